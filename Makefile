@@ -1,0 +1,39 @@
+# The two commands: `make demo` and `make test`. Both set everything up first.
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEMO_PROMPT ?= a cozy living room with a grey sofa facing a TV, a wooden coffee table in front of the sofa and a floor lamp in the corner; 5m x 4m
+
+.PHONY: setup demo test bench clean
+
+setup: $(STAMP) web/node_modules/.installed chromium
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+web/node_modules/.installed: web/package.json
+	cd web && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Debian's Chromium: Playwright's own browser download is not reachable here.
+chromium:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || \
+	  (echo "Install Chromium (apt-get install chromium) or set DIORAMA_CHROMIUM" >&2; exit 1)
+
+demo: setup
+	$(VENV)/bin/diorama generate "$(DEMO_PROMPT)" --out out/demo
+	@echo "Open it: $(VENV)/bin/diorama view out/demo"
+
+test: setup
+	$(PY) -m pytest -q
+
+bench: setup
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf out .pytest_cache .hypothesis

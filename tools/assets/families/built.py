@@ -1,0 +1,3 @@
+"""built generators."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""furniture generators."""
+
+from __future__ import annotations

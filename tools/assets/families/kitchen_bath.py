@@ -1,0 +1,3 @@
+"""kitchen_bath generators."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""nature generators."""
+
+from __future__ import annotations

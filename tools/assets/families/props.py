@@ -1,0 +1,3 @@
+"""props generators."""
+
+from __future__ import annotations

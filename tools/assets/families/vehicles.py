@@ -1,0 +1,3 @@
+"""vehicles generators."""
+
+from __future__ import annotations

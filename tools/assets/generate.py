@@ -1,0 +1,42 @@
+"""Generate an asset: pick the generator, size it, write content-addressed GLB bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tools.assets import families  # noqa: F401  (registers every generator)
+from tools.assets.mesh import asset_key, build_glb
+from tools.assets.registry import GENERATORS, VARIANTS, GenParams
+from tools.categories import CATEGORIES
+
+
+@dataclass(frozen=True)
+class GeneratedAsset:
+    key: str
+    category: str
+    glb: bytes
+    size: tuple[float, float, float]
+    params: dict
+
+
+def generate(
+    category: str,
+    size: tuple[float, float, float] | None = None,
+    color: str | None = None,
+    material: str | None = None,
+    variant: int = 0,
+    shape: str | None = None,
+) -> GeneratedAsset:
+    """Build one asset of ``category``. Same arguments -> same bytes and key.
+
+    size: (3,) target extent in metres, default the category's typical size.
+    Raises KeyError for an unknown category.
+    """
+    if category not in GENERATORS:
+        raise KeyError(f"no generator for category {category!r}")
+    size = tuple(round(float(v), 3) for v in (size or CATEGORIES[category].size))
+    params = GenParams(size=size, color=color, material=material, variant=variant % VARIANTS[category], shape=shape)
+    record = {"size": list(size), "color": color, "material": material, "variant": params.variant, "shape": shape}
+    key = asset_key(category, record)
+    glb, extent = build_glb(category, record, GENERATORS[category](params), {"key": key})
+    return GeneratedAsset(key, category, glb, tuple(round(float(v), 4) for v in extent), record)

@@ -1,0 +1,178 @@
+"""Building blocks of the procedural generators: Y-up primitives, materials, GLB output.
+
+trimesh builds primitives Z-up; every constructor here converts to glTF's
++Y-up once (``Z_TO_Y``), so generator code only ever thinks in Y-up metres
+with the front of the object facing +Z.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+import numpy as np
+import trimesh
+
+from tools.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
+
+# Rotation by -90 degrees about X: trimesh's +Z axis becomes glTF's +Y.
+Z_TO_Y = trimesh.transformations.rotation_matrix(-np.pi / 2, [1, 0, 0])
+
+
+@dataclass
+class Part:
+    """A piece of an asset: a closed mesh in Y-up metres, with its material."""
+
+    mesh: trimesh.Trimesh
+    material: Material
+    smooth: bool = False
+
+
+# ---------------------------------------------------------------- materials
+
+MATERIAL_KINDS = ("wood", "metal", "glass", "fabric", "leather", "stone", "plastic", "ceramic", "emissive", "foliage", "water")
+
+_PBR = {  # kind: (metallic, roughness, alpha)
+    "wood": (0.0, 0.7, 1.0),
+    "metal": (0.9, 0.35, 1.0),
+    "glass": (0.0, 0.05, 0.35),
+    "fabric": (0.0, 0.95, 1.0),
+    "leather": (0.0, 0.55, 1.0),
+    "stone": (0.0, 0.9, 1.0),
+    "plastic": (0.0, 0.45, 1.0),
+    "ceramic": (0.0, 0.25, 1.0),
+    "emissive": (0.0, 0.5, 1.0),
+    "foliage": (0.0, 0.85, 1.0),
+    "water": (0.1, 0.1, 0.75),
+}
+
+
+def hex_to_rgb(color: str) -> tuple[float, float, float]:
+    """'#rrggbb' -> sRGB floats in 0..1. Raises ValueError on anything else."""
+    c = color.lstrip("#")
+    if len(c) != 6:
+        raise ValueError(f"colour must be '#rrggbb', got {color!r}")
+    return tuple(int(c[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
+
+
+def material(kind: str, color: str) -> Material:
+    """A PBR material of ``kind`` (one of MATERIAL_KINDS) in sRGB hex ``color``."""
+    if kind not in _PBR:
+        raise ValueError(f"unknown material kind {kind!r}; expected one of {MATERIAL_KINDS}")
+    metallic, roughness, alpha = _PBR[kind]
+    rgb = tuple(round(srgb_to_linear(v), 5) for v in hex_to_rgb(color))
+    emissive = rgb if kind == "emissive" else (0.0, 0.0, 0.0)
+    return Material(f"{kind}:{color}", (*rgb, alpha), metallic, roughness, emissive, double_sided=alpha < 1.0)
+
+
+# --------------------------------------------------------------- primitives
+
+def _y_up(mesh: trimesh.Trimesh, center) -> trimesh.Trimesh:
+    mesh.apply_transform(Z_TO_Y)
+    mesh.apply_translation(center)
+    return mesh
+
+
+def box(size, center=(0, 0, 0)) -> trimesh.Trimesh:
+    """Axis-aligned box. size: (3,) extents x, y, z; center: (3,) its centre."""
+    return trimesh.creation.box(extents=size).apply_translation(center)
+
+
+def cylinder(radius: float, height: float, center=(0, 0, 0), sections: int = 24) -> trimesh.Trimesh:
+    """Vertical (Y) cylinder centred at ``center``."""
+    return _y_up(trimesh.creation.cylinder(radius=radius, height=height, sections=sections), center)
+
+
+def cone(radius: float, height: float, base=(0, 0, 0), sections: int = 24) -> trimesh.Trimesh:
+    """Vertical cone, apex up, its base disc centred at ``base``."""
+    return _y_up(trimesh.creation.cone(radius=radius, height=height, sections=sections), base)
+
+
+def sphere(radius: float, center=(0, 0, 0), subdivisions: int = 2) -> trimesh.Trimesh:
+    return trimesh.creation.icosphere(subdivisions=subdivisions, radius=radius).apply_translation(center)
+
+
+def capsule(radius: float, height: float, center=(0, 0, 0), sections: int = 16) -> trimesh.Trimesh:
+    """Vertical capsule; ``height`` is the total height including the caps."""
+    mesh = trimesh.creation.capsule(height=max(height - 2 * radius, 1e-3), radius=radius, count=[sections, sections])
+    return _y_up(mesh, center)
+
+
+def rod(a, b, radius: float, sections: int = 12) -> trimesh.Trimesh:
+    """Cylinder from point ``a`` to point ``b`` (both (3,))."""
+    return trimesh.creation.cylinder(radius=radius, segment=[a, b], sections=sections)
+
+
+def scaled(mesh: trimesh.Trimesh, factors) -> trimesh.Trimesh:
+    """Scale ``mesh`` about its own centroid by (3,) ``factors``."""
+    c = mesh.bounds.mean(axis=0)
+    mesh.apply_translation(-c)
+    mesh.apply_scale(1.0) if np.allclose(factors, 1) else mesh.apply_transform(np.diag([*factors, 1.0]))
+    return mesh.apply_translation(c)
+
+
+def rotated_y(mesh: trimesh.Trimesh, angle: float, about=(0, 0, 0)) -> trimesh.Trimesh:
+    """Rotate ``mesh`` by ``angle`` radians about the vertical axis through ``about``."""
+    return mesh.apply_transform(trimesh.transformations.rotation_matrix(angle, [0, 1, 0], about))
+
+
+# ------------------------------------------------------------------- output
+
+def _primitive(parts: list[Part], offset: np.ndarray) -> Primitive:
+    positions, normals, indices, base = [], [], [], 0
+    for part in parts:
+        m = part.mesh
+        if part.smooth:
+            v, n, f = m.vertices, m.vertex_normals, m.faces
+        else:  # hard edges: one vertex per face corner, the face's normal
+            v = m.vertices[m.faces].reshape(-1, 3)
+            n = np.repeat(m.face_normals, 3, axis=0)
+            f = np.arange(len(v)).reshape(-1, 3)
+        positions.append(v - offset)
+        normals.append(n)
+        indices.append(f + base)
+        base += len(v)
+    return Primitive(
+        np.round(np.concatenate(positions), 5).astype(np.float32),
+        np.round(np.concatenate(normals), 5).astype(np.float32),
+        np.concatenate(indices).astype(np.uint32),
+        parts[0].material,
+    )
+
+
+def asset_key(category: str, params: dict) -> str:
+    """Content address of a generated asset: a hash of what determines its bytes."""
+    blob = json.dumps({"category": category, **params}, sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def to_mesh(name: str, parts: list[Part]) -> tuple[Mesh, np.ndarray]:
+    """Merge parts into one mesh (one primitive per material), origin at bottom centre.
+
+    Returns the mesh and its (3,) extent in metres.
+    """
+    if not parts:
+        raise ValueError(f"{name}: a generator returned no parts")
+    bounds = np.array([p.mesh.bounds for p in parts])
+    lo, hi = bounds[:, 0].min(axis=0), bounds[:, 1].max(axis=0)
+    offset = np.array([(lo[0] + hi[0]) / 2, lo[1], (lo[2] + hi[2]) / 2])
+    by_material: dict[Material, list[Part]] = {}
+    for part in parts:
+        by_material.setdefault(part.material, []).append(part)
+    prims = [_primitive(group, offset) for group in by_material.values()]
+    return Mesh(name, prims), hi - lo
+
+
+def build_glb(category: str, params: dict, parts: list[Part], extras: dict | None = None) -> tuple[bytes, np.ndarray]:
+    """GLB bytes of one asset and its (3,) extent. ``extras`` lands in the asset's extras."""
+    mesh, extent = to_mesh(category, parts)
+    meta = {
+        "category": category,
+        "params": params,
+        "size": [round(float(v), 4) for v in extent],
+        "source": "procedural",
+        "licence": "CC0-1.0",
+        **(extras or {}),
+    }
+    return write_glb([mesh], [Node(category, mesh=0)], meta), extent

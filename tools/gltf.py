@@ -1,0 +1,165 @@
+"""Write glTF 2.0 binaries (GLB) with pygltflib: assets and whole scenes.
+
+One writer serves both: an asset is one mesh under one node; ``scene.glb``
+is many nodes sharing the meshes of repeated assets. Output is a pure
+function of the input arrays, so the same parameters give the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+import pygltflib as g
+
+
+@dataclass(frozen=True)
+class Material:
+    """PBR metallic-roughness material. Colours are linear-free sRGB 0..1 as glTF expects factors."""
+
+    name: str
+    base_color: tuple[float, float, float, float] = (0.8, 0.8, 0.8, 1.0)
+    metallic: float = 0.0
+    roughness: float = 0.8
+    emissive: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    double_sided: bool = False
+
+    @property
+    def blend(self) -> bool:
+        return self.base_color[3] < 0.999
+
+
+@dataclass
+class Primitive:
+    """Triangles of one material.
+
+    positions: (n, 3) float32 metres; normals: (n, 3) float32 unit vectors;
+    indices: (m, 3) uint32 vertex indices, counter-clockwise seen from outside.
+    """
+
+    positions: np.ndarray
+    normals: np.ndarray
+    indices: np.ndarray
+    material: Material
+
+
+@dataclass
+class Mesh:
+    name: str
+    primitives: list[Primitive]
+
+
+@dataclass
+class Node:
+    name: str
+    mesh: int | None = None
+    translation: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    rotation: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 1.0)
+    scale: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    extras: dict = field(default_factory=dict)
+
+
+def srgb_to_linear(c: float) -> float:
+    """glTF colour factors are linear; people name colours in sRGB."""
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.gltf = g.GLTF2(asset=g.Asset(version="2.0", generator="diorama"))
+        self.blob = bytearray()
+        self.materials: dict[Material, int] = {}
+
+    def _view(self, data: bytes, target: int) -> int:
+        while len(self.blob) % 4:
+            self.blob.append(0)
+        self.gltf.bufferViews.append(
+            g.BufferView(buffer=0, byteOffset=len(self.blob), byteLength=len(data), target=target)
+        )
+        self.blob.extend(data)
+        return len(self.gltf.bufferViews) - 1
+
+    def _accessor(self, array: np.ndarray, kind: str, target: int) -> int:
+        view = self._view(array.tobytes(), target)
+        acc = g.Accessor(
+            bufferView=view,
+            componentType=g.FLOAT if array.dtype == np.float32 else g.UNSIGNED_INT,
+            count=len(array) if kind != "SCALAR" else array.size,
+            type=kind,
+        )
+        if kind == "VEC3" and array.dtype == np.float32:
+            acc.min = [float(v) for v in array.min(axis=0)]
+            acc.max = [float(v) for v in array.max(axis=0)]
+        self.gltf.accessors.append(acc)
+        return len(self.gltf.accessors) - 1
+
+    def material(self, mat: Material) -> int:
+        if mat not in self.materials:
+            pbr = g.PbrMetallicRoughness(
+                baseColorFactor=[round(v, 6) for v in mat.base_color],
+                metallicFactor=mat.metallic,
+                roughnessFactor=mat.roughness,
+            )
+            self.gltf.materials.append(
+                g.Material(
+                    name=mat.name,
+                    pbrMetallicRoughness=pbr,
+                    emissiveFactor=list(mat.emissive),
+                    alphaMode=g.BLEND if mat.blend else g.OPAQUE,
+                    doubleSided=mat.double_sided,
+                )
+            )
+            self.materials[mat] = len(self.gltf.materials) - 1
+        return self.materials[mat]
+
+    def mesh(self, mesh: Mesh) -> int:
+        prims = []
+        for p in mesh.primitives:
+            pos = self._accessor(np.ascontiguousarray(p.positions, np.float32), "VEC3", g.ARRAY_BUFFER)
+            nrm = self._accessor(np.ascontiguousarray(p.normals, np.float32), "VEC3", g.ARRAY_BUFFER)
+            idx = self._accessor(
+                np.ascontiguousarray(p.indices, np.uint32).reshape(-1), "SCALAR", g.ELEMENT_ARRAY_BUFFER
+            )
+            prims.append(
+                g.Primitive(
+                    attributes=g.Attributes(POSITION=pos, NORMAL=nrm),
+                    indices=idx,
+                    material=self.material(p.material),
+                )
+            )
+        self.gltf.meshes.append(g.Mesh(name=mesh.name, primitives=prims))
+        return len(self.gltf.meshes) - 1
+
+    def finish(self, nodes: list[Node], extras: dict) -> bytes:
+        for n in nodes:
+            node = g.Node(name=n.name, mesh=n.mesh)
+            if any(n.translation):
+                node.translation = [float(v) for v in n.translation]
+            if tuple(n.rotation) != (0.0, 0.0, 0.0, 1.0):
+                node.rotation = [float(v) for v in n.rotation]
+            if tuple(n.scale) != (1.0, 1.0, 1.0):
+                node.scale = [float(v) for v in n.scale]
+            if n.extras:
+                node.extras = n.extras
+            self.gltf.nodes.append(node)
+        self.gltf.scenes = [g.Scene(nodes=list(range(len(nodes))))]
+        self.gltf.scene = 0
+        # Round-trip through JSON so extras hold only plain JSON values.
+        self.gltf.asset.extras = json.loads(json.dumps(extras, sort_keys=True))
+        self.gltf.buffers = [g.Buffer(byteLength=len(self.blob))]
+        self.gltf.set_binary_blob(bytes(self.blob))
+        return b"".join(self.gltf.save_to_bytes())
+
+
+def write_glb(meshes: list[Mesh], nodes: list[Node], extras: dict | None = None) -> bytes:
+    """A GLB holding ``meshes``, instanced by ``nodes`` (Node.mesh indexes ``meshes``)."""
+    builder = _Builder()
+    for mesh in meshes:
+        builder.mesh(mesh)
+    return builder.finish(nodes, extras or {})
+
+
+def read_glb(data: bytes) -> g.GLTF2:
+    """Parse GLB bytes (no validation beyond pygltflib's; see tools.validate)."""
+    return g.GLTF2.load_from_bytes(data)
