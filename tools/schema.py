@@ -28,6 +28,7 @@ RelationKind = Literal[
     "grid",  # subject instances in a grid
     "stacked",  # subject instances stacked on each other
     "each_with",  # every target instance gets one subject instance next to it
+    "front",  # subject at the front of the room (the -Z wall side), facing +Z into the room
 ]
 
 
@@ -66,6 +67,7 @@ class Relation(BaseModel):
     kind: RelationKind
     subject: str = Field(description="ObjectSpec.key the relation constrains")
     target: str | None = Field(None, description="ObjectSpec.key of the reference, None for room-level relations")
+    param: int | None = Field(None, description="e.g. the number of rows for 'row'/'grid'")
 
 
 class Requirement(BaseModel):
