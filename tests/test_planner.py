@@ -1,0 +1,266 @@
+"""The grounded planner: prompts -> ScenePlans, on the dev prompt set and on phrasings of our own."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tools.categories import CATEGORIES
+from tools.colors import COLORS, shade
+from tools.errors import PromptError
+from tools.planner import MAX_FLOOR_SHARE, plan_prompt
+from tools.schema import ScenePlan
+
+DEV_PROMPTS = Path(__file__).resolve().parents[2] / "shared" / "prompts" / "dev.txt"
+
+# prompt -> expectations. objects: requested key -> count; relations: stated (kind, subject, target[, param]);
+# colors: key -> colour words; env: Environment fields; attrs: key -> ObjectSpec fields; added: planner additions.
+CASES: dict[str, dict] = {
+    # the 30 dev prompts
+    "a cozy living room with a grey sofa facing a TV, a wooden coffee table in front of the sofa and a floor lamp in the corner; 5m x 4m": dict(
+        objects={"sofa": 1, "tv": 1, "coffee_table": 1, "floor_lamp": 1}, colors={"sofa": "grey"},
+        attrs={"coffee_table": {"material": "wood"}, "tv": {"noun": "tv"}},
+        relations={("facing", "sofa", "tv"), ("in_front_of", "coffee_table", "sofa"), ("in_corner", "floor_lamp", None)},
+        env=dict(kind="indoor", room_type="living_room", width=5.0, depth=4.0, size_from_prompt=True), added={"tv_stand"}),
+    "a kitchen with a white fridge, a stove, a sink counter and a round dining table with four chairs": dict(
+        objects={"fridge": 1, "stove": 1, "sink_counter": 1, "table": 1, "chair": 4}, colors={"fridge": "white"},
+        attrs={"table": {"shape": "round"}}, implied={("around", "chair", "table")},
+        env=dict(kind="indoor", room_type="kitchen", floor="tile")),
+    "a home office with a desk, an office chair, two bookshelves against the wall and a potted plant": dict(
+        objects={"desk": 1, "office_chair": 1, "bookshelf": 2, "potted_plant": 1},
+        relations={("against_wall", "bookshelf", None)}, env=dict(room_type="office")),
+    "a bedroom with a double bed, two nightstands with lamps on them and a wardrobe; 4m x 4m": dict(
+        objects={"bed": 1, "nightstand": 2, "table_lamp": 2, "wardrobe": 1}, attrs={"bed": {"shape": "double"}},
+        relations={("on", "table_lamp", "nightstand")}, env=dict(room_type="bedroom", width=4.0, depth=4.0)),
+    "a classroom with 12 student desks in three rows, each with a chair, and a teacher's desk at the front": dict(
+        objects={"desk": 12, "chair": 12, "desk_teacher": 1},
+        relations={("row", "desk", None, 3), ("each_with", "chair", "desk"), ("front", "desk_teacher", None)},
+        env=dict(room_type="classroom")),
+    "a forest clearing with 8 pine trees, a campfire in the middle surrounded by 4 logs, and a tent": dict(
+        objects={"pine_tree": 8, "campfire": 1, "log": 4, "tent": 1},
+        relations={("center", "campfire", None), ("around", "log", "campfire")},
+        env=dict(kind="outdoor", room_type="forest", floor="grass", windows=0), added={"grass", "rock"}),
+    "a small park with two benches facing a fountain, three oak trees and a lamp post": dict(
+        objects={"bench": 2, "fountain": 1, "oak_tree": 3, "lamp_post": 1}, relations={("facing", "bench", "fountain")},
+        env=dict(kind="outdoor", room_type="park")),
+    "a beach with two palm trees, a red umbrella, two sun loungers and a surfboard": dict(
+        objects={"palm_tree": 2, "umbrella": 1, "sun_lounger": 2, "surfboard": 1}, colors={"umbrella": "red"},
+        env=dict(kind="outdoor", room_type="beach", floor="sand")),
+    "a village square with a well in the center, four houses around it and a market stall": dict(
+        objects={"well": 1, "house": 4, "market_stall": 1},
+        relations={("center", "well", None), ("around", "house", "well")}, env=dict(room_type="village_square")),
+    "a parking lot with five cars in a row and two lamp posts": dict(
+        objects={"car": 5, "lamp_post": 2}, relations={("row", "car", None, 1)}, env=dict(floor="asphalt")),
+    "a library reading room with six bookshelves along the walls and two long tables with chairs": dict(
+        objects={"bookshelf": 6, "table": 2}, attrs={"table": {"size": "long"}},
+        relations={("against_wall", "bookshelf", None)}, implied={("around", "chair", "table")},
+        env=dict(room_type="library")),
+    "a bathroom with a bathtub, a toilet and a sink with a mirror above it; 3m x 2.5m": dict(
+        objects={"bathtub": 1, "toilet": 1, "sink": 1, "mirror": 1}, relations={("above", "mirror", "sink")},
+        env=dict(room_type="bathroom", width=3.0, depth=2.5, floor="tile")),
+    "a dining room with a long table, eight chairs around it and a chandelier above the table": dict(
+        objects={"table": 1, "chair": 8, "chandelier": 1},
+        relations={("around", "chair", "table"), ("above", "chandelier", "table")}, env=dict(room_type="dining_room")),
+    "a garden with a wooden fence, five rose bushes, a birdbath and a stone path": dict(
+        objects={"fence": 1, "bush": 5, "birdbath": 1, "stone_path": 1},
+        attrs={"fence": {"material": "wood"}, "stone_path": {"material": "stone"}}, env=dict(room_type="garden")),
+    "a cafe with four small round tables, each with two chairs, and a counter with a coffee machine on it": dict(
+        objects={"table": 4, "chair": 8, "counter": 1, "coffee_machine": 1},
+        attrs={"table": {"size": "small", "shape": "round"}},
+        relations={("each_with", "chair", "table", 2), ("on", "coffee_machine", "counter")}, env=dict(room_type="cafe")),
+    "a conference room with a large oval table, ten chairs around it and a screen on the wall; 8m x 5m": dict(
+        objects={"table": 1, "chair": 10, "screen": 1}, attrs={"table": {"size": "large", "shape": "oval"}},
+        relations={("around", "chair", "table")}, env=dict(room_type="conference_room", width=8.0, depth=5.0)),
+    "a kids playroom with a toy box, a small table with three small chairs, a rug and some balls on the floor": dict(
+        objects={"toy_box": 1, "table": 1, "chair": 3, "rug": 1}, attrs={"chair": {"size": "small"}},
+        counts_between={"ball": (3, 5)}, env=dict(room_type="playroom")),
+    "a desert with three cacti, some rocks and a camel": dict(
+        objects={"cactus": 3, "camel": 1}, counts_between={"rock": (3, 5)}, env=dict(kind="outdoor", floor="sand")),
+    "a snowy hill with a snowman, two pine trees and a sled": dict(
+        objects={"snowman": 1, "pine_tree": 2, "sled": 1}, env=dict(kind="outdoor", floor="snow")),
+    "a workshop with a workbench, a tool cabinet, three barrels and a stack of crates": dict(
+        objects={"workbench": 1, "tool_cabinet": 1, "barrel": 3}, counts_between={"crate": (3, 5)},
+        relations={("stacked", "crate", None)}, env=dict(room_type="workshop")),
+    "an art studio with an easel, a stool, a table with paint cans on it and a large window": dict(
+        objects={"easel": 1, "stool": 1, "table": 1}, relations={("on", "paint_can", "table")},
+        env=dict(room_type="studio", windows=1), absent={"window"}),
+    "a gym with two treadmills, a weight bench and a rack of dumbbells": dict(
+        objects={"treadmill": 2, "weight_bench": 1, "dumbbell_rack": 1}, env=dict(room_type="gym")),
+    "a living room in blue tones: a blue sofa, a blue armchair and a white bookshelf": dict(
+        objects={"sofa": 1, "armchair": 1, "bookshelf": 1},
+        colors={"sofa": "blue", "armchair": "blue", "bookshelf": "white"}, env=dict(room_type="living_room")),
+    "an empty room": dict(objects={}, env=dict(kind="indoor", width=4.0, depth=4.0), total=0),
+    "a table": dict(objects={"table": 1}, env=dict(kind="indoor", width=4.0, depth=4.0), total=1),
+    "three red cubes stacked on top of each other": dict(
+        objects={"cube": 3}, colors={"cube": "red"}, relations={("stacked", "cube", None)}, env=dict(kind="indoor")),
+    "a solar farm with twenty solar panels in a grid": dict(
+        objects={"solar_panel": 20}, relations={("grid", "solar_panel", None)}, env=dict(kind="outdoor")),
+    "a farm with a red barn, a windmill, a tractor and four hay bales": dict(
+        objects={"barn": 1, "windmill": 1, "tractor": 1, "hay_bale": 4}, colors={"barn": "red"},
+        env=dict(room_type="farm")),
+    "a bus stop with a bench, a sign and a trash can next to the road": dict(
+        objects={"bench": 1, "sign": 1, "trash_can": 1, "road": 1}, relations={("next_to", "trash_can", "road")},
+        env=dict(room_type="bus_stop", floor="asphalt")),
+    "a modern minimalist loft with a black sofa, a glass coffee table and a large abstract sculpture": dict(
+        objects={"sofa": 1, "coffee_table": 1, "sculpture": 1}, colors={"sofa": "black"},
+        attrs={"coffee_table": {"material": "glass"}, "sculpture": {"size": "large"}}, env=dict(room_type="loft")),
+    # our own phrasings
+    "</script><script>alert(1)</script> a red chair": dict(objects={"chair": 1}, colors={"chair": "red"}, total=1),
+    "a dozen chairs and a pair of armchairs": dict(objects={"chair": 12, "armchair": 2}),
+    "twenty-four stools, eleven crates and two dozen books on a table": dict(
+        objects={"stool": 24, "crate": 11, "book": 24, "table": 1}, relations={("on", "book", "table")}),
+    "some vases, a few barrels and several crates": dict(counts_between={"vase": (3, 5), "barrel": (3, 5), "crate": (3, 5)}),
+    "a couch facing the telly and a loveseat": dict(
+        objects={"sofa": 1, "tv": 1, "sofa_2": 1}, attrs={"sofa": {"noun": "couch"}, "tv": {"noun": "telly"}},
+        relations={("facing", "sofa", "tv")}),
+    "a light blue sofa, a dark green armchair and a navy rug": dict(
+        colors={"sofa": "light blue", "armchair": "dark green", "rug": "navy"},
+        hex={"sofa": shade(COLORS["blue"], 0.4), "armchair": shade(COLORS["green"], -0.4), "rug": COLORS["navy"]}),
+    "a bedroom in green tones with a bed, a red rug and a lamp": dict(
+        objects={"bed": 1, "rug": 1, "table_lamp": 1}, colors={"bed": "green", "rug": "red", "table_lamp": "light green"}),
+    "a red chair and a blue chair": dict(objects={"chair": 1, "chair_blue": 1}, colors={"chair": "red", "chair_blue": "blue"}),
+    "a tall plant, two small tables and a long metal bench": dict(
+        objects={"potted_plant": 1, "table": 2, "bench": 1},
+        attrs={"potted_plant": {"size": "tall"}, "table": {"size": "small"}, "bench": {"size": "long", "material": "metal"}}),
+    "a room 6 by 3 metres with a leather armchair and a square table": dict(
+        objects={"armchair": 1, "table": 1}, attrs={"armchair": {"material": "leather"}, "table": {"shape": "square"}},
+        env=dict(width=6.0, depth=3.0, size_from_prompt=True)),
+    "a 4 x 5 m office": dict(env=dict(room_type="office", width=4.0, depth=5.0), added={"desk", "office_chair"}),
+    "a 5x5 bedroom with a bed": dict(objects={"bed": 1}, env=dict(width=5.0, depth=5.0), added={"nightstand", "wardrobe"}),
+    "a guitar and a purple dog next to a wheelchair": dict(
+        objects={"placeholder": 1, "placeholder_purple": 1, "chair": 1},
+        unknown={"guitar": "placeholder", "dog": "placeholder", "wheelchair": "chair"}),
+    "a kitchen with a kitchen island": dict(objects={"counter": 1}, unknown={"island": "counter"}),
+    "lots of trees and a car": dict(counts_between={"oak_tree": (6, 9)}, env=dict(kind="outdoor")),
+    "a small room with two windows and a tiled floor": dict(objects={}, env=dict(windows=2, floor="tile"), total=0),
+    "a snowy forest with a cabin": dict(objects={"house": 1}, env=dict(kind="outdoor", floor="snow"), unknown={}),
+    "a sofa and an armchair facing the TV": dict(
+        relations={("facing", "sofa", "tv"), ("facing", "armchair", "tv")}, added={"tv_stand"}),
+    "a round table with 4 chairs around it": dict(objects={"table": 1, "chair": 4}, relations={("around", "chair", "table")}),
+    "a vase in the middle of the table": dict(relations={("on", "vase", "table")}),
+    "a cat sleeping on a red sofa": dict(
+        objects={"placeholder": 1, "sofa": 1}, relations={("on", "placeholder", "sofa")}, unknown={"cat": "placeholder"}),
+    "a bedroom with a bed between two nightstands": dict(relations={("next_to", "nightstand", "bed")}),
+    "an office with 6 desks in 2 rows and a plant in each corner": dict(
+        relations={("row", "desk", None, 2), ("in_corner", "potted_plant", None)}, not_related={("in_corner", "desk", None)}),
+    "a living room": dict(objects={}, added={"sofa", "coffee_table", "tv"}, env=dict(room_type="living_room")),
+}
+
+
+def _dev_prompts() -> list[str]:
+    return [line.strip() for line in DEV_PROMPTS.read_text().splitlines() if line.strip()]
+
+
+def test_table_covers_every_dev_prompt():
+    assert set(_dev_prompts()) <= set(CASES)
+    assert len(CASES) >= 40
+
+
+@pytest.mark.parametrize("prompt", list(CASES))
+def test_prompt_gives_expected_plan(prompt: str):
+    expected = CASES[prompt]
+    plan = plan_prompt(prompt, seed=0)
+    requested = {o.key: o for o in plan.objects if o.requested}
+    for key, count in expected.get("objects", {}).items():
+        assert key in requested and requested[key].count == count, (key, plan.objects)
+    for key, (low, high) in expected.get("counts_between", {}).items():
+        assert low <= plan.spec(key).count <= high
+    for key, words in expected.get("colors", {}).items():
+        assert plan.spec(key).color_name == words and plan.spec(key).color.startswith("#")
+    for key, hex_color in expected.get("hex", {}).items():
+        assert plan.spec(key).color == hex_color
+    for key, fields in expected.get("attrs", {}).items():
+        spec = plan.spec(key)
+        assert {f: getattr(spec, f) for f in fields} == fields
+    stated = {(r.kind, r.subject, r.target) for r in plan.relations}
+    params = {(r.kind, r.subject, r.target, r.param) for r in plan.relations}
+    for relation in expected.get("relations", set()) | expected.get("implied", set()):
+        assert (relation in params) if len(relation) == 4 else (relation in stated), (relation, plan.relations)
+    for field, value in expected.get("env", {}).items():
+        assert getattr(plan.environment, field) == value, field
+    assert not expected.get("not_related", set()) & stated
+    added = {o.category for o in plan.objects if not o.requested}
+    assert expected.get("added", set()) <= added
+    assert not expected.get("absent", set()) & {o.category for o in plan.objects}
+    if "total" in expected:
+        assert len(plan.objects) == expected["total"]
+    if "unknown" in expected:
+        assert {u.noun: u.mapped_to for u in plan.unknown_nouns} == expected["unknown"]
+
+
+@pytest.mark.parametrize("prompt", list(CASES))
+def test_plan_is_consistent(prompt: str):
+    plan = plan_prompt(prompt, seed=3)
+    keys = [o.key for o in plan.objects]
+    assert len(keys) == len(set(keys))
+    assert all(o.category in CATEGORIES for o in plan.objects)
+    assert all(o.placeholder == (o.category == "placeholder") for o in plan.objects)
+    for relation in plan.relations:
+        assert relation.subject in keys and (relation.target is None or relation.target in keys)
+    ids = [r.id for r in plan.requirements]
+    assert len(ids) == len(set(ids))
+    assert {f"count:{o.key}" for o in plan.objects if o.requested} == {i for i in ids if i.startswith("count:")}
+    assert {f"color:{o.key}" for o in plan.objects if o.color} == {i for i in ids if i.startswith("color:")}
+    assert all(r.passed is None and r.evidence is None for r in plan.requirements)
+    assert plan.planner == "grounded"
+    assert ScenePlan.model_validate(json.loads(json.dumps(plan.model_dump()))) == plan
+
+
+def test_same_prompt_and_seed_give_the_same_plan():
+    for prompt in _dev_prompts():
+        assert plan_prompt(prompt, 7).model_dump() == plan_prompt(prompt, 7).model_dump()
+
+
+def test_vague_counts_follow_the_seed_within_range():
+    counts = {plan_prompt("some balls", seed).spec("ball").count for seed in range(30)}
+    assert counts <= {3, 4, 5} and len(counts) > 1
+
+
+def test_requirements_name_counts_colours_and_stated_relations_only():
+    plan = plan_prompt("a grey sofa facing a TV and four chairs around a table")
+    by_id = {r.id: r for r in plan.requirements}
+    assert by_id["count:chair"].expected == 4 and by_id["count:chair"].description == "4 chairs"
+    assert by_id["color:sofa"].expected == plan.spec("sofa").color
+    assert "relation:facing:sofa:tv" in by_id and "relation:around:chair:table" in by_id
+    assert not any(i.startswith("relation:on:tv") for i in by_id), "implied relations get no requirement"
+    assert "count:tv_stand" not in by_id
+
+
+@pytest.mark.parametrize("prompt", [
+    "a room with " + ", ".join(f"{n} sofas" for n in (4, 4)) + " and 30 wardrobes",
+    "a farm with ten barns and twenty houses",
+    "a living room with 40 armchairs",
+])
+def test_rooms_grow_until_floor_objects_fit(prompt: str):
+    plan = plan_prompt(prompt)
+    env = plan.environment
+    on_something = {r.subject for r in plan.relations if r.kind == "on"}
+    footprint = sum(
+        CATEGORIES[o.category].size[0] * CATEGORIES[o.category].size[2] * o.count
+        for o in plan.objects
+        if CATEGORIES[o.category].mount == "floor" and o.key not in on_something and CATEGORIES[o.category].size[1] > 0.05
+    )  # flat things (rugs, paths) lie under others and take no floor
+    assert footprint <= MAX_FLOOR_SHARE * env.width * env.depth + 1e-6
+    assert env.width * 2 == int(env.width * 2) and env.depth * 2 == int(env.depth * 2)
+
+
+def test_stated_sizes_are_kept_even_when_crowded():
+    env = plan_prompt("a 3m x 3m bedroom with two beds and two wardrobes").environment
+    assert (env.width, env.depth, env.size_from_prompt) == (3.0, 3.0, True)
+
+
+@pytest.mark.parametrize("prompt, words", [
+    ("", "empty"), ("   \n ", "empty"), ("<b></b>", "empty"), ("a room 0m x 4m", "zero"),
+    ("a 500m x 4m room", "between"), ("a kitchen 5m x", "missing"), ("a bedroom 4m by", "missing"),
+    ("a park 0 x 10 m", "zero"), ("a 2 x 1000 m farm", "between"), ("a room with 10000 chairs", "at most"),
+])
+def test_unusable_prompts_raise_a_readable_prompt_error(prompt: str, words: str):
+    with pytest.raises(PromptError, match=words):
+        plan_prompt(prompt)
+
+
+def test_default_windows_and_outdoor_has_none():
+    assert plan_prompt("a bedroom with a bed").environment.windows in (1, 2)
+    assert plan_prompt("a beach with a window").environment.windows == 0

@@ -1,0 +1,348 @@
+"""The grounded planner: a prompt becomes a typed ScenePlan without any model.
+
+Text is cleaned and tokenised (tools.planner_text), read by a small phrase
+grammar (tools.planner_phrases, tools.planner_parse), then completed here with
+what people expect: the furniture a named room usually has, supports for
+things that stand on surfaces, a room large enough for what it holds.
+Deterministic in (prompt, seed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+
+from tools.categories import CATEGORIES
+from tools.colors import tone_palette
+from tools.errors import PromptError
+from tools.planner_parse import Mention, ParsedPrompt, parse
+from tools.planner_text import StatedSize, check_size, clean_prompt, extract_size, tokenize
+from tools.planner_words import MAX_COUNT, VAGUE_RANGE
+from tools.room_knowledge import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, Place
+from tools.schema import Environment, ObjectSpec, Relation, Requirement, ScenePlan
+
+MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
+FEW_OBJECTS = 3  # a named room with fewer requested kinds gets its usual furniture
+INDOOR_FLOORS = {"wood", "tile", "carpet"}
+TABLES = {"table", "coffee_table"}
+WORK_SURFACES = {"desk", "workbench", "counter", "sink_counter"}
+SEATS = {"chair", "stool", "office_chair", "armchair", "bench"}
+TARGETED = {"on", "next_to", "in_front_of", "behind", "facing", "around", "above", "each_with"}
+# Where a thing that stands on a surface goes, best first; the first entry is added when none exists.
+SUPPORTS = {
+    "tv": ("tv_stand", "cabinet", "dresser"),
+    "coffee_machine": ("counter", "sink_counter", "table"),
+    "microwave": ("counter", "sink_counter", "table"),
+    "table_lamp": ("nightstand", "desk", "dresser", "table", "cabinet", "coffee_table"),
+    "paint_can": (None, "table", "workbench"),
+}
+DEFAULT_SUPPORTS = ("table", "coffee_table", "desk", "nightstand", "dresser", "cabinet", "counter")
+WALL_SIDE = {"bookshelf", "wardrobe", "dresser", "cabinet", "tool_cabinet", "fridge", "stove", "sink_counter",
+             "counter", "tv_stand", "toilet", "bathtub", "sink", "workbench", "dumbbell_rack", "bed", "toy_box"}
+
+
+def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
+    """The ScenePlan for ``prompt``; raises PromptError for an empty prompt or an unusable size."""
+    text = clean_prompt(prompt)
+    stated, text = extract_size(text)
+    rng = random.Random(seed)
+    parsed = parse(tokenize(text), rng)
+    place = _place(parsed)
+    if stated:
+        check_size(stated, outdoor=place.kind == "outdoor")
+    _settle_counts(parsed, rng)
+    specs = _specs(parsed)
+    relations = _relations(parsed, specs)
+    stated_relations = [r for r, was_stated in relations if was_stated]
+    if not parsed.empty:
+        _add_expected(place, specs, relations, parsed)
+    _add_supports(specs, relations)
+    _add_desk_chairs(specs, relations)
+    if place.kind == "indoor":
+        _add_wall_sides(specs, relations)
+    if parsed.tone:
+        _apply_tone(specs, parsed.tone)
+    return ScenePlan(
+        prompt=prompt,
+        seed=seed,
+        environment=_environment(place, parsed, stated, specs, relations),
+        objects=specs,
+        relations=[r for r, _ in relations],
+        requirements=_requirements(specs, stated_relations),
+        unknown_nouns=[m.unknown for m in parsed.mentions if m.unknown],
+        planner="grounded",
+    )
+
+
+def _place(parsed: ParsedPrompt) -> Place:
+    if parsed.place:
+        return PLACES[parsed.place]
+    if any(not CATEGORIES[m.category].indoor for m in parsed.mentions):
+        return OUTDOOR_DEFAULT
+    return INDOOR_DEFAULT
+
+
+def _settle_counts(parsed: ParsedPrompt, rng: random.Random) -> None:
+    """Bare plurals get a count: one per support ('lamps on them'), seats per table, else a few."""
+    for index, mention in enumerate(parsed.mentions):
+        if mention.count is None:
+            mention.count = _implied_count(parsed, index, rng)
+        if mention.count > MAX_COUNT:
+            raise PromptError(f"the prompt asks for {mention.count} {mention.noun}s; at most {MAX_COUNT} of one kind fit a scene")
+
+
+def _implied_count(parsed: ParsedPrompt, index: int, rng: random.Random) -> int:
+    mention = parsed.mentions[index]
+    for link in parsed.links:
+        if link.subject != index or link.target is None:
+            continue
+        target = parsed.mentions[link.target]
+        if link.kind == "on" and (target.count or 1) > 1:
+            return target.count
+        if link.kind in {"with", "around"} and mention.category in SEATS and target.category in TABLES:
+            return _seats(target) * (target.count or 1)
+    return rng.randint(*VAGUE_RANGE)
+
+
+def _seats(table: Mention) -> int:
+    size = table.attrs.get("size")
+    return 6 if size in {"long", "large"} else 2 if size == "small" else 4
+
+
+def _specs(parsed: ParsedPrompt) -> list[ObjectSpec]:
+    specs: list[ObjectSpec] = []
+    for mention in parsed.mentions:
+        attrs = mention.attrs
+        specs.append(ObjectSpec(
+            key=_unique_key(mention, {s.key for s in specs}),
+            category=mention.category,
+            count=mention.count,
+            color=attrs.get("color"),
+            color_name=attrs.get("color_name"),
+            material=attrs.get("material"),
+            size=attrs.get("size"),
+            shape=attrs.get("shape"),
+            requested=True,
+            noun=mention.noun,
+            placeholder=mention.category == "placeholder",
+        ))
+    return specs
+
+
+def _unique_key(mention: Mention, taken: set[str]) -> str:
+    """The category name, or category_<colour / modifier / size / shape / material / number> when taken."""
+    base = mention.category
+    if base not in taken:
+        return base
+    attrs = mention.attrs
+    words = [attrs.get("color_name"), mention.modifier, attrs.get("size"), attrs.get("shape"), attrs.get("material")]
+    for word in words:
+        if word:
+            key = f"{base}_{re.sub(r'[^a-z0-9]+', '_', word).strip('_')}"
+            if key not in taken:
+                return key
+    number = 2
+    while f"{base}_{number}" in taken:
+        number += 1
+    return f"{base}_{number}"
+
+
+def _relations(parsed: ParsedPrompt, specs: list[ObjectSpec]) -> list[tuple[Relation, bool]]:
+    """Parsed links as Relations with whether the prompt stated them; 'with' links become what they imply."""
+    placed = {link.subject for link in parsed.links if link.stated and link.kind in TARGETED}
+    relations: list[tuple[Relation, bool]] = []
+    for link in parsed.links:
+        kind = link.kind if link.kind != "with" else _with_kind(specs[link.subject], specs[link.target])
+        if kind is None or (link.kind == "with" and link.subject in placed):
+            continue
+        target = specs[link.target].key if link.target is not None else None
+        _add(relations, Relation(kind=kind, subject=specs[link.subject].key, target=target, param=link.param),
+             link.stated)
+    return relations
+
+
+def _with_kind(subject: ObjectSpec, owner: ObjectSpec) -> str | None:
+    """What 'an owner with subjects' implies: chairs around a table, a chair at a desk, a lamp on it."""
+    if subject.category in SEATS and owner.category in TABLES:
+        return "around"
+    if subject.category in SEATS and owner.category in WORK_SURFACES:
+        return "in_front_of"
+    if CATEGORIES[subject.category].mount == "surface" and CATEGORIES[owner.category].supports:
+        return "on"
+    return None
+
+
+def _add(relations: list[tuple[Relation, bool]], relation: Relation, stated: bool) -> None:
+    if all(existing != relation for existing, _ in relations):
+        relations.append((relation, stated))
+
+
+def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[Relation, bool]],
+                  parsed: ParsedPrompt) -> None:
+    """A named place with few objects gets its usual furniture; outdoor places their natural extras."""
+    requested = {s.category for s in specs if s.requested}
+    items = list(place.extras)
+    if len(requested) < FEW_OBJECTS:
+        items = [*place.expected, *items]
+    added = []
+    for item in items:
+        if any(s.category == item.category for s in specs):
+            continue
+        key = _unique_key(Mention(item.category, item.category, item.count), {s.key for s in specs})
+        spec = ObjectSpec(key=key, category=item.category, count=item.count, shape=item.shape, size=item.size,
+                          requested=False, noun=item.category.replace("_", " "))
+        specs.append(spec)
+        added.append((spec, item))
+    for spec, item in added:
+        for kind, target_category, param in item.relations:
+            target = next((s for s in specs if s.category == target_category), None)
+            if target_category is not None and target is None:
+                continue
+            if kind == "each_with":
+                spec.count = (param or 1) * target.count
+            relation = Relation(kind=kind, subject=spec.key, target=target.key if target else None, param=param)
+            _add(relations, relation, False)
+
+
+def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
+    """Things that stand on surfaces (a TV, a lamp) get something to stand on when the prompt gave none."""
+    for spec in list(specs):
+        if CATEGORIES[spec.category].mount != "surface" or _has(relations, spec.key, {"on", "stacked", "above"}):
+            continue
+        preferred = SUPPORTS.get(spec.category, DEFAULT_SUPPORTS)
+        support = next((s for c in preferred for s in specs if c and s.category == c), None)
+        if support is None and preferred[0] is not None:
+            support = ObjectSpec(key=_unique_key(Mention(preferred[0], "", 1), {s.key for s in specs}),
+                                 category=preferred[0], count=1, requested=False, noun=preferred[0].replace("_", " "))
+            specs.append(support)
+        if support is not None:
+            _add(relations, Relation(kind="on", subject=spec.key, target=support.key), False)
+
+
+def _add_wall_sides(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
+    """Storage and appliances nobody placed go against a wall, as people put them."""
+    for spec in specs:
+        placed = _has(relations, spec.key, TARGETED | {"in_corner", "center", "row", "grid", "front", "against_wall"})
+        if spec.category in WALL_SIDE and not placed:
+            _add(relations, Relation(kind="against_wall", subject=spec.key), False)
+
+
+def _add_desk_chairs(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
+    """An office chair nobody placed goes at the desk."""
+    desk = next((s for s in specs if s.category == "desk"), None)
+    for spec in specs:
+        if desk and spec.category == "office_chair" and not any(r.subject == spec.key for r, _ in relations):
+            _add(relations, Relation(kind="in_front_of", subject=spec.key, target=desk.key), False)
+
+
+def _has(relations: list[tuple[Relation, bool]], key: str, kinds: set[str]) -> bool:
+    return any(r.subject == key and r.kind in kinds for r, _ in relations)
+
+
+def _apply_tone(specs: list[ObjectSpec], tone: tuple[str, str]) -> None:
+    """'in blue tones': every object without its own colour gets a shade of blue (nature keeps its own)."""
+    plain = [s for s in specs if s.color is None and CATEGORIES[s.category].family != "nature"]
+    for spec, (hex_color, name) in zip(plain, tone_palette(tone[0], tone[1], len(plain))):
+        spec.color, spec.color_name = hex_color, name
+
+
+def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, specs: list[ObjectSpec],
+                 relations: list[tuple[Relation, bool]]) -> Environment:
+    outdoor = place.kind == "outdoor"
+    if stated:
+        width, depth = stated.width, stated.depth
+    else:
+        factor = SIZE_FACTORS.get(parsed.place_size or "", 1.0)
+        width, depth = _grow(_half(place.size[0] * factor), _half(place.size[1] * factor), specs, relations)
+    tallest = max((CATEGORIES[s.category].size[1] for s in specs), default=0.0)
+    if outdoor:
+        floor = parsed.ground or place.floor
+        height = max(place.height, _half(tallest * 1.5))
+    else:
+        floor = parsed.floor if parsed.floor in INDOOR_FLOORS else place.floor
+        height = stated.height if stated and stated.height else place.height
+    windows = 0 if outdoor else parsed.windows if parsed.windows is not None else (1 if width * depth <= 16 else 2)
+    return Environment(kind=place.kind, room_type=None if place.name in {"room", "outdoors"} else place.name,
+                       width=width, depth=depth, height=height, size_from_prompt=stated is not None,
+                       floor=floor, windows=windows)
+
+
+def _grow(width: float, depth: float, specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> tuple[float, float]:
+    """Grow (keeping the aspect) until floor-standing footprints cover at most MAX_FLOOR_SHARE of the floor."""
+    footprint, longest = _footprint(specs, relations)
+    while footprint > MAX_FLOOR_SHARE * width * depth:
+        factor = math.sqrt(footprint / (MAX_FLOOR_SHARE * width * depth))
+        width, depth = _half_up(width * factor), _half_up(depth * factor)
+    return max(width, _half_up(longest + 1.0)), max(depth, _half_up(longest + 1.0))
+
+
+def _footprint(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> tuple[float, float]:
+    """(sum of w*d over floor-standing instances in m^2, longest floor object side in m)."""
+    total, longest = 0.0, 0.0
+    for spec in specs:
+        category = CATEGORIES[spec.category]
+        if category.mount != "floor" or _has(relations, spec.key, {"on", "above"}):
+            continue
+        w, h, d = category.size
+        low, high = category.size_range
+        scale = {"small": low, "large": high}.get(spec.size or "", 1.0)
+        w, d = w * scale * (high if spec.size == "long" else 1.0), d * scale
+        longest = max(longest, min(w, d))
+        if h < 0.05:
+            continue
+        instances = 1 if _has(relations, spec.key, {"stacked"}) else spec.count
+        total += w * d * instances
+    return total, longest
+
+
+def _half(value: float) -> float:
+    return max(0.5, round(value * 2) / 2)
+
+
+def _half_up(value: float) -> float:
+    return math.ceil(value * 2 - 1e-9) / 2
+
+
+def _requirements(specs: list[ObjectSpec], stated: list[Relation]) -> list[Requirement]:
+    requirements = [
+        Requirement(id=f"count:{s.key}", kind="count", description=f"{s.count} {_plural(s.noun, s.count)}",
+                    subject=s.key, expected=s.count)
+        for s in specs if s.requested
+    ]
+    requirements += [
+        Requirement(id=f"color:{s.key}", kind="color", description=f"{s.noun or s.category} is {s.color_name}",
+                    subject=s.key, expected=s.color)
+        for s in specs if s.color
+    ]
+    requirements += [
+        Requirement(id=f"relation:{r.kind}:{r.subject}:{r.target}", kind="relation", description=_describe(r),
+                    subject=r.subject, target=r.target, expected=r.param)
+        for r in stated
+    ]
+    return requirements
+
+
+def _describe(relation: Relation) -> str:
+    words = relation.kind.replace("_", " ")
+    if relation.kind == "row" and relation.param and relation.param > 1:
+        return f"{relation.subject} in {relation.param} rows"
+    if relation.kind == "against_wall":
+        words = "against the wall"
+    elif relation.kind == "in_corner":
+        words = "in a corner"
+    elif relation.kind in {"center", "front"}:
+        words = f"at the {relation.kind}"
+    elif relation.kind == "each_with":
+        return f"each {relation.target} with {relation.param or 1} {relation.subject}"
+    return f"{relation.subject} {words} {relation.target or ''}".strip()
+
+
+def _plural(noun: str, count: int) -> str:
+    if count == 1 or not noun:
+        return noun
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in set("aeiou"):
+        return noun[:-1] + "ies"
+    return noun + "s"
