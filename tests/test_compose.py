@@ -1,0 +1,317 @@
+"""The compositor: scene.json contract, scene.glb, the static page, vendor/, camera framing."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import math
+import re
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+import trimesh
+
+from tools.assets.generate import generate
+from tools.camera import frame_views, view_contains
+from tools.compose import FLOOR_COLORS, write_scene
+from tools.geometry import yaw_quaternion
+from tools.gltf import read_glb
+from tools.schema import AssetRef, Environment, ObjectSpec, Placement, Requirement, ScenePlan
+
+ROOT = Path(__file__).resolve().parents[1]
+THREE_DIR = ROOT / "web" / "node_modules" / "three"
+HOSTILE_PROMPT = "</script><script>alert(1)</script> a red chair"
+CONTRACT_TOP = {"version", "id", "prompt", "seed", "units", "up", "planner", "bounds", "architecture", "objects",
+                "requirements", "camera", "lights", "stats"}
+CONTRACT_OBJECT = {"id", "category", "name", "asset", "position", "rotation", "scale", "bbox", "parent",
+                   "requested", "mount"}
+MIN_VISIBLE_PIXELS = 50  # an object framed by the hero view covers at least this many pixels at 1024x768
+
+needs_three = pytest.mark.skipif(not (THREE_DIR / "build" / "three.module.js").is_file(),
+                                 reason="three.js not installed (make setup)")
+
+
+def _asset(out: Path, category: str, color: str | None = None) -> AssetRef:
+    made = generate(category, color=color)
+    (out / "assets").mkdir(parents=True, exist_ok=True)
+    (out / "assets" / f"{made.key}.glb").write_bytes(made.glb)
+    return AssetRef(key=made.key, category=category, path=f"assets/{made.key}.glb", size=made.size, params=made.params)
+
+
+def _scene_inputs(out: Path, kind: str = "indoor", prompt: str = HOSTILE_PROMPT):
+    env = (Environment(kind="indoor", width=5, depth=4, height=2.7, floor="carpet", windows=3) if kind == "indoor"
+           else Environment(kind="outdoor", width=12, depth=10, height=6, floor="grass"))
+    chair, sofa = _asset(out, "chair", "#c0392b"), _asset(out, "sofa")
+    plan = ScenePlan(
+        prompt=prompt, seed=3, environment=env,
+        objects=[ObjectSpec(key="chair", category="chair", count=3, color="#c0392b", color_name="red", noun="chair"),
+                 ObjectSpec(key="sofa", category="sofa", requested=False, noun="couch")],
+        requirements=[Requirement(id="count_chair", kind="count", description="three chairs", subject="chair",
+                                  expected=3)],
+    )
+
+    def placed(pid, spec, ref, x, z, yaw=0.0):
+        return Placement(id=pid, spec=spec, category=ref.category, asset=ref.key, position=(x, 0.0, z), yaw=yaw,
+                         size=ref.size)
+
+    placements = [placed("sofa_1", "sofa", sofa, 0.0, -1.4)] + [
+        placed(f"chair_{i + 1}", "chair", chair, -1.2 + 1.2 * i, 0.8, math.pi * (i % 2)) for i in range(3)
+    ]
+    return plan, {"chair": chair, "sofa": sofa}, placements
+
+
+@pytest.fixture
+def written(tmp_path):
+    out = tmp_path / "scene"
+    plan, assets, placements = _scene_inputs(out)
+    scene = write_scene(out, plan, assets, placements, scene_id="test-scene", three_dir=THREE_DIR)
+    return out, scene, plan, placements
+
+
+@needs_three
+def test_scene_json_has_every_field_of_the_contract(written):
+    out, scene, plan, placements = written
+    assert json.loads((out / "scene.json").read_text()) == scene
+    assert CONTRACT_TOP <= set(scene)
+    assert (scene["version"], scene["units"], scene["up"], scene["id"]) == (1, "m", "+Y", "test-scene")
+    assert scene["prompt"] == HOSTILE_PROMPT and scene["seed"] == 3 and scene["planner"] == "grounded"
+    assert scene["bounds"] == {"min": [-2.5, 0.0, -2.0], "max": [2.5, 2.7, 2.0]}
+    arch = scene["architecture"]
+    assert arch["kind"] == "indoor" and arch["floor"] == {"material": "carpet", "color": FLOOR_COLORS["carpet"]}
+    assert len(arch["walls"]) == 4 and arch["doors"] == []
+    assert {"from", "to", "height", "thickness"} <= set(arch["walls"][0])
+    assert scene["requirements"] == [r.model_dump() for r in plan.requirements]
+    assert scene["stats"] == {"assets": 2, "instances": 4}
+    camera = scene["camera"]
+    assert {"fov", "position", "target", "views"} <= set(camera)
+    assert set(camera["views"]) == {"hero", "top", "side"}
+    assert {light["type"] for light in scene["lights"]} >= {"hemisphere", "directional"}
+
+
+@needs_three
+def test_objects_follow_their_placements(written):
+    out, scene, plan, placements = written
+    assert [o["id"] for o in scene["objects"]] == [p.id for p in placements]
+    for obj, p in zip(scene["objects"], placements):
+        assert CONTRACT_OBJECT <= set(obj)
+        assert (out / obj["asset"]).is_file() and obj["asset"].startswith("assets/")
+        np.testing.assert_allclose(obj["rotation"], yaw_quaternion(p.yaw), atol=1e-6)
+        np.testing.assert_allclose(obj["position"], p.position, atol=1e-4)
+        lo, hi = np.array(obj["bbox"]["min"]), np.array(obj["bbox"]["max"])
+        np.testing.assert_allclose(hi - lo, _turned_extent(p.size, p.yaw), atol=1e-3)
+    by_id = {o["id"]: o for o in scene["objects"]}
+    assert by_id["chair_1"]["name"] == "red chair" and by_id["chair_1"]["requested"] is True
+    assert by_id["sofa_1"]["requested"] is False and by_id["sofa_1"]["parent"] is None
+
+
+def _turned_extent(size, yaw):
+    c, s = abs(math.cos(yaw)), abs(math.sin(yaw))
+    return [c * size[0] + s * size[2], size[1], s * size[0] + c * size[2]]
+
+
+@needs_three
+def test_windows_sit_on_their_walls(written):
+    _, scene, _, _ = written
+    walls, windows = scene["architecture"]["walls"], scene["architecture"]["windows"]
+    assert len(windows) == 3
+    for win in windows:
+        wall = walls[win["wall"]]
+        a, b, c = np.array(wall["from"]), np.array(wall["to"]), np.array(win["center"])[[0, 2]]
+        (ux, uz), (vx, vz) = b - a, c - a
+        assert abs(ux * vz - uz * vx) < 1e-6, "window centre must lie on its wall's line"
+        assert 0 < win["center"][1] - win["height"] / 2 and win["center"][1] + win["height"] / 2 < wall["height"]
+
+
+@needs_three
+def test_scene_glb_shares_one_mesh_per_asset(written):
+    out, scene, _, placements = written
+    gltf = read_glb((out / "scene.glb").read_bytes())
+    object_nodes = [n for n in gltf.nodes if n.extras and "id" in n.extras]
+    assert [n.extras["id"] for n in object_nodes] == [p.id for p in placements]
+    assert {n.extras["category"] for n in object_nodes} == {"chair", "sofa"}
+    assert len({n.mesh for n in object_nodes}) == scene["stats"]["assets"] == 2
+    assert len(gltf.meshes) == 3, "two assets and the room"
+    chair_meshes = {n.mesh for n in object_nodes if n.extras["category"] == "chair"}
+    assert len(chair_meshes) == 1, "repeated chairs must reference one mesh"
+    node = object_nodes[2]
+    np.testing.assert_allclose(node.rotation, yaw_quaternion(math.pi), atol=1e-6)
+    np.testing.assert_allclose(node.translation, placements[2].position, atol=1e-6)
+
+
+@needs_three
+def test_scene_glb_loads_in_trimesh_where_the_objects_are(written):
+    out, scene, _, _ = written
+    loaded = trimesh.load(io.BytesIO((out / "scene.glb").read_bytes()), file_type="glb")
+    lo, hi = loaded.bounds
+    objects_lo = np.min([o["bbox"]["min"] for o in scene["objects"]], axis=0)
+    objects_hi = np.max([o["bbox"]["max"] for o in scene["objects"]], axis=0)
+    assert np.all(lo <= objects_lo + 1e-3) and np.all(hi >= objects_hi - 1e-3)
+    assert hi[1] == pytest.approx(2.7, abs=1e-3), "the walls reach the room height"
+
+
+@needs_three
+def test_scene_glb_passes_the_khronos_validator(written):
+    out, _, _, _ = written
+    result = subprocess.run(["node", str(ROOT / "tests" / "gltf_validate.mjs"), str(out / "scene.glb")],
+                            capture_output=True, text=True, check=True, timeout=60)
+    report = json.loads(result.stdout)[str(out / "scene.glb")]
+    assert report["errors"] == 0, report["messages"]
+
+
+@needs_three
+def test_index_html_is_static_with_a_strict_csp(written):
+    out, _, _, _ = written
+    html = (out / "index.html").read_text()
+    assert "alert" not in html and "red chair" not in html
+    assert "alert" not in (out / "viewer.js").read_text()
+    assert 'data-diorama-state="loading"' in html
+    assert '<script type="module" src="viewer.js"></script>' in html
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+    for directive in ("default-src 'none'", "connect-src 'self'", "img-src 'self' data: blob:",
+                      "style-src 'self' 'unsafe-inline'", "base-uri 'none'", "form-action 'none'"):
+        assert directive in csp
+    importmap = re.search(r'<script type="importmap">(.*?)</script>', html, re.S).group(1)
+    assert json.loads(importmap) == {"imports": {"three": "./vendor/three.module.js", "three/addons/": "./vendor/addons/"}}
+    digest = base64.b64encode(hashlib.sha256(importmap.encode()).digest()).decode()
+    assert f"script-src 'self' 'sha256-{digest}'" in csp
+    assert len(re.findall(r"<script", html)) == 2, "the import map is the only inline script"
+
+
+@needs_three
+def test_vendor_holds_every_module_the_page_imports(written):
+    out, _, _, _ = written
+    vendor = out / "vendor"
+    for rel in ("three.module.js", "three.core.js", "addons/loaders/GLTFLoader.js",
+                "addons/controls/OrbitControls.js", "addons/utils/BufferGeometryUtils.js"):
+        assert (vendor / rel).is_file(), rel
+    for module in [out / "viewer.js", *vendor.rglob("*.js")]:
+        for spec in re.findall(r"""(?:from|import)\s*['"]([^'"]+)['"]""", module.read_text()):
+            if spec.startswith("three/addons/"):
+                assert (vendor / "addons" / spec.removeprefix("three/addons/")).is_file(), spec
+            elif spec.startswith("."):
+                assert (module.parent / spec).resolve().is_file(), f"{module.name} imports missing {spec}"
+
+
+@needs_three
+def test_rewriting_gives_the_same_bytes(written, tmp_path):
+    out, _, _, _ = written
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    plan, assets, placements = _scene_inputs(out)
+    write_scene(out, plan, assets, placements, scene_id="test-scene", three_dir=THREE_DIR)
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+
+
+@needs_three
+def test_outdoor_scene_has_ground_and_no_walls(tmp_path):
+    out = tmp_path / "park"
+    plan, assets, placements = _scene_inputs(out, kind="outdoor", prompt="a park")
+    scene = write_scene(out, plan, assets, placements, scene_id="park", three_dir=THREE_DIR)
+    arch = scene["architecture"]
+    assert arch["kind"] == "outdoor" and arch["walls"] == [] and arch["windows"] == []
+    assert arch["floor"]["color"] == FLOOR_COLORS["grass"]
+
+
+def test_unknown_asset_is_refused(tmp_path):
+    from tools.errors import AssetError
+
+    plan, assets, placements = _scene_inputs(tmp_path)
+    placements[0] = placements[0].model_copy(update={"asset": "missing"})
+    with pytest.raises(AssetError, match="missing"):
+        write_scene(tmp_path, plan, assets, placements, scene_id="x", three_dir=THREE_DIR)
+
+
+# ------------------------------------------------------------------ camera
+
+@pytest.mark.parametrize("size", [(3, 2.5, 3), (5, 2.7, 4), (12, 3, 4), (2, 2.4, 9), (40, 10, 30)])
+@pytest.mark.parametrize("aspect", [4 / 3, 16 / 9, 0.75])
+def test_every_view_contains_the_bounds(size, aspect):
+    lo, hi = np.array([-size[0] / 2, 0, -size[2] / 2]), np.array([size[0] / 2, size[1], size[2] / 2])
+    views = frame_views({"min": lo, "max": hi}, [], aspect=aspect, fov=50)
+    assert set(views) == {"hero", "top", "side"}
+    for name, view in views.items():
+        assert view_contains(view, lo, hi, aspect, 50), name
+
+
+def test_hero_looks_from_front_right_above_and_from_outside_the_room():
+    lo, hi = np.array([-2.5, 0, -2]), np.array([2.5, 2.7, 2])
+    views = frame_views((lo, hi), [])
+    hero = np.subtract(views["hero"]["position"], views["hero"]["target"])
+    assert hero[0] > 0 and hero[2] > 0
+    elevation = math.degrees(math.atan2(hero[1], math.hypot(hero[0], hero[2])))
+    assert 35 <= elevation <= 45
+    assert views["hero"]["position"][0] > hi[0] or views["hero"]["position"][2] > hi[2]
+    top = np.subtract(views["top"]["position"], views["top"]["target"])
+    assert top[1] > 20 * math.hypot(top[0], top[2]) > 0, "top is nearly straight down, never exactly"
+    side = np.subtract(views["side"]["position"], views["side"]["target"])
+    assert side[0] < 0 and side[2] > 0
+
+
+def test_views_also_contain_objects_outside_the_bounds():
+    lo, hi = np.array([-2, 0, -2]), np.array([2, 2.5, 2])
+    tall = {"id": "tree_1", "bbox": {"min": [1.5, 0, 1.5], "max": [3.5, 6, 3.5]}}
+    for view in frame_views((lo, hi), [tall]).values():
+        assert view_contains(view, [-2, 0, -2], [3.5, 6, 3.5], 4 / 3, 50)
+
+
+def test_focus_frames_a_subset_closer():
+    lo, hi = np.array([-5, 0, -5]), np.array([5, 3, 5])
+    cup = Placement(id="cup_1", spec="cup", category="cup", asset="k", position=(3, 0.75, 3), size=(0.1, 0.1, 0.1))
+    whole = frame_views((lo, hi), [cup])
+    focused = frame_views((lo, hi), [cup], focus_ids=["cup_1"])
+    distance = lambda v: np.linalg.norm(np.subtract(v["position"], v["target"]))  # noqa: E731
+    assert distance(focused["hero"]) < distance(whole["hero"]) / 4
+    assert view_contains(focused["hero"], [2.95, 0.75, 2.95], [3.05, 0.85, 3.05], 4 / 3, 50)
+    with pytest.raises(ValueError, match="focus"):
+        frame_views((lo, hi), [cup], focus_ids=["nope"])
+
+
+def test_bad_bounds_are_refused():
+    with pytest.raises(ValueError, match="below min"):
+        frame_views(([1, 0, 1], [0, 1, 0]), [])
+
+
+# ------------------------------------------------------------------ the page in a browser
+
+@needs_three
+@pytest.mark.browser
+@pytest.mark.slow
+def test_page_reaches_ready_and_its_test_api_works(written):
+    playwright = pytest.importorskip("playwright.sync_api")
+    from tools.static_server import serve_folder
+
+    out, scene, _, _ = written
+    chromium = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+    args = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox",
+            "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+    with serve_folder(out) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=args)
+        try:
+            page = browser.new_page(viewport={"width": 1024, "height": 768})
+            problems: list[str] = []
+            page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+            page.on("pageerror", lambda e: problems.append(str(e)))
+            page.on("dialog", lambda d: problems.append(f"dialog {d.message}"))
+            page.goto(url + "index.html")
+            page.wait_for_selector("html[data-diorama-state=ready], html[data-diorama-state=error]",
+                                   state="attached", timeout=120_000)
+            assert page.evaluate("document.documentElement.dataset.dioramaState") == "ready", \
+                page.evaluate("document.documentElement.dataset.dioramaError")
+            assert page.evaluate("document.getElementById('caption').textContent") == HOSTILE_PROMPT
+            assert page.evaluate("window.diorama.views") == ["hero", "top", "side"]
+            pixels = page.evaluate("window.diorama.objectPixels()")
+            assert set(pixels) == {o["id"] for o in scene["objects"]}
+            assert min(pixels.values()) >= MIN_VISIBLE_PIXELS, pixels
+            stats = page.evaluate("window.diorama.imageStats()")
+            assert stats["std"] > 5 and stats["distinct"] > 20
+            assert page.evaluate("window.diorama.setView('top')") is True
+            assert min(page.evaluate("window.diorama.objectPixels()").values()) >= MIN_VISIBLE_PIXELS
+            info = page.evaluate("window.diorama.info()")
+            assert info["objects"] == 4 and info["drawCalls"] > 0 and info["triangles"] > 0
+            assert problems == []
+        finally:
+            browser.close()

@@ -1,0 +1,334 @@
+"""The compositor: scene.json, index.html, viewer.js, scene.glb and vendor/ for one scene folder.
+
+The page is static: index.html and viewer.js are copied from web/template and
+never carry prompt text; everything scene-specific goes into scene.json, which
+the page fetches and shows through textContent. The import map is the only
+inline script, allowed by its sha256 hash in the Content-Security-Policy.
+Writing is idempotent: the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from tools.assets.mesh import hex_to_rgb
+from tools.camera import frame_views
+from tools.errors import AssetError
+from tools.geometry import world_aabb, yaw_quaternion
+from tools.gltf import Material, Mesh, Primitive, srgb_to_linear
+from tools.scene_glb import scene_glb
+from tools.schema import AssetRef, Environment, Placement, ScenePlan
+
+TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "web" / "template"
+IMPORTMAP_HASH_SLOT = "__IMPORTMAP_SHA256__"
+_IMPORTMAP = re.compile(r'<script type="importmap">(.*?)</script>', re.S)
+
+# three.js files the page imports, relative to the npm package; their own relative imports are followed.
+THREE_BUILD_FILES = ("build/three.module.js", "build/three.core.js")
+THREE_ADDONS = (
+    "loaders/GLTFLoader.js",
+    "controls/OrbitControls.js",
+    "utils/BufferGeometryUtils.js",
+    "environments/RoomEnvironment.js",
+)
+_RELATIVE_IMPORT = re.compile(r"""(?:from|import)\s*['"](\.{1,2}/[^'"]+)['"]""")
+
+FLOOR_COLORS: dict[str, str] = {
+    "wood": "#a47852",
+    "tile": "#d6d8da",
+    "carpet": "#cdbb9c",
+    "grass": "#5f8f3e",
+    "sand": "#dcc594",
+    "snow": "#f4f7fa",
+    "asphalt": "#3c3f43",
+    "stone": "#8d8a85",
+    "dirt": "#7a5a3c",
+}
+DEFAULT_FLOOR_COLOR = "#a0a0a0"
+WALL_COLOR = "#f1ece4"
+WALL_THICKNESS = 0.12
+WINDOW_SILL = 0.9  # metres above the floor
+WINDOW_SIZE = (1.2, 1.3)  # width, height in metres
+LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "lamp_post": 6.0, "campfire": 4.0}
+MAX_POINT_LIGHTS = 6  # each point light costs every lit fragment; keep software rendering quick
+DESIGN_ASPECT = 4 / 3  # the verifier's 1024x768 viewport
+FOV = 50.0
+
+
+def write_scene(
+    out: Path,
+    plan: ScenePlan,
+    assets: dict[str, AssetRef],
+    placements: list[Placement],
+    scene_id: str,
+    three_dir: Path,
+    focus_ids: Iterable[str] | None = None,
+) -> dict:
+    """Write index.html, viewer.js, scene.json, scene.glb and vendor/ into ``out``; return scene.json's dict.
+
+    The asset GLBs must already be at ``out/<AssetRef.path>``. ``focus_ids``
+    frames the camera on those objects instead of the whole scene.
+    """
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    refs = _asset_index(assets)
+    scene = build_scene_json(plan, refs, placements, scene_id, focus_ids)
+    _write_if_changed(out / "scene.json", (json.dumps(scene, indent=2, ensure_ascii=False) + "\n").encode())
+    _write_if_changed(out / "scene.glb", _scene_glb_bytes(out, scene, refs, plan.environment))
+    copy_vendor(Path(three_dir), out / "vendor")
+    _write_if_changed(out / "index.html", render_index_html().encode())
+    _write_if_changed(out / "viewer.js", (TEMPLATE_DIR / "viewer.js").read_bytes())
+    return scene
+
+
+def build_scene_json(
+    plan: ScenePlan,
+    refs: dict[str, AssetRef],
+    placements: list[Placement],
+    scene_id: str,
+    focus_ids: Iterable[str] | None = None,
+) -> dict:
+    """The scene.json dict (version 1) of DESIGN.md section 3."""
+    env = plan.environment
+    lo, hi = scene_bounds(env)
+    bounds = {"min": _r(lo), "max": _r(hi)}
+    objects = [_object_entry(plan, refs, p) for p in placements]
+    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=focus_ids)
+    hero = views["hero"]
+    reach = float(np.linalg.norm(np.subtract(hero["position"], hero["target"]))) + float(np.linalg.norm(hi - lo))
+    return {
+        "version": 1,
+        "id": scene_id,
+        "prompt": plan.prompt,
+        "seed": plan.seed,
+        "units": "m",
+        "up": "+Y",
+        "planner": plan.planner,
+        "bounds": bounds,
+        "architecture": architecture(env, lo, hi),
+        "objects": objects,
+        "requirements": [r.model_dump() for r in plan.requirements],
+        "camera": {
+            "fov": FOV,
+            "aspect": round(DESIGN_ASPECT, 6),
+            "near": 0.05,
+            "far": round(reach * 3, 2),
+            "position": hero["position"],
+            "target": hero["target"],
+            "views": views,
+        },
+        "lights": lights(env, lo, hi, objects),
+        "stats": {"assets": len({o["asset"] for o in objects}), "instances": len(objects)},
+    }
+
+
+def scene_bounds(env: Environment) -> tuple[np.ndarray, np.ndarray]:
+    """(min (3,), max (3,)) the objects must stay in; the layout's rule when tools.layout provides it."""
+    try:
+        from tools.layout import room_bounds
+    except ImportError:
+        return (np.array([-env.width / 2, 0.0, -env.depth / 2]), np.array([env.width / 2, env.height, env.depth / 2]))
+    box = room_bounds(env)
+    lo, hi = (box["min"], box["max"]) if isinstance(box, dict) else box
+    return np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+
+
+def _asset_index(assets: dict[str, AssetRef]) -> dict[str, AssetRef]:
+    """Look-up by AssetRef.key as well as by the dict's own keys (the graph keys them by spec)."""
+    index = dict(assets)
+    index.update({ref.key: ref for ref in assets.values()})
+    return index
+
+
+def _object_entry(plan: ScenePlan, refs: dict[str, AssetRef], p: Placement) -> dict:
+    if p.asset not in refs:
+        raise AssetError(f"placement {p.id!r} uses asset {p.asset!r}, which is not among the scene's assets")
+    try:
+        spec = plan.spec(p.spec)
+    except KeyError:
+        spec = None
+    lo, hi = world_aabb(p.position, p.size, p.yaw)
+    return {
+        "id": p.id,
+        "category": p.category,
+        "name": _display_name(spec, p.category),
+        "asset": refs[p.asset].path,
+        "position": _r(p.position),
+        "rotation": _r(yaw_quaternion(p.yaw), 6),
+        "scale": _r(p.scale),
+        "bbox": {"min": _r(lo), "max": _r(hi)},
+        "parent": p.parent,
+        "requested": spec.requested if spec is not None else False,
+        "mount": p.mount,
+    }
+
+
+def _display_name(spec, category: str) -> str:
+    noun = (spec.noun if spec is not None and spec.noun else category.replace("_", " "))
+    colour = spec.color_name if spec is not None and spec.color_name else None
+    return f"{colour} {noun}" if colour else noun
+
+
+def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray) -> dict:
+    """Floor, walls (inner faces on the bounds), windows and doors of the environment."""
+    floor = {"material": env.floor, "color": FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR)}
+    if env.kind == "outdoor":
+        return {"kind": "outdoor", "floor": floor, "walls": [], "windows": [], "doors": []}
+    x0, z0, x1, z1 = float(lo[0]), float(lo[2]), float(hi[0]), float(hi[2])
+    height = float(hi[1] - lo[1])
+    # Walked round so each wall's index is stable: back (-Z), right (+X), front (+Z), left (-X).
+    corners = [(x0, z0), (x1, z0), (x1, z1), (x0, z1)]
+    walls = [
+        {"from": _r(corners[i]), "to": _r(corners[(i + 1) % 4]), "height": round(height, 4),
+         "thickness": WALL_THICKNESS, "color": WALL_COLOR}
+        for i in range(4)
+    ]
+    return {"kind": "indoor", "floor": floor, "walls": walls,
+            "windows": _windows(walls, env.windows, height), "doors": []}
+
+
+def _windows(walls: list[dict], count: int, height: float) -> list[dict]:
+    """Spread ``count`` windows over the walls the hero view sees first: back, left, right, front."""
+    if count <= 0:
+        return []
+    lengths = [float(np.hypot(*np.subtract(w["to"], w["from"]))) for w in walls]
+    capacity = [max(int(length // 1.8), 1) for length in lengths]
+    per_wall = [0, 0, 0, 0]
+    order = [0, 3, 1, 2]
+    placed = 0
+    while placed < count and any(per_wall[i] < capacity[i] for i in order):
+        for i in order:
+            if placed < count and per_wall[i] < capacity[i]:
+                per_wall[i] += 1
+                placed += 1
+    win_h = min(WINDOW_SIZE[1], max(height - WINDOW_SILL - 0.3, 0.4))
+    windows = []
+    for i in order:
+        a, b = np.array(walls[i]["from"]), np.array(walls[i]["to"])
+        k = per_wall[i]
+        win_w = min(WINDOW_SIZE[0], 0.7 * lengths[i] / max(k, 1))
+        for j in range(k):
+            x, z = a + (b - a) * (j + 1) / (k + 1)
+            windows.append({"wall": i, "center": _r((x, WINDOW_SILL + win_h / 2, z)),
+                            "width": round(win_w, 4), "height": round(win_h, 4)})
+    return windows
+
+
+def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict]) -> list[dict]:
+    """Hemisphere fill, one shadow-casting sun sized to the bounds, and a warm point light per lamp."""
+    centre = (lo + hi) / 2
+    radius = float(np.linalg.norm(hi - lo)) / 2
+    outdoor = env.kind == "outdoor"
+    sun_dir = np.array([-0.37, 0.82, 0.44])  # high front-left: shadows fall back-right, where the hero camera sees them
+    sun_dir /= np.linalg.norm(sun_dir)
+    sun = centre + sun_dir * radius * 2
+    result = [
+        {"type": "hemisphere", "sky": "#dfeaff" if outdoor else "#fff8ee", "ground": "#5c5347",
+         "intensity": 1.6 if outdoor else 1.9},
+        {"type": "directional", "color": "#fff1dc", "intensity": 2.6 if outdoor else 2.0,
+         "position": _r(sun), "target": _r(centre), "castShadow": True,
+         "shadow": {"extent": round(radius * 1.05, 3), "near": 0.1, "far": round(radius * 4, 3),
+                    "mapSize": 2048, "bias": -0.0005, "normalBias": 0.02}},
+    ]
+    lamps = [o for o in objects if o["category"] in LIGHT_CATEGORIES][:MAX_POINT_LIGHTS]
+    for lamp in lamps:
+        top = np.array(lamp["bbox"]["max"])
+        bottom = np.array(lamp["bbox"]["min"])
+        spot = (top + bottom) / 2
+        spot[1] = top[1] - 0.2 * (top[1] - bottom[1])
+        result.append({"type": "point", "color": "#ffd7a0", "intensity": LIGHT_CATEGORIES[lamp["category"]],
+                       "distance": round(max(4.0, radius), 3), "decay": 2, "position": _r(spot),
+                       "object": lamp["id"]})
+    return result
+
+
+def render_index_html(template: Path = TEMPLATE_DIR / "index.html") -> str:
+    """The page with the import map's sha256 put into its Content-Security-Policy."""
+    html = template.read_text(encoding="utf-8")
+    match = _IMPORTMAP.search(html)
+    if match is None or IMPORTMAP_HASH_SLOT not in html:
+        raise ValueError(f"{template}: needs an inline import map and the {IMPORTMAP_HASH_SLOT} slot")
+    digest = base64.b64encode(hashlib.sha256(match.group(1).encode("utf-8")).digest()).decode()
+    return html.replace(IMPORTMAP_HASH_SLOT, f"sha256-{digest}")
+
+
+def copy_vendor(three_dir: Path, vendor: Path) -> list[Path]:
+    """Copy three's build files and the addons the page uses, with what they import, keeping relative paths."""
+    if not (three_dir / THREE_BUILD_FILES[0]).is_file():
+        raise FileNotFoundError(f"three.js not found under {three_dir}; run `make setup` (npm install in web/)")
+    written = []
+    for rel in THREE_BUILD_FILES:
+        written.append(_copy(three_dir / rel, vendor / Path(rel).name))
+    jsm = three_dir / "examples" / "jsm"
+    pending, seen = list(THREE_ADDONS), set()
+    while pending:
+        rel = pending.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        source = (jsm / rel).resolve()
+        if jsm.resolve() not in source.parents:
+            raise ValueError(f"addon import {rel!r} leaves examples/jsm")
+        written.append(_copy(source, vendor / "addons" / rel))
+        for imported in _RELATIVE_IMPORT.findall(source.read_text(encoding="utf-8")):
+            pending.append((source.parent / imported).resolve().relative_to(jsm.resolve()).as_posix())
+    return written
+
+
+def _scene_glb_bytes(out: Path, scene: dict, refs: dict[str, AssetRef], env: Environment) -> bytes:
+    by_path = {ref.path: ref.key for ref in refs.values()}
+    files = {ref.key: out / ref.path for ref in refs.values()}
+    instances = [{**o, "asset_key": by_path[o["asset"]]} for o in scene["objects"]]
+    room = [(_architecture_mesh(scene["architecture"], scene["bounds"]), {"kind": "architecture"})]
+    return scene_glb(files, instances, room, {"id": scene["id"], "generator": "diorama", "units": "m"})
+
+
+def _architecture_mesh(arch: dict, bounds: dict) -> Mesh:
+    """Floor slab and wall quads (inner faces) as one mesh, so game engines get the room too."""
+    lo, hi = np.array(bounds["min"]), np.array(bounds["max"])
+    pad = WALL_THICKNESS if arch["walls"] else 0.0
+    x0, z0, x1, z1 = lo[0] - pad, lo[2] - pad, hi[0] + pad, hi[2] + pad
+    prims = [_quad([(x0, 0, z1), (x1, 0, z1), (x1, 0, z0), (x0, 0, z0)], arch["floor"]["color"], "floor")]
+    centre = (lo + hi) / 2
+    for wall in arch["walls"]:
+        (ax, az), (bx, bz), h = wall["from"], wall["to"], wall["height"]
+        quad = [(ax, 0, az), (bx, 0, bz), (bx, h, bz), (ax, h, az)]
+        normal = np.cross(np.subtract(quad[1], quad[0]), np.subtract(quad[3], quad[0]))
+        if normal @ (centre - np.array(quad[0])) < 0:  # face the room's inside
+            quad.reverse()
+        prims.append(_quad(quad, wall["color"], "wall"))
+    return Mesh("architecture", prims)
+
+
+def _quad(corners, color: str, name: str) -> Primitive:
+    """Two triangles, counter-clockwise as listed. corners: 4 points (3,)."""
+    positions = np.array(corners, dtype=np.float32)
+    normal = np.cross(positions[1] - positions[0], positions[3] - positions[0])
+    normal /= np.linalg.norm(normal)
+    rgb = tuple(round(srgb_to_linear(c), 5) for c in hex_to_rgb(color))
+    return Primitive(positions, np.tile(normal, (4, 1)).astype(np.float32),
+                     np.array([[0, 1, 2], [0, 2, 3]], dtype=np.uint32), Material(name, (*rgb, 1.0), 0.0, 0.9))
+
+
+def _copy(source: Path, target: Path) -> Path:
+    _write_if_changed(target, source.read_bytes())
+    return target
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    """Write ``data`` unless the file already holds exactly it (keeps re-runs cheap and mtimes stable)."""
+    if path.is_file() and path.read_bytes() == data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _r(values, digits: int = 4) -> list[float]:
+    return [round(float(v), digits) for v in values]

@@ -1,0 +1,342 @@
+// Diorama scene page. Static: everything scene-specific comes from scene.json next to this file,
+// and any text from it reaches the page only through textContent.
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
+
+const root = document.documentElement;
+const startedAt = performance.now();
+const BACKGROUND = { indoor: '#e7eaef', outdoor: '#cfe2f3' };
+const PLINTH_DEPTH = 0.25; // the slab under the floor that makes the scene read as a model on a table
+const PLINTH_GAP = 0.02; // below the floor by more than the depth buffer resolves at hero distance: no z-fighting
+const OUTDOOR_MARGIN = 0.6; // ground beyond the bounds, so edge objects do not stand on the rim
+const WALL_CAP_COLOR = '#4a4f58';
+const SOIL_COLOR = '#6e5138';
+
+function fail(reason) {
+  root.dataset.dioramaState = 'error';
+  root.dataset.dioramaError = String(reason && reason.message ? reason.message : reason);
+  document.getElementById('status').textContent = 'This scene could not be shown.';
+}
+window.addEventListener('error', (event) => fail(event.message));
+window.addEventListener('unhandledrejection', (event) => fail(event.reason));
+
+const vec3 = (v) => new THREE.Vector3(v[0], v[1], v[2]);
+
+function standard(color, extra = {}) {
+  return new THREE.MeshStandardMaterial({ color, roughness: 0.9, metalness: 0, ...extra });
+}
+
+function buildFloor(data, group) {
+  const arch = data.architecture;
+  const lo = vec3(data.bounds.min), hi = vec3(data.bounds.max);
+  const indoor = arch.kind === 'indoor';
+  const pad = indoor ? Math.max(0, ...arch.walls.map((w) => w.thickness)) : OUTDOOR_MARGIN;
+  const width = hi.x - lo.x + 2 * pad, depth = hi.z - lo.z + 2 * pad;
+  const cx = (lo.x + hi.x) / 2, cz = (lo.z + hi.z) / 2;
+  const floor = new THREE.Mesh(new THREE.PlaneGeometry(width, depth), standard(arch.floor.color, { roughness: 0.85 }));
+  floor.rotation.x = -Math.PI / 2;
+  floor.position.set(cx, 0, cz);
+  floor.receiveShadow = true;
+  // Outdoors the plinth is a cut through soil; indoors a darker shade of the floor.
+  const slabColor = indoor ? new THREE.Color(arch.floor.color).multiplyScalar(0.55) : new THREE.Color(SOIL_COLOR);
+  const slabDepth = Math.max(PLINTH_DEPTH, 0.015 * Math.hypot(width, depth));
+  const slab = new THREE.Mesh(new THREE.BoxGeometry(width, slabDepth, depth), standard(slabColor));
+  slab.position.set(cx, -slabDepth / 2 - PLINTH_GAP, cz);
+  group.add(floor, slab);
+}
+
+function inwardNormal(wall, centre) {
+  const dx = wall.to[0] - wall.from[0], dz = wall.to[1] - wall.from[1];
+  const n = new THREE.Vector3(-dz, 0, dx).normalize();
+  const mid = new THREE.Vector3((wall.from[0] + wall.to[0]) / 2, 0, (wall.from[1] + wall.to[1]) / 2);
+  return n.dot(centre.clone().sub(mid)) < 0 ? n.negate() : n;
+}
+
+// A plane facing `normal`, its centre at `at`. PlaneGeometry faces +Z; yaw it onto the normal.
+function facingPlane(width, height, material, at, normal) {
+  const mesh = new THREE.Mesh(new THREE.PlaneGeometry(width, height), material);
+  mesh.position.copy(at);
+  mesh.rotation.y = Math.atan2(normal.x, normal.z);
+  return mesh;
+}
+
+function buildWalls(data, group) {
+  const arch = data.architecture;
+  const centre = vec3(data.bounds.min).add(vec3(data.bounds.max)).multiplyScalar(0.5);
+  const cap = standard(WALL_CAP_COLOR);
+  const normals = arch.walls.map((wall) => inwardNormal(wall, centre));
+  arch.walls.forEach((wall, i) => {
+    const a = new THREE.Vector3(wall.from[0], 0, wall.from[1]), b = new THREE.Vector3(wall.to[0], 0, wall.to[1]);
+    const length = a.distanceTo(b) + 2 * wall.thickness; // overlap the corners so no gap shows
+    const mid = a.clone().add(b).multiplyScalar(0.5);
+    // Single-sided, facing inward: from outside, a near wall is culled and the room stays visible.
+    const face = facingPlane(length, wall.height, standard(wall.color || '#f1ece4', { roughness: 0.95 }),
+      mid.clone().setY(wall.height / 2), normals[i]);
+    face.receiveShadow = true;
+    // The cap on top shows the wall's thickness, as on an architect's cut-away model.
+    const top = new THREE.Mesh(new THREE.PlaneGeometry(length, wall.thickness), cap);
+    top.rotation.set(-Math.PI / 2, Math.atan2(a.z - b.z, b.x - a.x), 0, 'YXZ'); // lie flat, then along the wall
+    top.position.copy(mid.clone().addScaledVector(normals[i], -wall.thickness / 2).setY(wall.height));
+    // A culled wall's cap would float across the room as a dark line; render() hides it.
+    top.userData.capOf = { point: mid, normal: normals[i] };
+    group.add(face, top);
+  });
+  const glass = standard('#a9d6f2', { roughness: 0.08, metalness: 0.1, emissive: '#7fb6dd', emissiveIntensity: 0.35 });
+  const frame = standard('#fbfbf8', { roughness: 0.6 });
+  for (const win of arch.windows) {
+    const n = normals[win.wall], at = vec3(win.center);
+    group.add(facingPlane(win.width + 0.12, win.height + 0.12, frame, at.clone().addScaledVector(n, 0.004), n));
+    group.add(facingPlane(win.width, win.height, glass, at.clone().addScaledVector(n, 0.008), n));
+    group.add(facingPlane(0.04, win.height, frame, at.clone().addScaledVector(n, 0.012), n));
+    group.add(facingPlane(win.width, 0.04, frame, at.clone().addScaledVector(n, 0.012), n));
+  }
+}
+
+function buildLights(data, scene) {
+  for (const spec of data.lights) {
+    if (spec.type === 'hemisphere') {
+      scene.add(new THREE.HemisphereLight(spec.sky, spec.ground, spec.intensity));
+    } else if (spec.type === 'directional') {
+      const light = new THREE.DirectionalLight(spec.color, spec.intensity);
+      light.position.copy(vec3(spec.position));
+      light.target.position.copy(vec3(spec.target));
+      if (spec.castShadow) {
+        const s = spec.shadow, cam = light.shadow.camera;
+        light.castShadow = true;
+        Object.assign(cam, { left: -s.extent, right: s.extent, top: s.extent, bottom: -s.extent, near: s.near, far: s.far });
+        cam.updateProjectionMatrix();
+        light.shadow.mapSize.set(s.mapSize, s.mapSize);
+        light.shadow.bias = s.bias;
+        light.shadow.normalBias = s.normalBias;
+        light.shadow.radius = 4;
+      }
+      scene.add(light, light.target);
+    } else if (spec.type === 'point') {
+      const light = new THREE.PointLight(spec.color, spec.intensity, spec.distance, spec.decay);
+      light.position.copy(vec3(spec.position));
+      scene.add(light);
+    }
+  }
+}
+
+async function loadObjects(data, group) {
+  const loader = new GLTFLoader();
+  const paths = [...new Set(data.objects.map((o) => o.asset))];
+  // One load per distinct asset; instances below are clones that share its geometry and materials.
+  const loaded = await Promise.all(paths.map((p) => loader.loadAsync(p).catch((e) => {
+    throw new Error(`asset ${p} failed to load: ${e && e.message ? e.message : e}`);
+  })));
+  const byPath = new Map(paths.map((p, i) => [p, loaded[i].scene]));
+  return data.objects.map((spec) => {
+    const node = byPath.get(spec.asset).clone(true);
+    node.position.copy(vec3(spec.position));
+    node.quaternion.set(...spec.rotation);
+    node.scale.copy(vec3(spec.scale));
+    node.userData.objectId = spec.id;
+    node.traverse((child) => {
+      if (child.isMesh) { child.castShadow = true; child.receiveShadow = true; }
+    });
+    group.add(node);
+    return node;
+  });
+}
+
+function statsOfLuminance(pixels) {
+  let sum = 0, sumSq = 0;
+  const seen = new Uint8Array(256);
+  const n = pixels.length / 4;
+  for (let i = 0; i < pixels.length; i += 4) {
+    const y = 0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2];
+    sum += y; sumSq += y * y; seen[Math.round(y)] = 1;
+  }
+  const mean = sum / n;
+  return { mean, std: Math.sqrt(Math.max(0, sumSq / n - mean * mean)), distinct: seen.reduce((a, b) => a + b, 0) };
+}
+
+class Viewer {
+  constructor(data) {
+    this.data = data;
+    const indoor = data.architecture.kind === 'indoor';
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    const r = this.renderer;
+    r.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    r.setSize(window.innerWidth, window.innerHeight);
+    r.outputColorSpace = THREE.SRGBColorSpace;
+    // Neutral keeps requested colours recognisable (a red chair stays red), unlike ACES's hue shifts.
+    r.toneMapping = THREE.NeutralToneMapping;
+    r.shadowMap.enabled = true;
+    r.shadowMap.type = THREE.PCFShadowMap; // PCFSoftShadowMap is gone in r18x; PCF with radius is soft
+    r.shadowMap.autoUpdate = false; // static scene: the sun's shadow map is drawn once
+    document.getElementById('stage').appendChild(r.domElement);
+
+    this.scene = new THREE.Scene();
+    this.background = new THREE.Color(indoor ? BACKGROUND.indoor : BACKGROUND.outdoor);
+    this.scene.background = this.background;
+    // A soft studio environment gives metal and glass something to reflect; weak so lights stay in charge.
+    const pmrem = new THREE.PMREMGenerator(r);
+    this.scene.environment = pmrem.fromScene(new RoomEnvironment(), 0.04).texture;
+    this.scene.environmentIntensity = 0.35;
+    pmrem.dispose();
+
+    this.architecture = new THREE.Group();
+    this.objectsGroup = new THREE.Group();
+    this.scene.add(this.architecture, this.objectsGroup);
+    buildFloor(data, this.architecture);
+    if (indoor) buildWalls(data, this.architecture);
+    buildLights(data, this.scene);
+
+    const cam = data.camera;
+    this.camera = new THREE.PerspectiveCamera(cam.fov, window.innerWidth / window.innerHeight, cam.near || 0.05, cam.far || 500);
+    this.controls = new OrbitControls(this.camera, r.domElement);
+    this.controls.maxPolarAngle = Math.PI / 2 - 0.02; // never under the floor
+    this.controls.addEventListener('change', () => this.render());
+    window.addEventListener('resize', () => this.resize());
+  }
+
+  async load() {
+    this.instances = await loadObjects(this.data, this.objectsGroup);
+    this.loadMs = performance.now() - startedAt;
+    this.idMaterials = this.instances.map((_, i) => new THREE.MeshBasicMaterial({
+      // Linear colour in, linear target out: the id bytes read back exactly as written.
+      color: new THREE.Color().setRGB(((i + 1) & 255) / 255, (((i + 1) >> 8) & 255) / 255,
+        (((i + 1) >> 16) & 255) / 255, THREE.LinearSRGBColorSpace),
+      side: THREE.DoubleSide, toneMapped: false, fog: false,
+    }));
+    this.occluder = new THREE.MeshBasicMaterial({ color: 0x000000, toneMapped: false, fog: false });
+  }
+
+  render() {
+    const toCamera = new THREE.Vector3();
+    this.architecture.traverse((node) => {
+      const cap = node.userData.capOf;
+      if (cap) node.visible = toCamera.copy(this.camera.position).sub(cap.point).dot(cap.normal) > 0;
+    });
+    this.renderer.setRenderTarget(null);
+    this.renderer.render(this.scene, this.camera);
+    const { calls, triangles } = this.renderer.info.render;
+    this.lastInfo = { drawCalls: calls, triangles };
+  }
+
+  resize() {
+    this.renderer.setSize(window.innerWidth, window.innerHeight);
+    this.camera.aspect = window.innerWidth / window.innerHeight;
+    this.camera.updateProjectionMatrix();
+    this.render();
+  }
+
+  setView(name) {
+    const view = this.data.camera.views[name];
+    if (!view) throw new Error(`unknown view ${name}; expected one of ${Object.keys(this.data.camera.views)}`);
+    const target = vec3(view.target), position = vec3(view.position);
+    // Views are framed for the design aspect; a narrower window backs off so the scene still fits.
+    const designAspect = this.data.camera.aspect || 4 / 3;
+    const backOff = Math.max(1, designAspect / this.camera.aspect);
+    position.sub(target).multiplyScalar(backOff).add(target);
+    this.camera.position.copy(position);
+    const distance = position.distanceTo(target);
+    // Near grows with distance: depth precision follows far/near, and large outdoor scenes need it.
+    this.camera.near = Math.min(Math.max(distance / 200, this.data.camera.near || 0.05), 1);
+    this.camera.far = Math.max(this.data.camera.far || 500, distance * 4);
+    this.controls.minDistance = this.camera.near * 4;
+    this.camera.updateProjectionMatrix();
+    this.controls.target.copy(target);
+    this.controls.update();
+    this.currentView = name;
+    for (const button of document.querySelectorAll('#views button')) {
+      button.setAttribute('aria-pressed', String(button.dataset.view === name));
+    }
+    this.render();
+    return true;
+  }
+
+  objectPixels() {
+    const r = this.renderer;
+    const size = r.getDrawingBufferSize(new THREE.Vector2());
+    const target = new THREE.WebGLRenderTarget(size.x, size.y);
+    const swapped = [];
+    const swap = (node, material) => { swapped.push([node, node.material]); node.material = material; };
+    this.architecture.traverse((node) => { if (node.isMesh) swap(node, this.occluder); });
+    this.instances.forEach((instance, i) => instance.traverse((node) => { if (node.isMesh) swap(node, this.idMaterials[i]); }));
+    this.scene.background = new THREE.Color(0x000000);
+    const environment = this.scene.environment;
+    this.scene.environment = null;
+    const pixels = new Uint8Array(size.x * size.y * 4);
+    try {
+      r.setRenderTarget(target);
+      r.setClearColor(0x000000, 1);
+      r.clear();
+      r.render(this.scene, this.camera);
+      r.readRenderTargetPixels(target, 0, 0, size.x, size.y, pixels);
+    } finally {
+      for (const [node, material] of swapped) node.material = material;
+      this.scene.background = this.background;
+      this.scene.environment = environment;
+      r.setRenderTarget(null);
+      target.dispose();
+      this.render();
+    }
+    const counts = new Map();
+    for (let i = 0; i < pixels.length; i += 4) {
+      const id = pixels[i] | (pixels[i + 1] << 8) | (pixels[i + 2] << 16);
+      if (id) counts.set(id, (counts.get(id) || 0) + 1);
+    }
+    return Object.fromEntries(this.data.objects.map((o, i) => [o.id, counts.get(i + 1) || 0]));
+  }
+
+  imageStats() {
+    const gl = this.renderer.getContext();
+    this.renderer.setRenderTarget(null);
+    const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
+    const pixels = new Uint8Array(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    return statsOfLuminance(pixels);
+  }
+
+  info() {
+    return { ...this.lastInfo, objects: this.instances.length, loadMs: Math.round(this.loadMs) };
+  }
+}
+
+function showText(data) {
+  document.querySelector('title').textContent = data.prompt ? `${data.prompt} · Diorama` : 'Diorama';
+  document.getElementById('caption').textContent = data.prompt || '';
+}
+
+function buildViewButtons(viewer) {
+  const nav = document.getElementById('views');
+  for (const name of Object.keys(viewer.data.camera.views)) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.view = name;
+    button.textContent = name;
+    button.addEventListener('click', () => viewer.setView(name));
+    nav.appendChild(button);
+  }
+}
+
+async function main() {
+  const response = await fetch('scene.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`scene.json: HTTP ${response.status}`);
+  const data = await response.json();
+  if (data.version !== 1) throw new Error(`scene.json version ${data.version} is not supported`);
+  showText(data);
+  const viewer = new Viewer(data);
+  await viewer.load();
+  buildViewButtons(viewer);
+  viewer.renderer.shadowMap.needsUpdate = true;
+  viewer.setView('hero');
+  window.diorama = {
+    views: Object.keys(data.camera.views),
+    setView: (name) => viewer.setView(name),
+    objectPixels: () => viewer.objectPixels(),
+    imageStats: () => viewer.imageStats(),
+    info: () => viewer.info(),
+  };
+  // Wait for the frame to reach the screen before announcing it, so a screenshot taken now shows it.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  root.dataset.dioramaState = 'ready';
+}
+
+main().catch(fail);
