@@ -33,7 +33,7 @@ test: setup
 	$(PY) -m pytest -q
 
 bench: setup
-	$(PY) bench/run_all.py
+	for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:
 	rm -rf out .pytest_cache .hypothesis

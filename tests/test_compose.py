@@ -315,3 +315,13 @@ def test_page_reaches_ready_and_its_test_api_works(written):
             assert problems == []
         finally:
             browser.close()
+
+
+def test_focus_adds_a_detail_view_and_keeps_the_overall_ones(tmp_path):
+    plan, refs, placements = _scene_inputs(tmp_path)
+    whole = write_scene(tmp_path, plan, refs, placements, scene_id="s1", three_dir=THREE_DIR)
+    focused = write_scene(tmp_path, plan, refs, placements, scene_id="s1", three_dir=THREE_DIR,
+                          focus_ids=[placements[0].id])
+    assert set(focused["camera"]["views"]) == set(whole["camera"]["views"]) | {"detail"}
+    for name, view in whole["camera"]["views"].items():
+        assert focused["camera"]["views"][name] == view

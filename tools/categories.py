@@ -63,7 +63,7 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
     _c("nightstand", "furniture", (0.5, 0.55, 0.4), ("night stand", "bedside table", "night table"), supports=True),
     _c("wardrobe", "furniture", (1.2, 2.0, 0.6), ("closet", "armoire", "cupboard")),
     _c("dresser", "furniture", (1.2, 0.85, 0.5), ("chest of drawers", "drawers"), supports=True),
-    _c("rug", "furniture", (2.0, 0.01, 1.4), ("carpet", "mat"), size_range=(0.7, 1.5)),
+    _c("rug", "furniture", (2.0, 0.003, 1.4), ("carpet", "mat"), size_range=(0.7, 1.5)),
     _c("cabinet", "furniture", (0.9, 1.0, 0.45), ("sideboard", "filing cabinet", "cabinet"), supports=True),
     _c("mirror", "furniture", (0.6, 0.9, 0.03), ("wall mirror",), mount="wall", source=CATALOGUE),
     _c("painting", "prop", (0.9, 0.7, 0.04), ("picture", "artwork", "poster", "canvas", "frame"), mount="wall", source=CATALOGUE),

@@ -36,7 +36,6 @@ THREE_ADDONS = (
     "loaders/GLTFLoader.js",
     "controls/OrbitControls.js",
     "utils/BufferGeometryUtils.js",
-    "environments/RoomEnvironment.js",
 )
 _RELATIVE_IMPORT = re.compile(r"""(?:from|import)\s*['"](\.{1,2}/[^'"]+)['"]""")
 
@@ -74,7 +73,7 @@ def write_scene(
     """Write index.html, viewer.js, scene.json, scene.glb and vendor/ into ``out``; return scene.json's dict.
 
     The asset GLBs must already be at ``out/<AssetRef.path>``. ``focus_ids``
-    frames the camera on those objects instead of the whole scene.
+    adds a 'detail' view framed on those objects to the hero, top and side views.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -100,7 +99,9 @@ def build_scene_json(
     lo, hi = scene_bounds(env)
     bounds = {"min": _r(lo), "max": _r(hi)}
     objects = [_object_entry(plan, refs, p) for p in placements]
-    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=focus_ids)
+    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV)
+    if focus_ids:  # a repair asked to see these: a close-up joins the overall views, which stay
+        views["detail"] = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=focus_ids)["hero"]
     hero = views["hero"]
     reach = float(np.linalg.norm(np.subtract(hero["position"], hero["target"]))) + float(np.linalg.norm(hi - lo))
     return {
@@ -231,7 +232,7 @@ def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict]
     sun = centre + sun_dir * radius * 2
     result = [
         {"type": "hemisphere", "sky": "#dfeaff" if outdoor else "#fff8ee", "ground": "#5c5347",
-         "intensity": 1.6 if outdoor else 1.9},
+         "intensity": 1.9 if outdoor else 2.2},
         {"type": "directional", "color": "#fff1dc", "intensity": 2.6 if outdoor else 2.0,
          "position": _r(sun), "target": _r(centre), "castShadow": True,
          "shadow": {"extent": round(radius * 1.05, 3), "near": 0.1, "far": round(radius * 4, 3),

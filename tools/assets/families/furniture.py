@@ -287,7 +287,7 @@ def coffee_table(p: GenParams) -> list[Part]:
     round_top = p.variant == 2 or p.shape in ROUND_SHAPES
     t = thickness(H, 0.08, 0.04, 0.015)
     leg = thickness(min(W, D), 0.07, 0.05, 0.015)
-    if p.variant == 1:
+    if p.variant == 1 and p.material in (None, "glass", "metal"):  # a 'wooden' table gets the wooden build
         glass, steel = material("glass", "#cfe3ea"), p.mat("metal", BLACK)  # the colour goes to the frame, not the glass
         parts = [_top(W, D, t * 0.5, H - t * 0.5, glass, round_top)]
         hx, hz = W / 2 - leg, D / 2 - leg
@@ -298,7 +298,7 @@ def coffee_table(p: GenParams) -> list[Part]:
             for sx in (-1, 1):
                 parts.append(Part(slab(leg * 0.6, leg * 0.6, 2 * hz, sx * hx, y, 0), steel))
         return parts
-    wood = p.mat("wood", (WOOD, None, LIGHT_WOOD)[p.variant])
+    wood = p.mat("wood", (WOOD, WOOD, LIGHT_WOOD)[p.variant])
     parts = [_top(W, D, t, H - t, wood, round_top)]
     k = 0.32 if round_top else 0.5
     hx, hz = W * k - leg, D * k - leg

@@ -89,19 +89,20 @@ def floor_lamp(p: GenParams) -> list[Part]:
 @generator("rug", variants=3)
 def rug(p: GenParams) -> list[Part]:
     """v0 bordered rectangle with a medallion; v1 round/oval rings; v2 striped with fringes.
-    Inner layers stand a millimetre proud of outer ones so the faces never coincide."""
+    Inner layers stand half a millimetre proud of outer ones so the faces never coincide; the whole
+    rug stays under 5 mm so furniture may stand on it (see tools.layout_space.FLAT_OVERLAP)."""
     W, H, D = p.size
     main = p.mat("fabric", ("#a34a3c", "#4a6a8a", "#c9b48a")[p.variant])
     accent = material("fabric", CREAM if p.variant != 2 else "#3b3b4a")
     band = 0.08 * min(W, D)
     if p.variant == 1 or p.shape in ROUND_SHAPES:
         return [Part(ellipse_slab(W, H, D, sections=48), accent),
-                Part(ellipse_slab(W - 2 * band, H + 0.001, D - 2 * band, sections=48), main),
-                Part(ellipse_slab(W * 0.35, H + 0.002, D * 0.35, sections=32), accent)]
+                Part(ellipse_slab(W - 2 * band, H + 0.0005, D - 2 * band, sections=48), main),
+                Part(ellipse_slab(W * 0.35, H + 0.001, D * 0.35, sections=32), accent)]
     if p.variant == 0:
         return [Part(slab(W, H, D), accent),
-                Part(slab(W - 2 * band, H + 0.001, D - 2 * band), main),
-                Part(ellipse_slab(W * 0.3, H + 0.002, D * 0.3, sections=32), accent)]
+                Part(slab(W - 2 * band, H + 0.0005, D - 2 * band), main),
+                Part(ellipse_slab(W * 0.3, H + 0.001, D * 0.3, sections=32), accent)]
     fringe = min(0.06, W * 0.04)
     body_w, stripes = W - 2 * fringe, 7
     parts = []

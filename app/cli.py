@@ -1,0 +1,106 @@
+"""The `diorama` command. Only this module (and the API) knows about exit codes.
+
+Exit codes: 0 scene written and verified; 1 scene written but checks still fail
+after repairs; 2 bad input (the message says what to change); 3 the machine
+could not do the work (browser missing, storage down).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+EXIT_OK, EXIT_CHECKS_FAILED, EXIT_BAD_INPUT, EXIT_ENVIRONMENT = 0, 1, 2, 3
+
+
+def _progress(started: float):
+    def report(stage: str, message: str) -> None:
+        print(f"[{time.perf_counter() - started:6.1f}s] {stage:<8} {message}", file=sys.stderr, flush=True)
+
+    return report
+
+
+def _summary(state: dict, out: Path, seconds: float) -> str:
+    report = state["report"]
+    checks = report["checks"]
+    passed = sum(c["passed"] for c in checks)
+    reqs = report["requirements"]
+    lines = [
+        f"{'OK' if report['passed'] else 'CHECKS FAILED'}: {len(state['placements'])} objects, "
+        f"{passed}/{len(checks)} checks, {sum(bool(r['passed']) for r in reqs)}/{len(reqs)} requirements met, "
+        f"{seconds:.1f} s",
+    ]
+    lines += [f"  failed {c['name']}: {c['evidence']}" for c in checks if not c["passed"]]
+    lines += [f"  '{u['noun']}' is unknown: shown as {u['mapped_to']}" for u in report["unknown_nouns"]]
+    lines += [f"  scene:  {out / 'index.html'}", f"  report: {out / 'report.json'}", f"  view:   diorama view {out}"]
+    return "\n".join(lines)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from app.settings import get_settings
+    from graph.context import LazyBrowser, RunContext
+    from graph.runner import generate_scene
+
+    settings = get_settings()
+    started = time.perf_counter()
+    context = RunContext(settings, LazyBrowser(settings.chromium, settings.render_timeout_s), _progress(started))
+    try:
+        state = generate_scene(args.prompt, args.out, context, seed=args.seed, scene_id=args.id)
+    finally:
+        context.browser.close()
+    print(_summary(state, args.out, time.perf_counter() - started))
+    return EXIT_OK if state["passed"] else EXIT_CHECKS_FAILED
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    from tools.static_server import serve_folder
+
+    if not (args.folder / "index.html").is_file():
+        print(f"error: {args.folder} has no index.html; generate a scene there first", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with serve_folder(args.folder, port=args.port) as url:
+        print(f"Serving {args.folder} at {url}index.html  (Ctrl-C to stop)", flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            return EXIT_OK
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="diorama", description="Turn a sentence into a verified 3D scene.")
+    sub = p.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("generate", help="generate a scene from a prompt")
+    g.add_argument("prompt", help="what the scene shows, e.g. 'a bedroom with a bed and two lamps; 4m x 4m'")
+    g.add_argument("--out", type=Path, required=True, help="output folder")
+    g.add_argument("--seed", type=int, default=0, help="variety seed (default 0)")
+    g.add_argument("--id", help="scene id; rerunning an unfinished id resumes it (default: from prompt, seed, folder)")
+    g.set_defaults(func=cmd_generate)
+    v = sub.add_parser("view", help="serve a scene folder on 127.0.0.1 and print its URL")
+    v.add_argument("folder", type=Path)
+    v.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    v.set_defaults(func=cmd_view)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    from tools.errors import DioramaError, InputError
+
+    try:
+        return args.func(args)
+    except InputError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except DioramaError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
+    except KeyboardInterrupt:
+        print("interrupted; rerun the same command to resume", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""Run one scene through the graph, checkpointed under its scene id so a killed run resumes."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from graph.context import RunContext
+from graph.graph import build_graph
+from graph.state import SceneState
+from tools.errors import InputError, PromptError
+
+SCENE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+RECURSION_LIMIT = 64  # far above plan..publish plus max_repairs rounds; a guard, not a budget
+
+
+def default_scene_id(prompt: str, seed: int, out_dir: Path) -> str:
+    """Same prompt, seed and folder -> same id, so rerunning a killed command resumes it."""
+    key = f"{prompt}\0{seed}\0{out_dir.resolve()}"
+    return "s-" + hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+def initial_state(prompt: str, seed: int, out_dir: Path, scene_id: str) -> SceneState:
+    return SceneState(
+        scene_id=scene_id, prompt=prompt, seed=seed, out_dir=str(out_dir.resolve()),
+        layout_attempt=0, camera_focus=[], repairs=0,
+    )
+
+
+def generate_scene(
+    prompt: str,
+    out_dir: Path,
+    context: RunContext,
+    seed: int = 0,
+    scene_id: str | None = None,
+    interrupt_after: list[str] | None = None,
+) -> SceneState:
+    """Generate (or resume) a scene into ``out_dir``; returns the final state.
+
+    A thread with unfinished work resumes from its last finished node; a finished
+    one starts over. ``interrupt_after`` stops after the named nodes (for tests).
+    """
+    if not prompt or not prompt.strip():
+        raise PromptError("The prompt is empty: describe the scene, e.g. 'a bedroom with a bed and a lamp'.")
+    scene_id = scene_id or default_scene_id(prompt, seed, out_dir)
+    if not SCENE_ID.match(scene_id):
+        raise InputError(f"scene id {scene_id!r} must be 1-64 lower-case letters, digits, '-' or '_'")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    db = context.settings.checkpoint_db
+    db.parent.mkdir(parents=True, exist_ok=True)
+    with closing(sqlite3.connect(db, check_same_thread=False)) as conn:
+        saver = SqliteSaver(conn)
+        graph = build_graph(checkpointer=saver)
+        config = {"configurable": {"thread_id": scene_id}, "recursion_limit": RECURSION_LIMIT}
+        snapshot = graph.get_state(config)
+        if snapshot.next and snapshot.values.get("prompt") == prompt:
+            context.progress("resume", f"resuming {scene_id} at {', '.join(snapshot.next)}")
+            run_input = None
+        else:
+            saver.delete_thread(scene_id)
+            run_input = initial_state(prompt, seed, out_dir, scene_id)
+        for _ in graph.stream(run_input, config, context=context, durability="sync", interrupt_after=interrupt_after):
+            pass
+        return graph.get_state(config).values

@@ -1,0 +1,72 @@
+"""verify: render the page in Chromium and judge it, with the evidence in report.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from langgraph.runtime import Runtime
+
+from graph.context import RunContext
+from graph.stage import stage
+from graph.state import SceneState
+from tools.checks import check_requirements, constraint_violations
+from tools.schema import AssetRef, Placement, ScenePlan
+
+
+def layout_checks(placements: list[Placement], bounds: dict) -> list[dict]:
+    violations = constraint_violations(placements, (tuple(bounds["min"]), tuple(bounds["max"])))
+    names = {"collisions": "no_collisions", "out_of_bounds": "in_bounds", "floating": "supported"}
+    return [
+        {"name": names[key], "passed": not found, "evidence": f"{key}: {found}" if found else "none"}
+        for key, found in violations.items()
+    ]
+
+
+def build_report(state: SceneState, render: dict, requirements: list[dict], checks: list[dict]) -> dict:
+    plan = state["plan"]
+    return {
+        "version": 1,
+        "scene_id": state["scene_id"],
+        "prompt": state["prompt"],
+        "planner": plan["planner"],
+        "passed": all(c["passed"] for c in checks),
+        "checks": checks,
+        "requirements": requirements,
+        "unknown_nouns": plan["unknown_nouns"],
+        "visible": render.get("visible", {}),
+        "render": {k: v for k, v in render.items() if k not in ("checks", "visible")},
+        "repairs": state.get("repair_log", []),
+        "timings": state.get("timings", {}),
+    }
+
+
+def write_json(path: Path, data: dict) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=2))
+    tmp.replace(path)
+
+
+@stage("verify")
+def verify(state: SceneState, runtime: Runtime[RunContext]) -> dict:
+    """Render every view, check render health, layout constraints and the prompt's requirements."""
+    from tools.verify import verify_scene  # playwright: import only when a scene is rendered
+
+    out = Path(state["out_dir"])
+    plan = ScenePlan.model_validate(state["plan"])
+    placements = [Placement.model_validate(p) for p in state["placements"]]
+    colors = {key: AssetRef.model_validate(ref).params.get("color") for key, ref in state["assets"].items()}
+    render = verify_scene(out, runtime.context.browser.get(), timeout_s=runtime.context.settings.render_timeout_s)
+    requirements = [r.model_dump() for r in check_requirements(plan, placements, colors)]
+    checks = render["checks"] + layout_checks(placements, state["scene"]["bounds"])
+    checks.append({
+        "name": "requirements",
+        "passed": all(r["passed"] for r in requirements),
+        "evidence": "; ".join(f"{r['description']}: {r['evidence']}" for r in requirements if not r["passed"]) or "all met",
+    })
+    report = build_report(state, render, requirements, checks)
+    write_json(out / "report.json", report)
+    write_json(out / "scene.json", {**state["scene"], "requirements": requirements})
+    failed = [c["name"] for c in checks if not c["passed"]]
+    runtime.context.progress("verify", "all checks passed" if not failed else f"failed: {', '.join(failed)}")
+    return {"verification": render, "report": report, "passed": report["passed"]}

@@ -1,0 +1,21 @@
+"""Shared fixtures: real settings in a temp folder and one Chromium for the whole session."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.settings import Settings
+from graph.context import LazyBrowser, RunContext
+
+
+@pytest.fixture(scope="session")
+def lazy_browser():
+    browser = LazyBrowser(None, timeout_s=60)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def run_context(tmp_path, lazy_browser) -> RunContext:
+    settings = Settings(data_dir=tmp_path / "data", _env_file=None)
+    return RunContext(settings, lazy_browser)
