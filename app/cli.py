@@ -8,11 +8,14 @@ could not do the work (browser missing, storage down).
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 from pathlib import Path
 
 EXIT_OK, EXIT_CHECKS_FAILED, EXIT_BAD_INPUT, EXIT_ENVIRONMENT = 0, 1, 2, 3
+# Each module adds its subcommands with register(subparsers); keep their imports light (start-up speed).
+SUBCOMMAND_MODULES: tuple[str, ...] = ()  # e.g. "app.cli_eval"
 
 
 def _progress(started: float):
@@ -82,6 +85,8 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("folder", type=Path)
     v.add_argument("--port", type=int, default=0, help="port (default: a free one)")
     v.set_defaults(func=cmd_view)
+    for module in SUBCOMMAND_MODULES:
+        importlib.import_module(module).register(sub)
     return p
 
 
