@@ -150,6 +150,9 @@ CASES: dict[str, dict] = {
 
 
 def _dev_prompts() -> list[str]:
+    """The development set beside the checkout (../shared), which CI lays out; the table holds them too."""
+    if not DEV_PROMPTS.is_file():
+        pytest.skip(f"{DEV_PROMPTS} is not beside this checkout")
     return [line.strip() for line in DEV_PROMPTS.read_text().splitlines() if line.strip()]
 
 
@@ -209,7 +212,7 @@ def test_plan_is_consistent(prompt: str):
 
 
 def test_same_prompt_and_seed_give_the_same_plan():
-    for prompt in _dev_prompts():
+    for prompt in CASES:
         assert plan_prompt(prompt, 7).model_dump() == plan_prompt(prompt, 7).model_dump()
 
 
