@@ -27,9 +27,11 @@ def repair(state: SceneState, runtime: Runtime[RunContext]) -> dict:
         action = {"action": "resolve_layout", "layout_attempt": state.get("layout_attempt", 0) + 1}
         update = {"layout_attempt": action["layout_attempt"]}
     else:
-        hidden = sorted(i for i, seen in state["report"]["visible"].items() if not seen)
-        action = {"action": "reframe_camera", "focus": hidden or None}
-        update = {"camera_focus": hidden}
+        hidden = [i for i, seen in state["report"]["visible"].items() if not seen]
+        # Keep earlier close-ups: dropping them would hide again what they revealed.
+        focus = sorted(set(state.get("camera_focus") or ()) | set(hidden))
+        action = {"action": "reframe_camera", "focus": focus or None}
+        update = {"camera_focus": focus}
     entry = {"round": round_no, "failed": sorted(failed), **action}
     runtime.context.progress("repair", f"round {round_no}: {action['action']} (failed: {', '.join(sorted(failed))})")
     return {**update, "repairs": round_no, "repair_log": [entry]}

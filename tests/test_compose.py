@@ -322,6 +322,6 @@ def test_focus_adds_a_detail_view_and_keeps_the_overall_ones(tmp_path):
     whole = write_scene(tmp_path, plan, refs, placements, scene_id="s1", three_dir=THREE_DIR)
     focused = write_scene(tmp_path, plan, refs, placements, scene_id="s1", three_dir=THREE_DIR,
                           focus_ids=[placements[0].id])
-    assert set(focused["camera"]["views"]) == set(whole["camera"]["views"]) | {"detail"}
+    assert set(focused["camera"]["views"]) == set(whole["camera"]["views"]) | {"detail1"}
     for name, view in whole["camera"]["views"].items():
         assert focused["camera"]["views"][name] == view

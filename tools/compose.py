@@ -59,6 +59,7 @@ LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "la
 MAX_POINT_LIGHTS = 6  # each point light costs every lit fragment; keep software rendering quick
 DESIGN_ASPECT = 4 / 3  # the verifier's 1024x768 viewport
 FOV = 50.0
+MAX_DETAIL_VIEWS = 6  # close-ups a camera repair may add; each costs about half a second to verify
 
 
 def write_scene(
@@ -73,7 +74,7 @@ def write_scene(
     """Write index.html, viewer.js, scene.json, scene.glb and vendor/ into ``out``; return scene.json's dict.
 
     The asset GLBs must already be at ``out/<AssetRef.path>``. ``focus_ids``
-    adds a 'detail' view framed on those objects to the hero, top and side views.
+    adds close-up views of those objects to the hero, top and side views (see detail_views).
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -85,6 +86,18 @@ def write_scene(
     _write_if_changed(out / "index.html", render_index_html().encode())
     _write_if_changed(out / "viewer.js", (TEMPLATE_DIR / "viewer.js").read_bytes())
     return scene
+
+
+def detail_views(bounds: dict, objects: list[dict], focus_ids: list[str]) -> dict[str, dict]:
+    """Close-ups a repair asked for, added to the overall views (which stay): one per object, the
+    last of MAX_DETAIL_VIEWS framing the rest, so small things far apart each get a near camera."""
+    groups = [[i] for i in focus_ids[: MAX_DETAIL_VIEWS - 1]]
+    if focus_ids[MAX_DETAIL_VIEWS - 1 :]:
+        groups.append(focus_ids[MAX_DETAIL_VIEWS - 1 :])
+    return {
+        f"detail{n + 1}": frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=group)["hero"]
+        for n, group in enumerate(groups)
+    }
 
 
 def build_scene_json(
@@ -100,8 +113,7 @@ def build_scene_json(
     bounds = {"min": _r(lo), "max": _r(hi)}
     objects = [_object_entry(plan, refs, p) for p in placements]
     views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV)
-    if focus_ids:  # a repair asked to see these: a close-up joins the overall views, which stay
-        views["detail"] = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=focus_ids)["hero"]
+    views.update(detail_views(bounds, objects, list(focus_ids or ())))
     hero = views["hero"]
     reach = float(np.linalg.norm(np.subtract(hero["position"], hero["target"]))) + float(np.linalg.norm(hi - lo))
     return {

@@ -23,6 +23,8 @@ from tools.room_knowledge import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_F
 from tools.schema import Environment, ObjectSpec, Relation, Requirement, ScenePlan
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
+OUTDOOR_FILL_SHARE = 0.12  # outdoor ground is sized so objects cover about this share: open, not empty
+MIN_OUTDOOR_SIDE = 10.0  # metres: the smallest outdoor area, so a lone bench still has a place around it
 FEW_OBJECTS = 3  # a named room with fewer requested kinds gets its usual furniture
 INDOOR_FLOORS = {"wood", "tile", "carpet"}
 TABLES = {"table", "coffee_table"}
@@ -254,7 +256,10 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
         width, depth = stated.width, stated.depth
     else:
         factor = SIZE_FACTORS.get(parsed.place_size or "", 1.0)
-        width, depth = _grow(_half(place.size[0] * factor), _half(place.size[1] * factor), specs, relations)
+        width, depth = place.size[0] * factor, place.size[1] * factor
+        if outdoor:  # open ground has no walls to size it: fit the content, so a beach is not mostly empty sand
+            width, depth = _fit_outdoor(width, depth, _footprint(specs, relations)[0])
+        width, depth = _grow(_half(width), _half(depth), specs, relations)
     tallest = max((CATEGORIES[s.category].size[1] for s in specs), default=0.0)
     if outdoor:
         floor = parsed.ground or place.floor
@@ -266,6 +271,13 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
     return Environment(kind=place.kind, room_type=None if place.name in {"room", "outdoors"} else place.name,
                        width=width, depth=depth, height=height, size_from_prompt=stated is not None,
                        floor=floor, windows=windows)
+
+
+def _fit_outdoor(width: float, depth: float, footprint: float) -> tuple[float, float]:
+    """Shrink an outdoor place (keeping the aspect) to where its objects cover OUTDOOR_FILL_SHARE of the ground."""
+    wanted = math.sqrt(max(footprint, 1e-9) / OUTDOOR_FILL_SHARE)
+    scale = min(1.0, max(MIN_OUTDOOR_SIDE, wanted) / max(width, depth))
+    return width * scale, depth * scale
 
 
 def _grow(width: float, depth: float, specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> tuple[float, float]:

@@ -205,6 +205,8 @@ def _inspect_views(page: Page, out: Path, report: dict) -> None:
     report["info"] = page.evaluate("() => window.diorama.info()")
     shots = out / "screenshots"
     shots.mkdir(exist_ok=True)
+    for stale in shots.glob("*.png"):  # a view dropped since the last render must not linger
+        stale.unlink()
     for name in page.evaluate("() => window.diorama.views"):
         if not page.evaluate("name => window.diorama.setView(name)", name):
             report["error"] = f"setView({name!r}) returned false"
