@@ -65,3 +65,20 @@ def test_trimesh_primitives_are_converted_to_y_up():
 
     lo, hi = cylinder(0.1, 2.0).bounds
     assert hi[1] - lo[1] == pytest.approx(2.0) and hi[2] - lo[2] == pytest.approx(0.2, abs=1e-3)
+
+
+MIN_TRIANGLE_AREA = 1e-9  # m^2: below this a triangle is degenerate (no visible surface, NaN normals)
+
+
+@pytest.mark.parametrize("category", ALL)
+def test_asset_geometry_is_clean(category):
+    for variant in range(VARIANTS[category]):
+        scene = trimesh.load(io.BytesIO(generate(category, variant=variant).glb), file_type="glb", process=False)
+        for name, mesh in scene.geometry.items():
+            stored = np.asarray(mesh.vertex_normals)[mesh.faces].mean(axis=1)
+            wound_against = (np.einsum("ij,ij->i", stored, mesh.face_normals) < 0).sum()
+            assert wound_against == 0, f"{category} v{variant} {name}: {wound_against} faces wound against their normals"
+            areas = mesh.area_faces
+            assert areas.min() > MIN_TRIANGLE_AREA, f"{category} v{variant} {name}: degenerate triangle"
+            normals = np.asarray(mesh.vertex_normals)
+            assert np.all(np.isfinite(normals)), f"{category} v{variant} {name}: non-finite normals"

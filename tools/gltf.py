@@ -15,8 +15,26 @@ import pygltflib as g
 
 
 @dataclass(frozen=True)
+class Texture:
+    """A base-colour image embedded in the GLB.
+
+    png: the PNG file's bytes. metres: the world size one repeat of the image
+    covers, used when UVs are made by planar projection (0 when the UVs came
+    with the mesh and need no projection).
+    """
+
+    name: str
+    png: bytes
+    metres: float = 0.0
+
+
+@dataclass(frozen=True)
 class Material:
-    """PBR metallic-roughness material. Colours are linear-free sRGB 0..1 as glTF expects factors."""
+    """PBR metallic-roughness material. Colours are linear 0..1, as glTF expects factors.
+
+    texture: an optional base-colour image, multiplied by ``base_color``;
+    primitives using it must carry UVs.
+    """
 
     name: str
     base_color: tuple[float, float, float, float] = (0.8, 0.8, 0.8, 1.0)
@@ -24,6 +42,7 @@ class Material:
     roughness: float = 0.8
     emissive: tuple[float, float, float] = (0.0, 0.0, 0.0)
     double_sided: bool = False
+    texture: Texture | None = None
 
     @property
     def blend(self) -> bool:
@@ -35,13 +54,15 @@ class Primitive:
     """Triangles of one material.
 
     positions: (n, 3) float32 metres; normals: (n, 3) float32 unit vectors;
-    indices: (m, 3) uint32 vertex indices, counter-clockwise seen from outside.
+    indices: (m, 3) uint32 vertex indices, counter-clockwise seen from outside;
+    uvs: (n, 2) float32 texture coordinates (TEXCOORD_0), or None.
     """
 
     positions: np.ndarray
     normals: np.ndarray
     indices: np.ndarray
     material: Material
+    uvs: np.ndarray | None = None
 
 
 @dataclass
@@ -70,8 +91,9 @@ class _Builder:
         self.gltf = g.GLTF2(asset=g.Asset(version="2.0", generator="diorama"))
         self.blob = bytearray()
         self.materials: dict[Material, int] = {}
+        self.textures: dict[Texture, int] = {}
 
-    def _view(self, data: bytes, target: int) -> int:
+    def _view(self, data: bytes, target: int | None) -> int:
         while len(self.blob) % 4:
             self.blob.append(0)
         self.gltf.bufferViews.append(
@@ -88,11 +110,23 @@ class _Builder:
             count=len(array) if kind != "SCALAR" else array.size,
             type=kind,
         )
-        if kind == "VEC3" and array.dtype == np.float32:
+        if kind in ("VEC2", "VEC3") and array.dtype == np.float32:
             acc.min = [float(v) for v in array.min(axis=0)]
             acc.max = [float(v) for v in array.max(axis=0)]
         self.gltf.accessors.append(acc)
         return len(self.gltf.accessors) - 1
+
+    def texture(self, tex: Texture) -> int:
+        """Index of the glTF texture showing ``tex`` (image, sampler and texture are added once)."""
+        if tex not in self.textures:
+            if not self.gltf.samplers:
+                self.gltf.samplers.append(g.Sampler(
+                    magFilter=g.LINEAR, minFilter=g.LINEAR_MIPMAP_LINEAR, wrapS=g.REPEAT, wrapT=g.REPEAT))
+            view = self._view(tex.png, None)
+            self.gltf.images.append(g.Image(name=tex.name, bufferView=view, mimeType="image/png"))
+            self.gltf.textures.append(g.Texture(sampler=0, source=len(self.gltf.images) - 1))
+            self.textures[tex] = len(self.gltf.textures) - 1
+        return self.textures[tex]
 
     def material(self, mat: Material) -> int:
         if mat not in self.materials:
@@ -101,6 +135,8 @@ class _Builder:
                 metallicFactor=mat.metallic,
                 roughnessFactor=mat.roughness,
             )
+            if mat.texture is not None:
+                pbr.baseColorTexture = g.TextureInfo(index=self.texture(mat.texture))
             self.gltf.materials.append(
                 g.Material(
                     name=mat.name,
@@ -121,9 +157,14 @@ class _Builder:
             idx = self._accessor(
                 np.ascontiguousarray(p.indices, np.uint32).reshape(-1), "SCALAR", g.ELEMENT_ARRAY_BUFFER
             )
+            attributes = g.Attributes(POSITION=pos, NORMAL=nrm)
+            if p.material.texture is not None:
+                if p.uvs is None or len(p.uvs) != len(p.positions):
+                    raise ValueError(f"mesh {mesh.name!r}: textured material {p.material.name!r} needs (n, 2) uvs")
+                attributes.TEXCOORD_0 = self._accessor(np.ascontiguousarray(p.uvs, np.float32), "VEC2", g.ARRAY_BUFFER)
             prims.append(
                 g.Primitive(
-                    attributes=g.Attributes(POSITION=pos, NORMAL=nrm),
+                    attributes=attributes,
                     indices=idx,
                     material=self.material(p.material),
                 )

@@ -5,7 +5,9 @@ references it with translation, rotation and scale, so repeated objects cost
 their geometry once. Node extras carry the object id and category. Asset node
 hierarchies are baked into the mesh, so an asset from any source (not only
 our generators) arrives as a single mesh with its origin kept.
-Textures are not carried over: materials keep their PBR factors only.
+Base-colour textures travel along: the PNG or JPEG image and the primitive's
+TEXCOORD_0 are copied, and identical images are stored once. Other texture
+slots (normal, metallic-roughness, occlusion) are dropped.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import numpy as np
 import pygltflib as g
 
 from tools.errors import AssetError
-from tools.gltf import Material, Mesh, Node, Primitive, read_glb, write_glb
+from tools.gltf import Material, Mesh, Node, Primitive, Texture, read_glb, write_glb
 
 _COMPONENTS = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4}
 _DTYPES = {
@@ -67,7 +69,22 @@ def _node_matrix(node: g.Node) -> np.ndarray:
     return m
 
 
-def _material(gltf: g.GLTF2, index: int | None) -> Material:
+def _base_color_texture(gltf: g.GLTF2, blob: bytes, info: g.TextureInfo | None) -> Texture | None:
+    """The embedded image behind a baseColorTexture, or None when there is none."""
+    if info is None:
+        return None
+    if info.texCoord not in (None, 0):
+        raise AssetError(f"texture {info.index}: only TEXCOORD_0 is supported, got set {info.texCoord}")
+    source = gltf.textures[info.index].source
+    image = gltf.images[source] if source is not None else None
+    if image is None or image.bufferView is None:
+        raise AssetError(f"texture {info.index}: only images embedded in the GLB are supported")
+    view = gltf.bufferViews[image.bufferView]
+    start = view.byteOffset or 0
+    return Texture(image.name or f"image_{source}", bytes(blob[start:start + view.byteLength]))
+
+
+def _material(gltf: g.GLTF2, blob: bytes, index: int | None) -> Material:
     if index is None:
         return Material("default")
     mat = gltf.materials[index]
@@ -82,6 +99,7 @@ def _material(gltf: g.GLTF2, index: int | None) -> Material:
         roughness=1.0 if pbr.roughnessFactor is None else pbr.roughnessFactor,
         emissive=tuple(mat.emissiveFactor or (0.0, 0.0, 0.0)),
         double_sided=bool(mat.doubleSided),
+        texture=_base_color_texture(gltf, blob, pbr.baseColorTexture),
     )
 
 
@@ -102,8 +120,17 @@ def _primitives(gltf: g.GLTF2, blob: bytes, mesh_index: int, matrix: np.ndarray)
         positions = positions @ matrix[:3, :3].T + matrix[:3, 3]
         normals = normals @ normal_matrix.T
         normals /= np.maximum(np.linalg.norm(normals, axis=1, keepdims=True), 1e-12)
+        material = _material(gltf, blob, prim.material)
+        uvs = None
+        if material.texture is not None:
+            if prim.attributes.TEXCOORD_0 is None:
+                raise AssetError(f"mesh {mesh_index}: a textured primitive has no TEXCOORD_0")
+            raw = read_accessor(gltf, blob, prim.attributes.TEXCOORD_0)
+            # Integer UVs are only valid normalized (glTF 2.0 spec, meshes.md): map them to 0..1.
+            scale = np.iinfo(raw.dtype).max if np.issubdtype(raw.dtype, np.integer) else 1.0
+            uvs = (raw / scale).astype(np.float32)
         prims.append(Primitive(positions.astype(np.float32), normals.astype(np.float32),
-                               indices.reshape(-1, 3), _material(gltf, prim.material)))
+                               indices.reshape(-1, 3), material, uvs))
     return prims
 
 

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tools.assets import families  # noqa: F401  (registers every generator)
 from tools.assets.mesh import asset_key, build_glb
 from tools.assets.registry import GENERATORS, VARIANTS, GenParams
 from tools.categories import CATEGORIES
+
+
+# Generation is deterministic, so recent results are kept per process: a scene
+# asking again for the same kind (a repair round, a second scene, the sheet)
+# gets the bytes without rebuilding. About 30 kB each.
+_MEMO_SIZE = 512
 
 
 @dataclass(frozen=True)
@@ -35,8 +42,19 @@ def generate(
     if category not in GENERATORS:
         raise KeyError(f"no generator for category {category!r}")
     size = tuple(round(float(v), 3) for v in (size or CATEGORIES[category].size))
-    params = GenParams(size=size, color=color, material=material, variant=variant % VARIANTS[category], shape=shape)
+    return _build(category, size, color, material, variant % VARIANTS[category], shape)
+
+
+@lru_cache(maxsize=_MEMO_SIZE)
+def _build(category: str, size: tuple[float, ...], color: str | None, material: str | None, variant: int,
+           shape: str | None) -> GeneratedAsset:
+    params = GenParams(size=size, color=color, material=material, variant=variant, shape=shape)
     record = {"size": list(size), "color": color, "material": material, "variant": params.variant, "shape": shape}
     key = asset_key(category, record)
     glb, extent = build_glb(category, record, GENERATORS[category](params), {"key": key})
     return GeneratedAsset(key, category, glb, tuple(round(float(v), 4) for v in extent), record)
+
+
+def clear_memo() -> None:
+    """Forget the in-process results (benchmarks measure real generation with it)."""
+    _build.cache_clear()

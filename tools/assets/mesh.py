@@ -7,6 +7,7 @@ with the front of the object facing +Z.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import trimesh
 
+from tools.assets.textures import texture
 from tools.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
 
 # Rotation by -90 degrees about X: trimesh's +Z axis becomes glTF's +Y.
@@ -56,14 +58,25 @@ def hex_to_rgb(color: str) -> tuple[float, float, float]:
     return tuple(int(c[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
 
 
-def material(kind: str, color: str) -> Material:
-    """A PBR material of ``kind`` (one of MATERIAL_KINDS) in sRGB hex ``color``."""
+def material(kind: str, color: str, pattern: str | None = None) -> Material:
+    """A PBR material of ``kind`` (one of MATERIAL_KINDS) in sRGB hex ``color``.
+
+    pattern: an optional procedural base-colour texture (textures.PATTERNS),
+    tinted by ``color``; parts using it get box-projected UVs.
+    """
     if kind not in _PBR:
         raise ValueError(f"unknown material kind {kind!r}; expected one of {MATERIAL_KINDS}")
     metallic, roughness, alpha = _PBR[kind]
     rgb = tuple(round(srgb_to_linear(v), 5) for v in hex_to_rgb(color))
     emissive = rgb if kind == "emissive" else (0.0, 0.0, 0.0)
-    return Material(f"{kind}:{color}", (*rgb, alpha), metallic, roughness, emissive, double_sided=alpha < 1.0)
+    name = f"{kind}:{color}" + (f":{pattern}" if pattern else "")
+    tex = texture(pattern) if pattern else None
+    return Material(name, (*rgb, alpha), metallic, roughness, emissive, double_sided=alpha < 1.0, texture=tex)
+
+
+def with_pattern(mat: Material, pattern: str) -> Material:
+    """``mat`` with a procedural base-colour texture (textures.PATTERNS) added."""
+    return dataclasses.replace(mat, name=f"{mat.name}:{pattern}", texture=texture(pattern))
 
 
 # --------------------------------------------------------------- primitives
@@ -119,6 +132,19 @@ def rotated_y(mesh: trimesh.Trimesh, angle: float, about=(0, 0, 0)) -> trimesh.T
 
 # ------------------------------------------------------------------- output
 
+def box_uvs(positions: np.ndarray, normals: np.ndarray, metres: float) -> np.ndarray:
+    """Planar-projected texture coordinates, one texture repeat per ``metres``.
+
+    positions, normals: (n, 3). Each vertex is projected along the axis its
+    normal points most along: tops use (x, z), fronts (x, y), sides (z, y),
+    so grain and brick courses run horizontally on every face. Returns (n, 2).
+    """
+    axis = np.argmax(np.abs(normals), axis=1)
+    u = np.where(axis == 0, positions[:, 2], positions[:, 0])
+    v = np.where(axis == 1, positions[:, 2], -positions[:, 1])
+    return np.stack([u, v], axis=1) / metres
+
+
 def _primitive(parts: list[Part], offset: np.ndarray) -> Primitive:
     positions, normals, indices, base = [], [], [], 0
     for part in parts:
@@ -133,17 +159,29 @@ def _primitive(parts: list[Part], offset: np.ndarray) -> Primitive:
         normals.append(n)
         indices.append(f + base)
         base += len(v)
+    mat = parts[0].material
+    all_positions = np.round(np.concatenate(positions), 5)
+    all_normals = np.round(np.concatenate(normals), 5)
+    uvs = None
+    if mat.texture is not None:
+        uvs = np.round(box_uvs(all_positions, all_normals, mat.texture.metres), 5).astype(np.float32)
     return Primitive(
-        np.round(np.concatenate(positions), 5).astype(np.float32),
-        np.round(np.concatenate(normals), 5).astype(np.float32),
+        all_positions.astype(np.float32),
+        all_normals.astype(np.float32),
         np.concatenate(indices).astype(np.uint32),
-        parts[0].material,
+        mat,
+        uvs,
     )
+
+
+# Bump when any generator's output changes, so stores and folders never keep old bytes under a key.
+GENERATOR_VERSION = 3
 
 
 def asset_key(category: str, params: dict) -> str:
     """Content address of a generated asset: a hash of what determines its bytes."""
-    blob = json.dumps({"category": category, **params}, sort_keys=True, default=str)
+    blob = json.dumps({"category": category, "generator_version": GENERATOR_VERSION, **params},
+                      sort_keys=True, default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 

@@ -7,8 +7,9 @@ must be deterministic in ``p`` (use ``p.rng()`` for any randomness).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,3 +70,15 @@ def generator(category: str, variants: int = 3) -> Callable[[Generator], Generat
         return fn
 
     return register
+
+
+def by_shape(p: GenParams, **variant_of_shape: int) -> GenParams:
+    """``p`` with the variant that draws its shape word ('round', 'square', ...), if that word is one of ``variant_of_shape``."""
+    if p.shape in variant_of_shape:
+        return dataclasses.replace(p, variant=variant_of_shape[p.shape])
+    return p
+
+
+def pick(p: GenParams, builders: Sequence[Generator]) -> list[Part]:
+    """Build ``p`` with the builder of its variant (one builder per variant)."""
+    return builders[p.variant % len(builders)](p)

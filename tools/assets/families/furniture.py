@@ -16,13 +16,12 @@ from __future__ import annotations
 import numpy as np
 
 # The sibling modules hold the rest of the family; importing them registers their generators.
-from tools.assets.families import furniture_fittings, furniture_storage, furniture_workshop  # noqa: F401
 from tools.assets.families.furniture_parts import (
-    BLACK, CHROME, DARK_WOOD, FRONT_ROOM, LIGHT_WOOD, LINEN, ROUND_SHAPES, WOOD,
-    drawer_bank, ellipse_slab, four_legs, frustum, ring_of_rods, rotated_x, slab, thickness, torus_y, x_rod, z_rod,
+    BLACK, CHROME, DARK_WOOD, FRONT_ROOM, LIGHT_WOOD, LINEN, ROUND_SHAPES, WOOD, drawer_bank, four_legs, thickness,
 )
-from tools.assets.mesh import Part, cylinder, material, rod, rotated_y, scaled, sphere
+from tools.assets.mesh import Part, cylinder, material, rod, rotated_y, scaled, sphere, with_pattern
 from tools.assets.registry import GenParams, generator
+from tools.assets.shapes import ellipse_slab, frustum, ring_of_rods, rotated_x, slab, torus_y, x_rod, z_rod
 from tools.gltf import Material
 
 
@@ -199,7 +198,6 @@ def _shell_chair(p: GenParams, seat_top: float, leg: float) -> list[Part]:
     return parts
 
 
-
 @generator("office_chair", variants=3)
 def office_chair(p: GenParams) -> list[Part]:
     """Five-star base on casters, gas column, seat and back. v0 mesh back with arms;
@@ -318,7 +316,8 @@ def table(p: GenParams) -> list[Part]:
     t = thickness(H, 0.05, 0.045, 0.02)
     leg = thickness(min(W, D), 0.07, 0.07, 0.03)
     wood = p.mat("wood", (WOOD, DARK_WOOD, LIGHT_WOOD)[p.variant])
-    parts = [_top(W, D, t, H - t, wood, round_top)]
+    grain = with_pattern(wood, "wood_grain") if p.material in (None, "wood") else wood
+    parts = [_top(W, D, t, H - t, grain, round_top)]
     if p.variant == 0:
         k = 0.33 if round_top else 0.5
         hx, hz = W * k - leg * 1.5, D * k - leg * 1.5

@@ -9,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 
 from tools.assets.families.furniture_parts import (
-    BLACK, BULB, CHROME, DARK_WOOD, LINEN, MIRROR, ROUND_SHAPES, WOOD,
-    ellipse_slab, frustum, slab, thickness, torus_y, z_disc,
+    BLACK, BULB, CHROME, DARK_WOOD, LINEN, MIRROR, ROUND_SHAPES, WOOD, thickness,
 )
 from tools.assets.mesh import Part, cylinder, material, rod, scaled, sphere
 from tools.assets.registry import GenParams, generator
+from tools.assets.shapes import ellipse_slab, frustum, slab, torus_y, z_disc
 
 SCREEN = "#1d2b3c"
 CREAM = "#e8dcc0"

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from tools.assets.mesh import Z_TO_Y, Part, box, cylinder, material, rod, scaled, sphere
+from tools.assets.mesh import Part, material, sphere
+from tools.assets.shapes import frustum, slab
 
 WOOD = "#9a6b3f"
 DARK_WOOD = "#5c3b23"
@@ -33,58 +34,6 @@ _BOOK_COLOURS = ("#8e2b2b", "#2b4c8e", "#2e7d4f", "#d9a441", "#5b3a6e", "#e6e0d0
 def thickness(extent: float, frac: float = 0.06, cap: float = 0.05, floor: float = 0.008) -> float:
     """A board or leg thickness: ``frac`` of ``extent``, clamped to [floor, cap] metres."""
     return max(floor, min(cap, extent * frac))
-
-
-def slab(w: float, h: float, d: float, x: float = 0.0, y: float = 0.0, z: float = 0.0) -> trimesh.Trimesh:
-    """Box of extent (w, h, d) whose bottom face is centred at (x, y, z)."""
-    return box((w, h, d), (x, y + h / 2, z))
-
-
-def ellipse_slab(w: float, h: float, d: float, x: float = 0.0, y: float = 0.0, z: float = 0.0,
-                 sections: int = 32) -> trimesh.Trimesh:
-    """Vertical elliptic cylinder w wide (x), d deep (z), h high, bottom centred at (x, y, z)."""
-    return scaled(cylinder(0.5, h, (x, y + h / 2, z), sections=sections), (w, 1.0, d))
-
-
-def frustum(r_bottom: float, r_top: float, height: float, base=(0, 0, 0), sections: int = 24) -> trimesh.Trimesh:
-    """Closed truncated cone on the Y axis; ``base`` (3,) is the centre of its bottom disc."""
-    mesh = cylinder(1.0, height, (0, height / 2, 0), sections=sections)
-    v = mesh.vertices.copy()
-    radius = r_bottom + (r_top - r_bottom) * np.clip(v[:, 1] / height, 0.0, 1.0)
-    v[:, 0] *= radius
-    v[:, 2] *= radius
-    mesh.vertices = v + np.asarray(base, dtype=float)
-    return mesh
-
-
-def torus_y(major: float, minor: float, center=(0, 0, 0), sections: int = 24, tube_sections: int = 8) -> trimesh.Trimesh:
-    """Horizontal ring (axis Y) of radius ``major`` and tube radius ``minor``."""
-    mesh = trimesh.creation.torus(major_radius=major, minor_radius=minor, major_sections=sections,
-                                  minor_sections=tube_sections)
-    mesh.apply_transform(Z_TO_Y)
-    return mesh.apply_translation(center)
-
-
-def rotated_x(mesh: trimesh.Trimesh, angle: float, about) -> trimesh.Trimesh:
-    """Rotate ``mesh`` by ``angle`` radians about the X axis through point ``about`` (3,).
-
-    A negative angle tips +Y towards -Z (leans a back rest backwards)."""
-    return mesh.apply_transform(trimesh.transformations.rotation_matrix(angle, [1, 0, 0], about))
-
-
-def x_rod(x0: float, x1: float, y: float, z: float, r: float, sections: int = 12) -> trimesh.Trimesh:
-    return rod((x0, y, z), (x1, y, z), r, sections=sections)
-
-
-def z_rod(z0: float, z1: float, x: float, y: float, r: float, sections: int = 12) -> trimesh.Trimesh:
-    return rod((x, y, z0), (x, y, z1), r, sections=sections)
-
-
-def z_disc(w: float, h: float, depth: float, center, sections: int = 32) -> trimesh.Trimesh:
-    """Elliptic disc facing +Z: w wide, h high, ``depth`` thick, centred at ``center`` (3,)."""
-    mesh = trimesh.creation.cylinder(radius=0.5, height=depth, sections=sections)  # trimesh's axis is Z already
-    mesh.apply_transform(np.diag([w, h, 1.0, 1.0]))
-    return mesh.apply_translation(center)
 
 
 def four_legs(half_x: float, half_z: float, h: float, t: float, y: float = 0.0,
@@ -167,10 +116,3 @@ def books(rng: np.random.Generator, x0: float, x1: float, y: float, room: float,
         parts.append(Part(slab(bw, bh, bd, x + bw / 2, y, z_back + bd / 2), material("fabric", colour)))
         x += bw + (0.0 if rng.random() > 0.15 else float(rng.uniform(0.02, 0.08)))
     return parts
-
-
-def ring_of_rods(radius: float, y: float, r: float, count: int = 12) -> list[trimesh.Trimesh]:
-    """A horizontal polygonal hoop of ``count`` rod segments (a foot ring, a chandelier ring)."""
-    angles = np.linspace(0, 2 * np.pi, count + 1)
-    pts = [(radius * np.cos(a), y, radius * np.sin(a)) for a in angles]
-    return [rod(pts[i], pts[i + 1], r, sections=8) for i in range(count)]

@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 
 from tools.assets.families.furniture_parts import (
-    BLACK, CHROME, FRONT_ROOM, LIGHT_WOOD, WOOD,
-    door_pair, drawer_bank, four_legs, rotated_x, slab, thickness, torus_y, x_rod, z_rod,
+    BLACK, CHROME, FRONT_ROOM, LIGHT_WOOD, WOOD, door_pair, drawer_bank, four_legs, thickness,
 )
 from tools.assets.mesh import Part, material, rod, sphere
 from tools.assets.registry import GenParams, generator
+from tools.assets.shapes import rotated_x, slab, torus_y, x_rod, z_rod
 
 RUBBER = "#202020"
 STEEL = "#3a3d42"

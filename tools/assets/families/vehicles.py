@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
-from tools.assets.families.nature import chamfered_box, ellipsoid, fit, hull, rot, slab, xcyl
 from tools.assets.mesh import Part, box, cylinder, material, rod
 from tools.assets.registry import GenParams, generator
+from tools.assets.shapes import chamfered_box, ellipsoid, fit, hull, rot, strip, xcyl
 
 TYRE = "#1c1c1c"
 RIM = "#b8bcc2"
@@ -164,7 +164,7 @@ def bicycle(p: GenParams) -> list[Part]:
     if p.variant == 1:  # basket over the front wheel and mudguards
         parts.append(Part(box((0.45 * w, 0.14 * h, 0.16 * d), (0, 0.76 * h, front + 0.01 * d)), material("wood", "#b08050")))
         for z in (rear, front):
-            parts.append(Part(slab((0, radius * 2.05, z - 0.08 * d), (0, radius * 2.05, z + 0.08 * d), 0.07 * w, 0.005 * d), paint))
+            parts.append(Part(strip((0, radius * 2.05, z - 0.08 * d), (0, radius * 2.05, z + 0.08 * d), 0.07 * w, 0.005 * d), paint))
     return fit(parts, p.size)
 
 
@@ -241,16 +241,16 @@ def boat(p: GenParams) -> list[Part]:
             parts.append(Part(box((0.85 * w, 0.04 * h, 0.07 * d), (0, top + 0.04 * h, z)), wood))
         for sx in (-1, 1):
             parts.append(Part(rod((sx * 0.3 * w, top + 0.1 * h, -0.25 * d), (sx * 0.45 * w, top + 0.06 * h, 0.3 * d), 0.012 * w, 6), wood))
-            parts.append(Part(slab((sx * 0.45 * w, top + 0.06 * h, 0.22 * d), (sx * 0.47 * w, top + 0.05 * h, 0.36 * d), 0.06 * w, 0.01 * h), wood))
+            parts.append(Part(strip((sx * 0.45 * w, top + 0.06 * h, 0.22 * d), (sx * 0.47 * w, top + 0.05 * h, 0.36 * d), 0.06 * w, 0.01 * h), wood))
     elif p.variant == 1:  # canoe: a paddle laid across, two cane seats
         for z in (-0.25 * d, 0.25 * d):
             parts.append(Part(box((0.5 * w, 0.03 * h, 0.05 * d), (0, top * 0.95, z)), wood))
         parts.append(Part(rod((-0.5 * w, top + 0.03 * h, 0.02 * d), (0.3 * w, top + 0.03 * h, -0.02 * d), 0.012 * w, 6), wood))
-        parts.append(Part(slab((0.3 * w, top + 0.03 * h, -0.02 * d), (0.5 * w, top + 0.03 * h, -0.03 * d), 0.1 * w, 0.01 * h), wood))
+        parts.append(Part(strip((0.3 * w, top + 0.03 * h, -0.02 * d), (0.5 * w, top + 0.03 * h, -0.03 * d), 0.1 * w, 0.01 * h), wood))
     else:  # motor boat: console with a windscreen, outboard motor at the stern
         glass = material("glass", GLASS)
         parts += [Part(box((0.4 * w, 0.25 * h, 0.1 * d), (0, top + 0.12 * h, 0.05 * d)), paint),
-                  Part(slab((0, top + 0.24 * h, 0.1 * d), (0, h - 0.01 * h, 0.07 * d), 0.45 * w, 0.01 * h, up=(0, 0, 1)), glass),
+                  Part(strip((0, top + 0.24 * h, 0.1 * d), (0, h - 0.01 * h, 0.07 * d), 0.45 * w, 0.01 * h, up=(0, 0, 1)), glass),
                   Part(box((0.5 * w, 0.12 * h, 0.1 * d), (0, top + 0.07 * h, -0.25 * d)), material("fabric", INTERIOR)),
                   Part(chamfered_box((0.2 * w, 0.3 * h, 0.07 * d), (0, top + 0.1 * h, -0.5 * d), 0.2), material("plastic", INTERIOR)),
                   Part(cylinder(0.03 * w, top * 0.8, (0, top * 0.55, -0.5 * d), 8), material("plastic", INTERIOR))]
