@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -21,18 +21,31 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="DIORAMA_", env_file=".env", extra="ignore")
 
     data_dir: Path = Field(Path(".diorama"), description="scenes, catalog, checkpoints and the job database")
-    llm_base_url: str | None = Field(None, description="OpenAI-compatible endpoint; unset: the grounded planner")
-    llm_model: str | None = Field(None, description="model name on that endpoint")
-    llm_api_key: str | None = Field(None, description="key for that endpoint")
+    llm_base_url: str | None = Field(
+        None, description="OpenAI-compatible endpoint(s), comma-separated, tried in order; unset: the grounded planner")
+    llm_model: str | None = Field(
+        None, description="model name per endpoint (comma-separated like the URLs, or one for all); unset: ask /v1/models")
+    llm_api_key: str | None = Field(None, description="key for the endpoint(s)")
+    llm_light_model: str | None = Field(None, description="lighter model for light steps such as fixing invalid JSON")
+    llm_timeout_s: float = Field(60.0, gt=0, description="longest wait for one model request")
+    llm_retries: int = Field(2, ge=0, le=10, description="retries per endpoint after a failed request (with backoff)")
     storage: Literal["local", "s3"] = Field("local", description="where published scenes go")
     s3_endpoint: str | None = Field(None, description="S3 endpoint URL when storage is s3")
     s3_bucket: str = Field("diorama", description="S3 bucket when storage is s3")
+    s3_prefix: str = Field("", description="key prefix inside the bucket (e.g. 'diorama'); empty: the bucket root")
+    s3_region: str = Field("us-east-1", description="S3 region name (SeaweedFS and MinIO accept any)")
+    s3_access_key: str | None = Field(None, description="S3 access key; unset: boto3's own credential chain")
+    s3_secret_key: SecretStr | None = Field(None, description="S3 secret key")
+    s3_url_expiry_s: int = Field(
+        7 * 24 * 3600, ge=1, le=7 * 24 * 3600, description="lifetime of presigned URLs (no public_base_url)")
     public_base_url: str | None = Field(None, description="public URL prefix of published files")
     api_keys: list[str] = Field(default_factory=list, description="REST API keys; none: local-only mode")
     chromium: str | None = Field(None, description="path of the Chromium binary; default: Debian's, else Playwright's")
     three_dir: Path = Field(REPO_ROOT / "web" / "node_modules" / "three", description="the npm 'three' package")
     max_repairs: int = Field(2, ge=0, le=10, description="repair rounds after a failed verification")
     render_timeout_s: float = Field(30.0, gt=0, description="longest wait for a page to become ready")
+    searxng_url: str | None = Field(None, description="self-hosted SearxNG for real sizes the table lacks; unset: off")
+    searxng_timeout_s: float = Field(10.0, gt=0, description="longest wait for one SearxNG answer")
 
     @field_validator("chromium")
     @classmethod
@@ -41,9 +54,19 @@ class Settings(BaseSettings):
             raise ValueError(f"DIORAMA_CHROMIUM={value!r} is not an executable file")
         return value
 
+    @model_validator(mode="after")
+    def _s3_needs_endpoint(self) -> Settings:
+        if self.storage == "s3" and not self.s3_endpoint:
+            raise ValueError("DIORAMA_STORAGE=s3 needs DIORAMA_S3_ENDPOINT (e.g. http://127.0.0.1:8333)")
+        return self
+
     @property
     def checkpoint_db(self) -> Path:
         return self.data_dir / "checkpoints.sqlite"
+
+    @property
+    def llm_cache_db(self) -> Path:
+        return self.data_dir / "llm_cache.sqlite"
 
 
 @lru_cache

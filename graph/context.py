@@ -5,8 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.settings import Settings
+
+if TYPE_CHECKING:
+    from tools.llm import LLMClient
+    from tools.storage import Store
 
 
 class LazyBrowser:
@@ -35,6 +40,29 @@ class RunContext:
     settings: Settings
     browser: LazyBrowser
     progress: Callable[[str, str], None] = field(default=lambda stage, message: None)
+    given_store: Store | None = field(default=None, repr=False)  # a store to use; None: open_store(settings)
+    _opened_store: Store | None = field(default=None, init=False, repr=False)
+
+    @property
+    def store(self) -> Store:
+        """Where assets and the published bundle go (tools/storage.py); opened on first use."""
+        if self.given_store is not None:
+            return self.given_store
+        if self._opened_store is None:
+            from tools.storage import open_store  # boto3 loads only when a scene is stored in S3
+
+            self._opened_store = open_store(self.settings)
+        return self._opened_store
+
+    _model_client: LLMClient | None = field(default=None, init=False, repr=False)
+
+    def model_client(self) -> LLMClient:
+        """The model client, made on first use and kept, so its circuit breakers span every scene of the run."""
+        if self._model_client is None:
+            from tools.llm import LLMClient  # httpx only when a model is configured
+
+            self._model_client = LLMClient.from_settings(self.settings)
+        return self._model_client
 
     @property
     def three_dir(self) -> Path:

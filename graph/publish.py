@@ -1,7 +1,14 @@
-"""publish: the final report, with every stage's seconds and the repairs made."""
+"""publish: record the URLs in scene.json and report.json, then upload the bundle through the run's store.
+
+Keys: ``scenes/<scene_id>/<relpath>`` for the bundle (so the page's relative
+paths work from the store too) and the shared, content-addressed
+``assets/<key>.glb`` the assets node already uploaded. Every put is
+idempotent, so a resumed run re-enters this node safely.
+"""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from langgraph.runtime import Runtime
@@ -10,11 +17,54 @@ from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
 from graph.verify import write_json
+from tools.storage import Store
+
+BUNDLE_FILES = ("index.html", "viewer.js", "scene.json", "scene.glb", "report.json")
+BUNDLE_FOLDERS = ("assets", "vendor", "screenshots")  # anything else in the output folder stays private
+
+
+def scene_urls(store: Store, prefix: str, out: Path, asset_urls: dict[str, str]) -> dict:
+    """The ``urls`` block of scene.json: where each published part of the scene is read from."""
+    shots = sorted((out / "screenshots").glob("*.png")) if (out / "screenshots").is_dir() else []
+    return {
+        "index": store.url(f"{prefix}/index.html"),
+        "scene_json": store.url(f"{prefix}/scene.json"),
+        "scene_glb": store.url(f"{prefix}/scene.glb"),
+        "report": store.url(f"{prefix}/report.json"),
+        "screenshots": {shot.stem: store.url(f"{prefix}/screenshots/{shot.name}") for shot in shots},
+        "assets": dict(sorted(asset_urls.items())),
+    }
+
+
+def upload_bundle(store: Store, out: Path, prefix: str) -> int:
+    """Put the scene's bundle under ``prefix``; returns how many files it holds."""
+    count = 0
+    for name in BUNDLE_FILES:
+        if (out / name).is_file():
+            store.put_file(f"{prefix}/{name}", out / name)
+            count += 1
+    for folder in BUNDLE_FOLDERS:
+        if (out / folder).is_dir():
+            count += len(store.put_folder(out / folder, f"{prefix}/{folder}"))
+    return count
 
 
 @stage("publish")
 def publish(state: SceneState, runtime: Runtime[RunContext]) -> dict:
-    """Finalise report.json. The local store is the output folder itself; S3 upload joins with the storage issue."""
-    report = {**state["report"], "repairs": state.get("repair_log", []), "timings": state.get("timings", {})}
-    write_json(Path(state["out_dir"]) / "report.json", report)
-    return {"report": report}
+    """Finalise report.json, add URLs to scene.json (``urls`` and each object's ``asset_url``), upload."""
+    out = Path(state["out_dir"])
+    store = runtime.context.store
+    prefix = f"scenes/{state['scene_id']}"
+    asset_urls = {ref["path"]: ref.get("url") or store.url(ref["path"]) for ref in state["assets"].values()}
+    urls = scene_urls(store, prefix, out, asset_urls)
+    scene = json.loads((out / "scene.json").read_text(encoding="utf-8"))  # verify's copy holds requirement results
+    scene["urls"] = urls
+    for obj in scene["objects"]:
+        obj["asset_url"] = asset_urls.get(obj["asset"])
+    report = {**state["report"], "repairs": state.get("repair_log", []), "timings": state.get("timings", {}),
+              "urls": urls}
+    write_json(out / "scene.json", scene)
+    write_json(out / "report.json", report)
+    files = upload_bundle(store, out, prefix)
+    runtime.context.progress("publish", f"{files} files to {store.describe()}")
+    return {"report": report, "scene": scene}

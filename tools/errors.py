@@ -3,12 +3,16 @@
     DioramaError
     ├── InputError          the request itself is wrong (exit 2 / HTTP 422)
     │   ├── PromptError     empty or unusable prompt, unparseable room size
-    │   └── LayoutError     the objects cannot fit; names what did not fit
+    │   ├── LayoutError     the objects cannot fit; names what did not fit
+    │   └── InvalidKeyError a storage key that is empty or could leave its prefix
     ├── AssetError          a generator or an asset file failed
     │   └── ValidationError a GLB was refused (malformed, too big, bomb-like)
     ├── StorageError        storage unreachable or refused; names the endpoint
     ├── RenderError         the browser could not load or render the page
+    ├── ReferenceSearchError the web reference search (SearxNG) failed; the size table still answers
     └── ModelError          the model server failed (callers fall back)
+        ├── ModelUnavailableError  refused, timed out, HTTP error, circuit open (every endpoint)
+        └── ModelOutputError       it answered, but not with valid JSON of the asked schema
 """
 
 
@@ -28,6 +32,10 @@ class LayoutError(InputError):
     pass
 
 
+class InvalidKeyError(InputError):
+    pass
+
+
 class AssetError(DioramaError):
     pass
 
@@ -44,5 +52,17 @@ class RenderError(DioramaError):
     pass
 
 
+class ReferenceSearchError(DioramaError):
+    pass
+
+
 class ModelError(DioramaError):
+    pass
+
+
+class ModelUnavailableError(ModelError):
+    pass
+
+
+class ModelOutputError(ModelError):
     pass
