@@ -13,28 +13,23 @@ from graph.stage import stage
 from graph.state import SceneState
 from tools.assets.generate import generate
 from tools.assets.registry import VARIANTS
-from tools.categories import CATEGORIES
+from tools.catalog import Catalog
+from tools.reference import size_for
 from tools.schema import AssetRef, ObjectSpec, ScenePlan
+from tools.storage import Store
+from tools.validate import GENERATED_LIMITS, validate_glb
 
-SIZE_WORD_FACTORS = {  # (x, y, z) factors a size word applies to the typical size
-    "small": (0.7, 0.7, 0.7),
-    "large": (1.3, 1.3, 1.3),
-    "tall": (1.0, 1.35, 1.0),
-    "long": (1.6, 1.0, 1.0),
-}
+GLB_CONTENT_TYPE = "model/gltf-binary"
 
 
 def target_size(spec: ObjectSpec) -> tuple[float, float, float]:
-    """The (x, y, z) extent to generate: typical size, shaped and scaled by the prompt's words."""
-    category = CATEGORIES[spec.category]
-    w, h, d = category.size
+    """The (x, y, z) extent to generate: the reference size for the prompt's size word, shaped by its shape word."""
+    w, h, d = size_for(spec.category, spec.size)
     if spec.shape in ("round", "square"):
         w = d = math.sqrt(w * d)
     elif spec.shape == "oval":
         w, d = max(w, d), min(w, d)
-    lo, hi = category.size_range
-    fx, fy, fz = SIZE_WORD_FACTORS.get(spec.size or "", (1.0, 1.0, 1.0))
-    return tuple(round(v * min(max(f, lo), hi), 3) for v, f in ((w, fx), (h, fy), (d, fz)))
+    return round(w, 3), round(h, 3), round(d, 3)
 
 
 def variant_for(category: str, seed: int) -> int:
@@ -43,7 +38,15 @@ def variant_for(category: str, seed: int) -> int:
     return digest[0] % VARIANTS[category]
 
 
-def make_asset(spec: ObjectSpec, seed: int, out_dir: Path) -> AssetRef:
+def make_asset(
+    spec: ObjectSpec, seed: int, out_dir: Path, store: Store | None = None, catalog: Catalog | None = None
+) -> AssetRef:
+    """Generate the spec's GLB into ``out_dir/assets/<key>.glb``; with a store, also upload it.
+
+    The upload goes to the store's shared, content-addressed ``assets/<key>.glb``
+    (idempotent: an existing key with the same bytes is not sent again) and its
+    URL becomes ``AssetRef.url``.
+    """
     asset = generate(
         spec.category,
         size=target_size(spec),
@@ -52,6 +55,9 @@ def make_asset(spec: ObjectSpec, seed: int, out_dir: Path) -> AssetRef:
         variant=variant_for(spec.category, seed),
         shape=spec.shape,
     )
+    validate_glb(asset.glb, GENERATED_LIMITS, parse=False)  # nothing unchecked gets in, our own output included
+    if catalog is not None:  # later scenes (and `diorama assets search`) can find it
+        catalog.add_generated(asset.key, asset.category, asset.glb, asset.size, asset.params)
     path = f"assets/{asset.key}.glb"
     target = out_dir / path
     if not target.exists():  # content-addressed: an existing file already holds these bytes
@@ -59,14 +65,17 @@ def make_asset(spec: ObjectSpec, seed: int, out_dir: Path) -> AssetRef:
         tmp = target.with_suffix(".tmp")
         tmp.write_bytes(asset.glb)
         tmp.replace(target)
-    return AssetRef(key=asset.key, category=spec.category, path=path, size=asset.size, params=asset.params)
+    url = store.put_bytes(path, asset.glb, GLB_CONTENT_TYPE) if store is not None else None
+    return AssetRef(key=asset.key, category=spec.category, path=path, size=asset.size, params=asset.params, url=url)
 
 
 @stage("assets")
 def assets(state: SceneState, runtime: Runtime[RunContext]) -> dict:
-    """Generate (or reuse) the asset of every ObjectSpec of the plan."""
+    """Generate (or reuse) the asset of every ObjectSpec of the plan and upload it to the run's store."""
     plan = ScenePlan.model_validate(state["plan"])
     out_dir = Path(state["out_dir"])
-    refs = {spec.key: make_asset(spec, state["seed"], out_dir).model_dump() for spec in plan.objects}
+    store = runtime.context.store
+    catalog = Catalog(runtime.context.settings.data_dir)
+    refs = {spec.key: make_asset(spec, state["seed"], out_dir, store, catalog).model_dump() for spec in plan.objects}
     runtime.context.progress("assets", f"{len({r['key'] for r in refs.values()})} distinct assets")
     return {"assets": refs}
