@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 from app.settings import Settings  # noqa: E402
 from graph.context import LazyBrowser, RunContext  # noqa: E402
 from graph.runner import generate_scene  # noqa: E402
+from tools.errors import InputError  # noqa: E402
 
 DEV_PROMPTS = ROOT.parent / "shared" / "prompts" / "dev.txt"
 STAGES = ("plan", "assets", "layout", "compose", "verify", "repair", "publish")
@@ -48,7 +49,11 @@ def main() -> None:
         try:
             for i, prompt in enumerate(prompts):
                 start = time.perf_counter()
-                state = generate_scene(prompt, Path(tmp) / f"s{i}", RunContext(settings, browser))
+                try:
+                    state = generate_scene(prompt, Path(tmp) / f"s{i}", RunContext(settings, browser))
+                except InputError as error:  # a refused prompt is a result too, not the end of the benchmark
+                    print(f"  refused: {error}  {prompt[:70]}")
+                    continue
                 total = time.perf_counter() - start
                 totals.append(total)
                 passed += bool(state["passed"])
