@@ -76,6 +76,9 @@ def main() -> None:
                 print(f"warm {run + 1}: {report['seconds']:.2f} s (load {timings.get('load', 0):.2f}, "
                       f"views {timings.get('views', 0):.2f}), {len(report['visible'])} objects, "
                       f"{len(report['views'])} views, failed: {failed or 'none'}")
+    info = report["info"] or {}
+    print(f"page info: {info.get('drawCalls')} draw calls ({info.get('objectDrawCalls')} for objects), "
+          f"{info.get('triangles')} triangles, load {info.get('loadMs')} ms")
     print(f"warm median {statistics.median(warm):.2f} s, worst {max(warm):.2f} s "
           f"(target <= {TARGET_WARM_SECONDS:.1f} s)")
 

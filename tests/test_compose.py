@@ -325,3 +325,34 @@ def test_focus_adds_a_detail_view_and_keeps_the_overall_ones(tmp_path):
     assert set(focused["camera"]["views"]) == set(whole["camera"]["views"]) | {"detail1"}
     for name, view in whole["camera"]["views"].items():
         assert focused["camera"]["views"][name] == view
+
+
+@needs_three
+@pytest.mark.browser
+@pytest.mark.slow
+def test_twenty_identical_chairs_are_instanced_and_still_counted_one_by_one(tmp_path, lazy_browser):
+    """Repeated objects share draw calls (instancing), while the object-ID pass still sees each chair."""
+    from tools.evaluate import asset_material_pairs
+    from tools.verify import MIN_VISIBLE_PIXELS as VERIFY_MIN_PIXELS
+    from tools.verify import verify_scene
+
+    out = tmp_path / "hall"
+    chair = _asset(out, "chair", "#c0392b")
+    plan = ScenePlan(prompt="twenty red chairs", seed=0,
+                     environment=Environment(kind="indoor", width=8, depth=6, height=2.7, windows=2),
+                     objects=[ObjectSpec(key="chair", category="chair", count=20, color="#c0392b")])
+    placements = [Placement(id=f"chair_{i + 1}", spec="chair", category="chair", asset=chair.key,
+                            position=(-3.0 + 1.5 * (i % 5), 0.0, -2.1 + 1.4 * (i // 5)), yaw=0.3 * i,
+                            size=chair.size) for i in range(20)]
+    scene = write_scene(out, plan, {"chair": chair}, placements, scene_id="hall", three_dir=THREE_DIR)
+    report = verify_scene(out, lazy_browser.get(), timeout_s=90)
+    assert all(check["passed"] for check in report["checks"]), report["checks"]
+    info = report["info"]
+    pairs = asset_material_pairs(out, scene)
+    assert info["objects"] == 20
+    assert 0 < info["objectDrawCalls"] <= pairs, (info, pairs)
+    assert info["drawCalls"] <= pairs + 8, "the room costs a handful of calls: floor, plinth, walls, caps, windows"
+    top = report["views"]["top"]["object_pixels"]
+    assert list(top) == [p.id for p in placements], "per-object counts in scene.json order"
+    assert all(count >= VERIFY_MIN_PIXELS for count in top.values()), top
+    assert len(set(top.values())) > 1, "each chair is counted on its own, not the instanced whole"

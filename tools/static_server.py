@@ -43,6 +43,9 @@ class _QuietFolderHandler(SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+SHUTDOWN_POLL_S = 0.02
+
+
 class _QuietServer(ThreadingHTTPServer):
     daemon_threads = True
 
@@ -66,7 +69,10 @@ def serve_folder(path: str | Path, port: int = 0) -> Iterator[str]:
         raise ValueError(f"port must be in 0..65535, got {port}")
     handler = functools.partial(_QuietFolderHandler, directory=str(folder.resolve()))
     server = _QuietServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=server.serve_forever, name=f"serve:{folder.name}", daemon=True)
+    # shutdown() waits for serve_forever's next poll: a short interval keeps each verification from idling
+    # up to the default half second at its end.
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": SHUTDOWN_POLL_S},
+                              name=f"serve:{folder.name}", daemon=True)
     thread.start()
     try:
         host, bound_port = server.server_address[:2]

@@ -3,6 +3,7 @@
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 
 const root = document.documentElement;
 const startedAt = performance.now();
@@ -61,36 +62,92 @@ function facingPlane(width, height, material, at, normal) {
   return mesh;
 }
 
+// Merges meshes that share a material (and shadow flags) into one mesh each, their transforms baked in,
+// so the room costs one draw call per material rather than one per wall or pane.
+function mergeByMaterial(meshes) {
+  const groups = new Map();
+  for (const mesh of meshes) {
+    const key = `${mesh.material.uuid}|${mesh.castShadow}|${mesh.receiveShadow}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(mesh);
+  }
+  return [...groups.values()].map((same) => {
+    if (same.length === 1) return same[0];
+    const geometries = same.map((mesh) => {
+      mesh.updateMatrix();
+      return mesh.geometry.clone().applyMatrix4(mesh.matrix);
+    });
+    const merged = new THREE.Mesh(mergeGeometries(geometries), same[0].material);
+    merged.castShadow = same[0].castShadow;
+    merged.receiveShadow = same[0].receiveShadow;
+    return merged;
+  });
+}
+
+// The wall caps, drawn as one mesh: only the caps of walls facing the camera show (a culled wall's cap
+// would float across the room as a dark line), so the merged geometry is chosen per set of facing walls.
+class WallCaps {
+  constructor(caps, material) {
+    this.caps = caps; // [{mesh, point, normal}]
+    this.byMask = new Map();
+    this.mesh = new THREE.Mesh(new THREE.BufferGeometry(), material);
+    for (const cap of caps) cap.mesh.updateMatrix();
+  }
+
+  faceCamera(cameraPosition) {
+    const toCamera = new THREE.Vector3();
+    const facing = this.caps.filter((cap) => toCamera.copy(cameraPosition).sub(cap.point).dot(cap.normal) > 0);
+    const mask = facing.map((cap) => this.caps.indexOf(cap)).join(',');
+    if (!this.byMask.has(mask)) {
+      this.byMask.set(mask, facing.length
+        ? mergeGeometries(facing.map((cap) => cap.mesh.geometry.clone().applyMatrix4(cap.mesh.matrix)))
+        : null);
+    }
+    const geometry = this.byMask.get(mask);
+    this.mesh.visible = geometry !== null;
+    if (geometry) this.mesh.geometry = geometry;
+  }
+}
+
 function buildWalls(data, group) {
   const arch = data.architecture;
   const centre = vec3(data.bounds.min).add(vec3(data.bounds.max)).multiplyScalar(0.5);
   const cap = standard(WALL_CAP_COLOR);
   const normals = arch.walls.map((wall) => inwardNormal(wall, centre));
+  const wallMaterials = new Map(); // one material per wall colour, so same-coloured walls merge
+  const wallMaterial = (color) => {
+    if (!wallMaterials.has(color)) wallMaterials.set(color, standard(color, { roughness: 0.95 }));
+    return wallMaterials.get(color);
+  };
+  const parts = [], caps = [];
   arch.walls.forEach((wall, i) => {
     const a = new THREE.Vector3(wall.from[0], 0, wall.from[1]), b = new THREE.Vector3(wall.to[0], 0, wall.to[1]);
     const length = a.distanceTo(b) + 2 * wall.thickness; // overlap the corners so no gap shows
     const mid = a.clone().add(b).multiplyScalar(0.5);
     // Single-sided, facing inward: from outside, a near wall is culled and the room stays visible.
-    const face = facingPlane(length, wall.height, standard(wall.color || '#f1ece4', { roughness: 0.95 }),
+    const face = facingPlane(length, wall.height, wallMaterial(wall.color || '#f1ece4'),
       mid.clone().setY(wall.height / 2), normals[i]);
     face.receiveShadow = true;
     // The cap on top shows the wall's thickness, as on an architect's cut-away model.
     const top = new THREE.Mesh(new THREE.PlaneGeometry(length, wall.thickness), cap);
     top.rotation.set(-Math.PI / 2, Math.atan2(a.z - b.z, b.x - a.x), 0, 'YXZ'); // lie flat, then along the wall
     top.position.copy(mid.clone().addScaledVector(normals[i], -wall.thickness / 2).setY(wall.height));
-    // A culled wall's cap would float across the room as a dark line; render() hides it.
-    top.userData.capOf = { point: mid, normal: normals[i] };
-    group.add(face, top);
+    caps.push({ mesh: top, point: mid, normal: normals[i] });
+    parts.push(face);
   });
   const glass = standard('#a9d6f2', { roughness: 0.08, metalness: 0.1, emissive: '#7fb6dd', emissiveIntensity: 0.35 });
   const frame = standard('#fbfbf8', { roughness: 0.6 });
   for (const win of arch.windows) {
     const n = normals[win.wall], at = vec3(win.center);
-    group.add(facingPlane(win.width + 0.12, win.height + 0.12, frame, at.clone().addScaledVector(n, 0.004), n));
-    group.add(facingPlane(win.width, win.height, glass, at.clone().addScaledVector(n, 0.008), n));
-    group.add(facingPlane(0.04, win.height, frame, at.clone().addScaledVector(n, 0.012), n));
-    group.add(facingPlane(win.width, 0.04, frame, at.clone().addScaledVector(n, 0.012), n));
+    parts.push(facingPlane(win.width + 0.12, win.height + 0.12, frame, at.clone().addScaledVector(n, 0.004), n));
+    parts.push(facingPlane(win.width, win.height, glass, at.clone().addScaledVector(n, 0.008), n));
+    parts.push(facingPlane(0.04, win.height, frame, at.clone().addScaledVector(n, 0.012), n));
+    parts.push(facingPlane(win.width, 0.04, frame, at.clone().addScaledVector(n, 0.012), n));
   }
+  for (const mesh of mergeByMaterial(parts)) group.add(mesh);
+  const wallCaps = new WallCaps(caps, cap);
+  group.add(wallCaps.mesh);
+  return wallCaps;
 }
 
 function buildLights(data, scene) {
@@ -120,26 +177,48 @@ function buildLights(data, scene) {
   }
 }
 
-async function loadObjects(data, group) {
+// Starts loading every distinct asset of the scene; resolves to {path: gltf scene}.
+function fetchAssets(data) {
   const loader = new GLTFLoader();
   const paths = [...new Set(data.objects.map((o) => o.asset))];
-  // One load per distinct asset; instances below are clones that share its geometry and materials.
-  const loaded = await Promise.all(paths.map((p) => loader.loadAsync(p).catch((e) => {
+  return Promise.all(paths.map((p) => loader.loadAsync(p).catch((e) => {
     throw new Error(`asset ${p} failed to load: ${e && e.message ? e.message : e}`);
-  })));
-  const byPath = new Map(paths.map((p, i) => [p, loaded[i].scene]));
-  return data.objects.map((spec) => {
-    const node = byPath.get(spec.asset).clone(true);
-    node.position.copy(vec3(spec.position));
-    node.quaternion.set(...spec.rotation);
-    node.scale.copy(vec3(spec.scale));
-    node.userData.objectId = spec.id;
-    node.traverse((child) => {
-      if (child.isMesh) { child.castShadow = true; child.receiveShadow = true; }
+  }))).then((loaded) => new Map(paths.map((p, i) => [p, loaded[i].scene])));
+}
+
+// One InstancedMesh per mesh of each distinct asset, one instance per object using that asset (in
+// scene.json order), so repeated objects cost one draw call per asset material rather than one each.
+// Returns [{mesh, objectIndices}]: objectIndices[k] is the scene.json index of instance k.
+function instanceObjects(data, assets, group) {
+  const objectMatrices = data.objects.map((spec) => new THREE.Matrix4().compose(
+    vec3(spec.position), new THREE.Quaternion(...spec.rotation), vec3(spec.scale)));
+  const meshes = [];
+  assets.forEach((asset, path) => {
+    const objectIndices = data.objects.flatMap((spec, i) => (spec.asset === path ? [i] : []));
+    asset.updateMatrixWorld(true);
+    asset.traverse((node) => {
+      if (!node.isMesh) return;
+      const mesh = new THREE.InstancedMesh(node.geometry, node.material, objectIndices.length);
+      const matrix = new THREE.Matrix4();
+      objectIndices.forEach((objectIndex, k) => {
+        mesh.setMatrixAt(k, matrix.multiplyMatrices(objectMatrices[objectIndex], node.matrixWorld));
+      });
+      mesh.castShadow = true;
+      mesh.receiveShadow = true;
+      mesh.computeBoundingSphere();
+      group.add(mesh);
+      meshes.push({ mesh, objectIndices });
     });
-    group.add(node);
-    return node;
   });
+  return meshes;
+}
+
+// The object-ID pass colour of scene.json object `index`: its id i+1 spread over the R, G, B bytes,
+// as a linear colour so that a linear render target reads the bytes back exactly as written.
+function idColor(index) {
+  const id = index + 1;
+  return new THREE.Color().setRGB((id & 255) / 255, ((id >> 8) & 255) / 255, ((id >> 16) & 255) / 255,
+    THREE.LinearSRGBColorSpace);
 }
 
 function statsOfLuminance(pixels) {
@@ -180,39 +259,59 @@ class Viewer {
     this.objectsGroup = new THREE.Group();
     this.scene.add(this.architecture, this.objectsGroup);
     buildFloor(data, this.architecture);
-    if (indoor) buildWalls(data, this.architecture);
+    this.wallCaps = indoor ? buildWalls(data, this.architecture) : null;
     buildLights(data, this.scene);
 
     const cam = data.camera;
     this.camera = new THREE.PerspectiveCamera(cam.fov, window.innerWidth / window.innerHeight, cam.near || 0.05, cam.far || 500);
     this.controls = new OrbitControls(this.camera, r.domElement);
     this.controls.maxPolarAngle = Math.PI / 2 - 0.02; // never under the floor
-    this.controls.addEventListener('change', () => this.render());
+    this.controls.addEventListener('change', () => { if (!this.movingToView) this.render(); });
     window.addEventListener('resize', () => this.resize());
   }
 
-  async load() {
-    this.instances = await loadObjects(this.data, this.objectsGroup);
+  async load(assetsLoading) {
+    this.instanced = instanceObjects(this.data, await assetsLoading, this.objectsGroup);
     this.loadMs = performance.now() - startedAt;
-    this.idMaterials = this.instances.map((_, i) => new THREE.MeshBasicMaterial({
-      // Linear colour in, linear target out: the id bytes read back exactly as written.
-      color: new THREE.Color().setRGB(((i + 1) & 255) / 255, (((i + 1) >> 8) & 255) / 255,
-        (((i + 1) >> 16) & 255) / 255, THREE.LinearSRGBColorSpace),
-      side: THREE.DoubleSide, toneMapped: false, fog: false,
+    // The ID pass draws each instanced mesh with one white unlit material tinted per instance by its id
+    // colour; the tint lives in a separate attribute so the visible pass never sees it.
+    this.idMaterial = new THREE.MeshBasicMaterial({ color: 0xffffff, side: THREE.DoubleSide, toneMapped: false, fog: false });
+    this.idColors = new Map(this.instanced.map(({ mesh, objectIndices }) => {
+      const colors = new THREE.InstancedBufferAttribute(new Float32Array(objectIndices.length * 3), 3);
+      objectIndices.forEach((objectIndex, k) => colors.setXYZ(k, ...idColor(objectIndex).toArray()));
+      return [mesh, colors];
     }));
     this.occluder = new THREE.MeshBasicMaterial({ color: 0x000000, toneMapped: false, fog: false });
+    // renderer.info counts the shadow pass too (drawn with the first frame only); these counters let
+    // info() report the visible pass alone, and the objects' share of it.
+    this.passCounts = { objectCalls: 0, shadowCalls: 0, shadowTriangles: 0 };
+    for (const { mesh } of this.instanced) {
+      mesh.onAfterRender = () => { this.passCounts.objectCalls += 1; };
+      mesh.onAfterShadow = (renderer, object, camera, shadowCamera, geometry, material, group) => {
+        const vertices = group ? group.count : (geometry.index || geometry.attributes.position).count;
+        this.passCounts.shadowCalls += 1;
+        this.passCounts.shadowTriangles += object.count * Math.min(vertices, geometry.drawRange.count) / 3;
+      };
+    }
+  }
+
+  // The camera pose a frame was drawn from; a view asked for again with nothing moved need not be redrawn
+  // (preserveDrawingBuffer keeps the canvas as it was).
+  poseKey() {
+    const c = this.camera;
+    return [...c.position.toArray(), ...c.quaternion.toArray(), c.near, c.far, c.aspect, c.fov].join(',');
   }
 
   render() {
-    const toCamera = new THREE.Vector3();
-    this.architecture.traverse((node) => {
-      const cap = node.userData.capOf;
-      if (cap) node.visible = toCamera.copy(this.camera.position).sub(cap.point).dot(cap.normal) > 0;
-    });
+    if (this.wallCaps) this.wallCaps.faceCamera(this.camera.position);
     this.renderer.setRenderTarget(null);
+    Object.assign(this.passCounts, { objectCalls: 0, shadowCalls: 0, shadowTriangles: 0 });
     this.renderer.render(this.scene, this.camera);
+    this.drawnPose = this.poseKey();
     const { calls, triangles } = this.renderer.info.render;
-    this.lastInfo = { drawCalls: calls, triangles };
+    const counts = this.passCounts;
+    this.lastInfo = { drawCalls: calls - counts.shadowCalls, objectDrawCalls: counts.objectCalls,
+      triangles: triangles - counts.shadowTriangles };
   }
 
   resize() {
@@ -238,12 +337,13 @@ class Viewer {
     this.controls.minDistance = this.camera.near * 4;
     this.camera.updateProjectionMatrix();
     this.controls.target.copy(target);
-    this.controls.update();
+    this.movingToView = true; // one frame per view: the update's change event must not draw another
+    try { this.controls.update(); } finally { this.movingToView = false; }
     this.currentView = name;
     for (const button of document.querySelectorAll('#views button')) {
       button.setAttribute('aria-pressed', String(button.dataset.view === name));
     }
-    this.render();
+    if (this.poseKey() !== this.drawnPose || this.renderer.shadowMap.needsUpdate) this.render();
     return true;
   }
 
@@ -251,10 +351,19 @@ class Viewer {
     const r = this.renderer;
     const size = r.getDrawingBufferSize(new THREE.Vector2());
     const target = new THREE.WebGLRenderTarget(size.x, size.y);
-    const swapped = [];
-    const swap = (node, material) => { swapped.push([node, node.material]); node.material = material; };
-    this.architecture.traverse((node) => { if (node.isMesh) swap(node, this.occluder); });
-    this.instances.forEach((instance, i) => instance.traverse((node) => { if (node.isMesh) swap(node, this.idMaterials[i]); }));
+    const restore = [];
+    this.architecture.traverse((node) => {
+      if (!node.isMesh) return;
+      const material = node.material;
+      restore.push(() => { node.material = material; });
+      node.material = this.occluder;
+    });
+    for (const { mesh } of this.instanced) {
+      const material = mesh.material;
+      restore.push(() => { mesh.material = material; mesh.instanceColor = null; });
+      mesh.material = this.idMaterial;
+      mesh.instanceColor = this.idColors.get(mesh);
+    }
     this.scene.background = new THREE.Color(0x000000);
     const pixels = new Uint8Array(size.x * size.y * 4);
     try {
@@ -264,7 +373,7 @@ class Viewer {
       r.render(this.scene, this.camera);
       r.readRenderTargetPixels(target, 0, 0, size.x, size.y, pixels);
     } finally {
-      for (const [node, material] of swapped) node.material = material;
+      for (const undo of restore) undo();
       this.scene.background = this.background;
       r.setRenderTarget(null);
       target.dispose(); // the canvas was never touched: no need to redraw it
@@ -287,7 +396,7 @@ class Viewer {
   }
 
   info() {
-    return { ...this.lastInfo, objects: this.instances.length, loadMs: Math.round(this.loadMs) };
+    return { ...this.lastInfo, objects: this.data.objects.length, loadMs: Math.round(this.loadMs) };
   }
 }
 
@@ -314,8 +423,10 @@ async function main() {
   const data = await response.json();
   if (data.version !== 1) throw new Error(`scene.json version ${data.version} is not supported`);
   showText(data);
+  const assetsLoading = fetchAssets(data); // in flight while the renderer and the room are built
+  assetsLoading.catch(() => {}); // load() reports its failure; this only keeps an early throw the one reported
   const viewer = new Viewer(data);
-  await viewer.load();
+  await viewer.load(assetsLoading);
   buildViewButtons(viewer);
   viewer.renderer.shadowMap.needsUpdate = true;
   viewer.setView('hero');
