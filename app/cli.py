@@ -15,7 +15,7 @@ from pathlib import Path
 
 EXIT_OK, EXIT_CHECKS_FAILED, EXIT_BAD_INPUT, EXIT_ENVIRONMENT = 0, 1, 2, 3
 # Each module adds its subcommands with register(subparsers); keep their imports light (start-up speed).
-SUBCOMMAND_MODULES: tuple[str, ...] = ()  # e.g. "app.cli_eval"
+SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli_eval", "app.cli_sheet", "app.cli_assets")
 
 
 def _progress(started: float):
@@ -38,6 +38,8 @@ def _summary(state: dict, out: Path, seconds: float) -> str:
     lines += [f"  failed {c['name']}: {c['evidence']}" for c in checks if not c["passed"]]
     lines += [f"  '{u['noun']}' is unknown: shown as {u['mapped_to']}" for u in report["unknown_nouns"]]
     lines += [f"  scene:  {out / 'index.html'}", f"  report: {out / 'report.json'}", f"  view:   diorama view {out}"]
+    if state.get("scene", {}).get("urls"):
+        lines.append(f"  published: {state['scene']['urls']['index']}")
     return "\n".join(lines)
 
 
@@ -92,10 +94,16 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    from pydantic import ValidationError as SettingsError
+
     from tools.errors import DioramaError, InputError
 
     try:
         return args.func(args)
+    except SettingsError as e:  # a DIORAMA_* variable with a bad value
+        problems = "; ".join(f"DIORAMA_{'_'.join(map(str, err['loc'])).upper()}: {err['msg']}" for err in e.errors())
+        print(f"error: bad setting: {problems or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except InputError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -113,3 +113,11 @@ def test_cli_generate_prints_progress_and_summary(tmp_path):
     for stage in ("plan", "assets", "layout", "compose", "verify"):
         assert f"] {stage}" in result.stderr
     assert result.stdout.startswith("OK: ") and "diorama view" in result.stdout
+
+
+def test_cli_bad_setting_exits_2_naming_the_variable(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "app.cli", "generate", "a table", "--out", str(tmp_path / "o")],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                            env={**os.environ, "DIORAMA_DATA_DIR": str(tmp_path / "d"), "DIORAMA_MAX_REPAIRS": "many"})
+    assert result.returncode == 2
+    assert "DIORAMA_MAX_REPAIRS" in result.stderr

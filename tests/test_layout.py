@@ -333,3 +333,20 @@ def test_random_plans_fit_without_violations_or_fail_with_layout_error(plan, see
     assert violations == {"collisions": [], "out_of_bounds": [], "floating": []}
     assert len(placements) == sum(o.count for o in plan.objects)
     assert len({p.id for p in placements}) == len(placements)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_planner_table_prompt_lays_out_without_violations(seed):
+    """The planner's 50-odd table prompts (the development set among them) plan and fit, for several seeds."""
+    from tests.test_planner import CASES
+    from tools.errors import InputError
+    from tools.planner import plan_prompt
+
+    for prompt in CASES:
+        try:
+            plan = plan_prompt(prompt, seed)
+        except InputError:
+            continue  # the table also holds prompts that must be refused
+        placements = solve_layout(plan, {o.key: CATEGORIES[o.category].size for o in plan.objects}, seed=seed)
+        violations = constraint_violations(placements, room_bounds(plan.environment))
+        assert not any(violations.values()), (prompt, violations)

@@ -258,7 +258,9 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
         factor = SIZE_FACTORS.get(parsed.place_size or "", 1.0)
         width, depth = place.size[0] * factor, place.size[1] * factor
         if outdoor:  # open ground has no walls to size it: fit the content, so a beach is not mostly empty sand
-            width, depth = _fit_outdoor(width, depth, _footprint(specs, relations)[0])
+            longest_side = max((max(CATEGORIES[s.category].size[0], CATEGORIES[s.category].size[2]) for s in specs),
+                               default=0.0)
+            width, depth = _fit_outdoor(width, depth, _footprint(specs, relations)[0], longest_side)
         width, depth = _grow(_half(width), _half(depth), specs, relations)
     tallest = max((CATEGORIES[s.category].size[1] for s in specs), default=0.0)
     if outdoor:
@@ -273,10 +275,11 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
                        floor=floor, windows=windows)
 
 
-def _fit_outdoor(width: float, depth: float, footprint: float) -> tuple[float, float]:
-    """Shrink an outdoor place (keeping the aspect) to where its objects cover OUTDOOR_FILL_SHARE of the ground."""
-    wanted = math.sqrt(max(footprint, 1e-9) / OUTDOOR_FILL_SHARE)
-    scale = min(1.0, max(MIN_OUTDOOR_SIDE, wanted) / max(width, depth))
+def _fit_outdoor(width: float, depth: float, footprint: float, longest_side: float) -> tuple[float, float]:
+    """Size an outdoor place (keeping the aspect) so its objects cover OUTDOOR_FILL_SHARE of the ground,
+    never so small that the longest object (a 20 m road) leaves the solver no room to move it."""
+    wanted = max(math.sqrt(max(footprint, 1e-9) / OUTDOOR_FILL_SHARE), 1.25 * longest_side + 1.0)
+    scale = max(MIN_OUTDOOR_SIDE, wanted) / max(width, depth)
     return width * scale, depth * scale
 
 
