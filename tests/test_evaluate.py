@@ -137,8 +137,10 @@ def test_aggregate_counts_colliding_objects_once():
     record = {"objects": 4, "collisions": [{"a": "x", "b": "y"}, {"a": "x", "b": "z"}], "out_of_bounds": [],
               "floating": ["w"], "bbox_mismatches": [], "requirements": [{"passed": True}, {"passed": False}], "visible_share": 0.75,
               "seconds": 4.0, "render": {"seconds": 1.0}, "render_ok": True, "generator_passed": True,
-              "disagreements": [], "bytes": 10, "draw_calls": 3, "asset_material_pairs": 5}
+              "disagreements": [], "bytes": 10, "draw_calls": 9, "object_draw_calls": 3,
+              "asset_material_pairs": 5}
     totals = aggregate([record])
+    assert totals["targets"]["object_draw_calls<=asset_material_pairs"]["met"]
     assert totals["colliding_object_share"] == 0.75
     assert totals["floating_share"] == 0.25 and totals["requirement_pass_rate"] == 0.5
     assert totals["targets"]["median_end_to_end_s<=10"]["met"]
@@ -166,5 +168,5 @@ def test_diorama_eval_on_two_prompts(tmp_path, monkeypatch):
     assert totals["objects"] == sum(s["objects"] for s in scenes)
     requirements = [r for s in scenes for r in s["requirements"]]
     assert totals["requirement_pass_rate"] == round(sum(r["passed"] for r in requirements) / len(requirements), 4)
-    assert all(s["render_ok"] and s["draw_calls"] for s in scenes)
+    assert all(s["render_ok"] and s["draw_calls"] >= s["object_draw_calls"] > 0 for s in scenes)
     assert all((Path(s["folder"]) / "screenshots" / "hero.png").is_file() for s in scenes)
