@@ -5,14 +5,16 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEMO_PROMPT ?= a cozy living room with a grey sofa facing a TV, a wooden coffee table in front of the sofa and a floor lamp in the corner; 5m x 4m
 
-.PHONY: setup demo test bench clean
+.PHONY: setup demo test bench clean chromium docker-compose
 
-setup: $(STAMP) web/node_modules/.installed chromium
+setup: $(STAMP) web/node_modules/.installed chromium docker-compose
 
+# llama-cpp-python (test extra) compiles llama.cpp from source (minutes on 2 cores): GGML_NATIVE=OFF builds for any
+# x86-64 CPU, so the wheel pip keeps in ~/.cache/pip stays valid wherever that cache is kept (no rebuild per run).
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
 web/node_modules/.installed: web/package.json
@@ -24,6 +26,12 @@ chromium:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || \
 	  (echo "Install Chromium (apt-get install chromium) or set DIORAMA_CHROMIUM" >&2; exit 1)
+
+# Debian's docker-compose validates docker-compose.yml in tests/test_compose_file.py (no Docker daemon needed).
+docker-compose:
+	@command -v docker-compose >/dev/null || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose) || \
+	  echo "docker-compose not installed: tests/test_compose_file.py checks the file's structure only" >&2
 
 demo: setup
 	$(VENV)/bin/diorama generate "$(DEMO_PROMPT)" --out out/demo

@@ -1,4 +1,4 @@
-"""plan: the prompt becomes a typed ScenePlan."""
+"""plan: the prompt becomes a typed ScenePlan (the model's proposal merged into the grounded parse)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,14 @@ from tools.planner import plan_prompt
 
 @stage("plan")
 def plan(state: SceneState, runtime: Runtime[RunContext]) -> dict:
-    """Parse the prompt with the grounded planner (the model planner joins in a later issue)."""
-    scene_plan = plan_prompt(state["prompt"], state["seed"])
-    runtime.context.progress("plan", f"{sum(o.count for o in scene_plan.objects)} objects, {scene_plan.environment.kind}")
+    """The model planner when DIORAMA_LLM_BASE_URL is set (it falls back to grounded by itself), else grounded."""
+    context = runtime.context
+    if context.settings.llm_base_url:
+        from tools.model_planner import plan_with_model  # httpx and the schema only when a model is configured
+
+        scene_plan = plan_with_model(state["prompt"], state["seed"], context.model_client())
+    else:
+        scene_plan = plan_prompt(state["prompt"], state["seed"])
+    context.progress("plan", f"{sum(o.count for o in scene_plan.objects)} objects, {scene_plan.environment.kind}, "
+                             f"planner {scene_plan.planner}")
     return {"plan": scene_plan.model_dump()}
