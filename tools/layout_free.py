@@ -57,32 +57,35 @@ def soft_clearance(ctx: LayoutContext, key: str) -> float:
 
 
 def random_floor_candidates(ctx: LayoutContext, key: str, index: int, clearance: float, tries: int = RANDOM_TRIES) -> Iterator[Candidate]:
-    w, _, d = ctx.sizes[key]
-    lo, hi, margin = ctx.space.lo, ctx.space.hi, ctx.space.margin
     for _ in range(tries):
         yaw = ctx.rng.choice(CARDINAL_YAWS) if ctx.indoor else ctx.rng.uniform(-math.pi, math.pi)
-        probe = ctx.box(key, index, 0.0, 0.0, yaw)
-        hx, hz = probe.half_extents()
-        x0, x1 = lo[0] + margin + hx, hi[0] - margin - hx
-        z0, z1 = lo[2] + margin + hz, hi[2] - margin - hz
-        if x0 > x1 or z0 > z1:
+        ranges = _centre_ranges(ctx, key, index, yaw)
+        if ranges is None:
             continue
+        x0, x1, z0, z1 = ranges
         yield ctx.box(key, index, ctx.rng.uniform(x0, x1), ctx.rng.uniform(z0, z1), yaw), clearance
+
+
+def _centre_ranges(ctx: LayoutContext, key: str, index: int, yaw: float) -> tuple[float, float, float, float] | None:
+    """(x0, x1, z0, z1): where the centre of the turned object may go inside the margins; None if nowhere."""
+    lo, hi, margin = ctx.space.lo, ctx.space.hi, ctx.space.margin
+    hx, hz = ctx.box(key, index, 0.0, 0.0, yaw).half_extents()
+    x0, x1 = lo[0] + margin + hx, hi[0] - margin - hx
+    z0, z1 = lo[2] + margin + hz, hi[2] - margin - hz
+    return None if x0 > x1 or z0 > z1 else (x0, x1, z0, z1)
 
 
 def scan_floor_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candidate]:
     """Every position of a bounded lattice over the floor, at two yaws, with the hard clearance."""
     w, _, d = ctx.sizes[key]
-    lo, hi, margin = ctx.space.lo, ctx.space.hi, ctx.space.margin
+    lo, hi = ctx.space.lo, ctx.space.hi
     area = (hi[0] - lo[0]) * (hi[2] - lo[2])
     step = max(0.05, min(w, d) / 2, math.sqrt(area / SCAN_MAX_POINTS))
     for yaw in (0.0, math.pi / 2):
-        probe = ctx.box(key, index, 0.0, 0.0, yaw)
-        hx, hz = probe.half_extents()
-        x0, x1 = lo[0] + margin + hx, hi[0] - margin - hx
-        z0, z1 = lo[2] + margin + hz, hi[2] - margin - hz
-        if x0 > x1 or z0 > z1:
+        ranges = _centre_ranges(ctx, key, index, yaw)
+        if ranges is None:
             continue
+        x0, x1, z0, z1 = ranges
         nx, nz = int((x1 - x0) / step) + 1, int((z1 - z0) / step) + 1
         for i in range(nx):
             for j in range(nz):
