@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     render_timeout_s: float = Field(30.0, gt=0, description="longest wait for a page to become ready")
     searxng_url: str | None = Field(None, description="self-hosted SearxNG for real sizes the table lacks; unset: off")
     searxng_timeout_s: float = Field(10.0, gt=0, description="longest wait for one SearxNG answer")
+    remote3d_url: str | None = Field(
+        None, description="text-to-3D service (submit-then-poll) for unknown nouns; unset: off, placeholders stay")
+    remote3d_max_wait_s: float = Field(300.0, gt=0, description="longest wait for one remote 3D task")
 
     @field_validator("chromium")
     @classmethod

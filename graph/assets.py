@@ -1,25 +1,35 @@
-"""assets: one generated, content-addressed GLB per distinct object kind."""
+"""assets: one content-addressed GLB per distinct object kind, found before it is made.
+
+Order per ObjectSpec: a user-imported catalog asset of its category (source 'user'); for an
+unknown noun (category 'placeholder') the remote text-to-3D service when DIORAMA_REMOTE3D_URL
+is set; otherwise the procedural generator.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 from pathlib import Path
 
 from langgraph.runtime import Runtime
 
+from app.settings import Settings
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
 from tools.assets.generate import generate
 from tools.assets.registry import VARIANTS
-from tools.catalog import Catalog
+from tools.catalog import Catalog, CatalogEntry
+from tools.errors import AssetError
 from tools.reference import size_for
+from tools.remote3d import RemoteGenerator
 from tools.schema import AssetRef, ObjectSpec, ScenePlan
 from tools.storage import Store
 from tools.validate import GENERATED_LIMITS, validate_glb
 
 GLB_CONTENT_TYPE = "model/gltf-binary"
+log = logging.getLogger(__name__)
 
 
 def target_size(spec: ObjectSpec) -> tuple[float, float, float]:
@@ -39,14 +49,27 @@ def variant_for(category: str, seed: int) -> int:
 
 
 def make_asset(
-    spec: ObjectSpec, seed: int, out_dir: Path, store: Store | None = None, catalog: Catalog | None = None
+    spec: ObjectSpec,
+    seed: int,
+    out_dir: Path,
+    store: Store | None = None,
+    catalog: Catalog | None = None,
+    remote: RemoteGenerator | None = None,
 ) -> AssetRef:
-    """Generate the spec's GLB into ``out_dir/assets/<key>.glb``; with a store, also upload it.
+    """Find or make the spec's GLB into ``out_dir/assets/<key>.glb``; with a store, also upload it.
 
-    The upload goes to the store's shared, content-addressed ``assets/<key>.glb``
-    (idempotent: an existing key with the same bytes is not sent again) and its
-    URL becomes ``AssetRef.url``.
+    Found first: a user-imported catalog asset of the category; then, for a placeholder noun, the
+    remote service (its failure falls back to the procedural placeholder). The upload goes to the
+    store's shared, content-addressed ``assets/<key>.glb`` (idempotent: an existing key with the
+    same bytes is not sent again) and its URL becomes ``AssetRef.url``.
     """
+    found = find_asset(spec, catalog, remote)
+    if found is not None:
+        entry, glb = found
+        path = _write_asset(out_dir, entry.key, glb)
+        url = store.put_bytes(path, glb, GLB_CONTENT_TYPE) if store is not None else None
+        return AssetRef(key=entry.key, category=spec.category, path=path, size=entry.size, params=entry.params,
+                        source=entry.source, url=url)
     asset = generate(
         spec.category,
         size=target_size(spec),
@@ -58,24 +81,74 @@ def make_asset(
     validate_glb(asset.glb, GENERATED_LIMITS, parse=False)  # nothing unchecked gets in, our own output included
     if catalog is not None:  # later scenes (and `diorama assets search`) can find it
         catalog.add_generated(asset.key, asset.category, asset.glb, asset.size, asset.params)
-    path = f"assets/{asset.key}.glb"
-    target = out_dir / path
-    if not target.exists():  # content-addressed: an existing file already holds these bytes
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_suffix(".tmp")
-        tmp.write_bytes(asset.glb)
-        tmp.replace(target)
+    path = _write_asset(out_dir, asset.key, asset.glb)
     url = store.put_bytes(path, asset.glb, GLB_CONTENT_TYPE) if store is not None else None
     return AssetRef(key=asset.key, category=spec.category, path=path, size=asset.size, params=asset.params, url=url)
 
 
+def find_asset(
+    spec: ObjectSpec, catalog: Catalog | None, remote: RemoteGenerator | None
+) -> tuple[CatalogEntry, bytes] | None:
+    """(catalog entry, GLB bytes) of an existing or remote asset for ``spec``; None: generate procedurally."""
+    if catalog is not None:
+        imported = user_asset(catalog, spec)
+        if imported is not None:
+            return imported, catalog.file(imported).read_bytes()
+    if remote is not None and spec.category == "placeholder" and spec.noun:
+        try:
+            entry = remote.generate_entry(spec.noun, spec.category)
+        except AssetError as e:  # the service is optional: an unreachable or failing one leaves the placeholder
+            log.warning("remote 3D generation of %r failed, using the placeholder: %s", spec.noun, e)
+            return None
+        return entry, remote.catalog.file(entry).read_bytes()
+    return None
+
+
+def user_asset(catalog: Catalog, spec: ObjectSpec) -> CatalogEntry | None:
+    """The user-imported entry of the spec's category whose size is closest to the wanted one, or None."""
+    candidates = [
+        e for e in catalog.entries("user") if e.category == spec.category and e.path and catalog.file(e).is_file()
+    ]
+    if not candidates:
+        return None
+    wanted = target_size(spec)
+
+    def misfit(entry: CatalogEntry) -> tuple[float, str]:
+        ratios = (max(a, 1e-4) / max(b, 1e-4) for a, b in zip(entry.size, wanted))
+        return sum(abs(math.log(r)) for r in ratios), entry.key  # key: a stable tie-break
+
+    return min(candidates, key=misfit)
+
+
+def _write_asset(out_dir: Path, key: str, glb: bytes) -> str:
+    """Write ``glb`` as ``out_dir/assets/<key>.glb`` unless it is there; the relative path."""
+    path = f"assets/{key}.glb"
+    target = out_dir / path
+    if not target.exists():  # content-addressed: an existing file already holds these bytes
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_suffix(".tmp")
+        tmp.write_bytes(glb)
+        tmp.replace(target)
+    return path
+
+
+def remote_generator(settings: Settings, catalog: Catalog) -> RemoteGenerator | None:
+    """The run's remote text-to-3D client, or None when DIORAMA_REMOTE3D_URL is unset."""
+    if not settings.remote3d_url:
+        return None
+    return RemoteGenerator(settings.remote3d_url, max_wait_s=settings.remote3d_max_wait_s, catalog=catalog)
+
+
 @stage("assets")
 def assets(state: SceneState, runtime: Runtime[RunContext]) -> dict:
-    """Generate (or reuse) the asset of every ObjectSpec of the plan and upload it to the run's store."""
+    """Find or make the asset of every ObjectSpec of the plan and upload it to the run's store."""
     plan = ScenePlan.model_validate(state["plan"])
     out_dir = Path(state["out_dir"])
     store = runtime.context.store
-    catalog = Catalog(runtime.context.settings.data_dir)
-    refs = {spec.key: make_asset(spec, state["seed"], out_dir, store, catalog).model_dump() for spec in plan.objects}
+    settings = runtime.context.settings
+    catalog = Catalog(settings.data_dir)
+    remote = remote_generator(settings, catalog)
+    refs = {spec.key: make_asset(spec, state["seed"], out_dir, store, catalog, remote).model_dump()
+            for spec in plan.objects}
     runtime.context.progress("assets", f"{len({r['key'] for r in refs.values()})} distinct assets")
     return {"assets": refs}
