@@ -33,8 +33,9 @@ log = logging.getLogger(__name__)
 
 
 def target_size(spec: ObjectSpec) -> tuple[float, float, float]:
-    """The (x, y, z) extent to generate: the reference size for the prompt's size word, shaped by its shape word."""
-    w, h, d = size_for(spec.category, spec.size)
+    """The (x, y, z) extent to generate: the reference size for the prompt's size word or stated measure,
+    shaped by its shape word."""
+    w, h, d = size_for(spec.category, spec.size, spec.measure_m, spec.measure_axis)
     if spec.shape in ("round", "square"):
         w = d = math.sqrt(w * d)
     elif spec.shape == "oval":

@@ -267,3 +267,18 @@ def test_unusable_prompts_raise_a_readable_prompt_error(prompt: str, words: str)
 def test_default_windows_and_outdoor_has_none():
     assert plan_prompt("a bedroom with a bed").environment.windows in (1, 2)
     assert plan_prompt("a beach with a window").environment.windows == 0
+
+
+@pytest.mark.parametrize(("prompt", "key", "metres", "axis"), [
+    ("a 2 m statue in a park", "sculpture", 2.0, None),
+    ("a table 3 metres long and four chairs", "table", 3.0, "length"),
+    ("a 6 ft tall plant in a bedroom", "potted_plant", 1.8288, "height"),
+])
+def test_stated_measures_reach_the_spec_and_the_generated_size(prompt, key, metres, axis):
+    from graph.assets import target_size
+
+    spec = plan_prompt(prompt, 0).spec(key)
+    assert spec.measure_m == pytest.approx(metres) and spec.measure_axis == axis
+    size = target_size(spec)
+    measured = {"height": size[1], "length": max(size[0], size[2]), None: max(size)}[axis]
+    assert measured == pytest.approx(metres, abs=0.01)

@@ -23,6 +23,7 @@ from tools.room_knowledge import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_F
 from tools.schema import Environment, ObjectSpec, Relation, Requirement, ScenePlan
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
+MEASURE_AXES = {"tall": "height", "long": "length"}  # the size word beside a measure names its axis
 OUTDOOR_FILL_SHARE = 0.12  # outdoor ground is sized so objects cover about this share: open, not empty
 MIN_OUTDOOR_SIDE = 10.0  # metres: the smallest outdoor area, so a lone bench still has a place around it
 FEW_OBJECTS = 3  # a named room with fewer requested kinds gets its usual furniture
@@ -123,8 +124,10 @@ def _specs(parsed: ParsedPrompt) -> list[ObjectSpec]:
             color=attrs.get("color"),
             color_name=attrs.get("color_name"),
             material=attrs.get("material"),
-            size=attrs.get("size"),
+            size=None if "measure_m" in attrs else attrs.get("size"),  # '2 m tall': the measure says how tall
             shape=attrs.get("shape"),
+            measure_m=float(attrs["measure_m"]) if "measure_m" in attrs else None,
+            measure_axis=MEASURE_AXES.get(attrs.get("size")) if "measure_m" in attrs else None,
             requested=True,
             noun=mention.noun,
             placeholder=mention.category == "placeholder",

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from tools.categories import CATEGORIES
 from tools.colors import parse_color
-from tools.planner_text import singular_forms, tokenize
+from tools.planner_text import MEASURE_PREFIX, singular_forms, tokenize
 from tools.planner_words import (
     CLAUSE_BREAKS, CONJUNCTIONS, DEFINITE, EMPTY_WORDS, FLOOR_HEADS, IGNORED_ADJECTIVES, MANY_RANGE,
     MATERIAL_WORDS, NON_NOUN_WORDS, NON_OBJECT_NOUNS, NUMBER_WORDS, PRONOUNS, QUANTITY_PHRASES, RELATION_STARTS, SHAPE_WORDS,
@@ -229,7 +229,9 @@ def _attributes_from_words(phrase: NounPhrase, head: Head) -> None:
 
 
 def _apply_attribute(phrase: NounPhrase, token: str) -> bool:
-    if token in SIZE_WORDS:
+    if token.startswith(MEASURE_PREFIX):
+        phrase.attrs["measure_m"] = token.removeprefix(MEASURE_PREFIX)
+    elif token in SIZE_WORDS:
         phrase.attrs["size"] = SIZE_WORDS[token]
     elif token in SHAPE_WORDS:
         phrase.attrs["shape"] = SHAPE_WORDS[token]
@@ -251,7 +253,7 @@ def _apply_attribute(phrase: NounPhrase, token: str) -> bool:
 
 
 def _is_attribute(token: str) -> bool:
-    return token in SIZE_WORDS or token in SHAPE_WORDS or token in MATERIAL_WORDS or token in GROUND_WORDS
+    return token.startswith(MEASURE_PREFIX) or token in SIZE_WORDS or token in SHAPE_WORDS or token in MATERIAL_WORDS or token in GROUND_WORDS
 
 
 def _special_head(token: str) -> Head:

@@ -25,7 +25,10 @@ _SIZE_RE = re.compile(
 _AREA_RE = re.compile(rf"(?<![\w.]){_NUM}\s*(?:m2|m²|sq\.?\s*m\b|square\s+met(?:re|er)s?)")
 _DANGLING_RE = re.compile(rf"(?<![\w.]){_NUM}\s*{_UNIT}\s*(?:x|by)(?!\s*\d)")
 _LEADING_RE = re.compile(rf"(?:^|[,;:(])\s*(?:x|by)\s*\d+(?:[.,]\d+)?\s*{_UNIT}")
-_MEASURE_UNITS = {"m", "cm", "mm", "metres", "meters", "metre", "meter", "ft", "feet", "foot", "inches", "inch"}
+_UNIT_METRES = {"m": 1.0, "metres": 1.0, "meters": 1.0, "metre": 1.0, "meter": 1.0, "cm": 0.01, "mm": 0.001,
+                "ft": 0.3048, "feet": 0.3048, "foot": 0.3048, "inches": 0.0254, "inch": 0.0254}
+_MEASURE_UNITS = set(_UNIT_METRES)
+MEASURE_PREFIX = "measure:"  # the token of a stated length in metres, e.g. "measure:2"
 
 IRREGULAR_PLURALS = {
     "cacti": "cactus", "shelves": "shelf", "people": "person", "children": "child", "men": "man",
@@ -107,7 +110,7 @@ def check_size(size: StatedSize, outdoor: bool) -> None:
 
 
 def tokenize(text: str) -> list[str]:
-    """Words, numbers and punctuation of cleaned text; measurements like '2 m' are dropped."""
+    """Words, numbers and punctuation of cleaned text; a measurement like '2 m' is one token 'measure:2'."""
     raw = _TOKEN_RE.findall(text)
     tokens: list[str] = []
     skip = False
@@ -116,7 +119,8 @@ def tokenize(text: str) -> list[str]:
             skip = False
             continue
         if token[0].isdigit() and index + 1 < len(raw) and raw[index + 1] in _MEASURE_UNITS:
-            skip = True
+            skip = True  # '2 m' becomes one token, read as an attribute of the noun it qualifies
+            tokens.append(f"{MEASURE_PREFIX}{float(token) * _UNIT_METRES[raw[index + 1]]:g}")
             continue
         tokens.append(token.rstrip("'") if token.endswith("s'") else token)
     return tokens

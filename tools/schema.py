@@ -56,6 +56,9 @@ class ObjectSpec(BaseModel):
     material: str | None = Field(None, description="wood, metal, glass, stone, leather, fabric, plastic")
     size: Literal["small", "large", "long", "tall"] | None = Field(None, description="size word from the prompt")
     shape: str | None = Field(None, description="shape word (round, oval, square, double) when it matters")
+    measure_m: float | None = Field(None, description="a measure the prompt stated for it ('a 2 m statue'), metres")
+    measure_axis: Literal["height", "width", "depth", "length"] | None = Field(
+        None, description="what measure_m measures; None: the category's largest side")
     requested: bool = Field(True, description="named in the prompt (False: added by the planner)")
     noun: str = Field("", description="the prompt's own word for it")
     placeholder: bool = Field(False, description="noun unknown: a generic stand-in is used")
