@@ -146,6 +146,10 @@ CASES: dict[str, dict] = {
     "an office with 6 desks in 2 rows and a plant in each corner": dict(
         relations={("row", "desk", None, 2), ("in_corner", "potted_plant", None)}, not_related={("in_corner", "desk", None)}),
     "a living room": dict(objects={}, added={"sofa", "coffee_table", "tv"}, env=dict(room_type="living_room")),
+    "a cozy reading nook with an armchair and a floor lamp next to it": dict(
+        objects={"armchair": 1, "floor_lamp": 1}, env=dict(kind="indoor"), unknown={}),
+    "a harbour with two boats and five crates": dict(
+        objects={"boat": 2, "crate": 5}, env=dict(kind="outdoor", room_type="harbour")),
 }
 
 

@@ -105,7 +105,7 @@ PLACES: dict[str, Place] = {p.name: p for p in [
           "wood", expected=(_e("cabinet", 1, WALL), _e("mirror", 1, WALL), _e("potted_plant"))),
     Place("shop", "indoor", ("shop", "store", "boutique", "bookshop", "bookstore"), (8.0, 6.0), "tile", height=3.0,
           expected=(_e("counter", 1, WALL), _e("bookshelf", 4, WALL), _e("table", 1))),
-    Place("room", "indoor", ("room", "space", "interior"), (4.0, 4.0), "wood"),
+    Place("room", "indoor", ("room", "space", "interior", "nook", "reading nook", "alcove"), (4.0, 4.0), "wood"),
     # outdoor places
     Place("forest", "outdoor", ("forest", "woods", "woodland", "forest clearing", "clearing", "grove", "jungle"),
           (20.0, 20.0), "grass", height=12.0,
@@ -151,6 +151,9 @@ PLACES: dict[str, Place] = {p.name: p for p in [
                                   "lake", "river"), (20.0, 20.0), "grass", height=10.0,
           expected=(_e("pond"), _e("boat", 1, ("next_to", "pond", None)), _e("oak_tree", 2)),
           extras=(_e("rock", 3), _e("grass", 4))),
+    Place("harbour", "outdoor", ("harbour", "harbor", "port", "dock", "docks", "pier", "marina", "quay", "wharf",
+                                 "jetty"), (20.0, 20.0), "stone", height=10.0,
+          expected=(_e("boat", 2), _e("crate", 3), _e("barrel", 2), _e("lamp_post")), extras=(_e("rock", 2),)),
     Place("outdoors", "outdoor", ("outdoors", "outside", "landscape", "open air"), (12.0, 12.0), "grass",
           height=10.0),
 ]}
