@@ -92,14 +92,19 @@ def _toilet_bowl(p: GenParams, china, y0: float, rim_y: float, pedestal: bool) -
     return parts
 
 
+def _closed_lid(w: float, d: float, bowl_depth: float, rim: float, china) -> Part:
+    """The lid lying shut on a bowl whose rim is at height ``rim``; bowl_depth is the bowl's extent along z."""
+    return Part(lathe([(0, 0), (1, 0), (1, 0.02), (0, 0.02)], 0, rim + 0.025, d / 2 - bowl_depth / 2, 32,
+                      scale=(w / 2 * 0.98, bowl_depth / 2 * 0.98)), china)
+
+
 def _toilet_close_coupled(p: GenParams) -> list[Part]:
     w, h, d = p.size
     china = p.mat("ceramic", "#f7f7f4")
     rim = 0.5 * h
     parts = _toilet_bowl(p, china, 0, rim, True)
     bd = 0.66 * d
-    parts.append(Part(lathe([(0, 0), (1, 0), (1, 0.02), (0, 0.02)], 0, rim + 0.025, d / 2 - bd / 2, 32,
-                            scale=(w / 2 * 0.98, bd / 2 * 0.98)), china))  # closed lid
+    parts.append(_closed_lid(w, d, bd, rim, china))
     tank_d = 0.3 * d
     parts += [Part(slab(w * 0.9, h - rim - 0.03, tank_d, 0, rim - 0.02, -d / 2 + tank_d / 2), china),
               Part(slab(w * 0.95, 0.03, tank_d + 0.02, 0, h - 0.03, -d / 2 + tank_d / 2 + 0.005), china),
@@ -114,8 +119,7 @@ def _toilet_wall_hung(p: GenParams) -> list[Part]:
     rim = 0.52 * h
     parts = _toilet_bowl(p, china, rim - 0.2 * h, rim, False)
     bd = 0.66 * d
-    parts.append(Part(lathe([(0, 0), (1, 0), (1, 0.02), (0, 0.02)], 0, rim + 0.025, d / 2 - bd / 2, 32,
-                            scale=(w / 2 * 0.98, bd / 2 * 0.98)), china))
+    parts.append(_closed_lid(w, d, bd, rim, china))
     panel_d = 0.3 * d
     parts.append(Part(slab(w, h, panel_d, 0, 0, -d / 2 + panel_d / 2), material("stone", "#d6d2cb")))
     parts.append(Part(slab(w * 0.95, rim - 0.2 * h + 0.05 * h, d - bd - panel_d + 0.02, 0, rim - 0.2 * h, -d / 2 + panel_d + (d - bd - panel_d) / 2), china))
