@@ -24,6 +24,7 @@ from tools.errors import AssetError
 from tools.geometry import world_aabb, yaw_quaternion
 from tools.gltf import Material, Mesh, Primitive, srgb_to_linear
 from tools.scene_glb import scene_glb
+from tools.layout import room_bounds
 from tools.schema import AssetRef, Environment, Placement, ScenePlan
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "web" / "template"
@@ -143,13 +144,8 @@ def build_scene_json(
 
 
 def scene_bounds(env: Environment) -> tuple[np.ndarray, np.ndarray]:
-    """(min (3,), max (3,)) the objects must stay in; the layout's rule when tools.layout provides it."""
-    try:
-        from tools.layout import room_bounds
-    except ImportError:
-        return (np.array([-env.width / 2, 0.0, -env.depth / 2]), np.array([env.width / 2, env.height, env.depth / 2]))
-    box = room_bounds(env)
-    lo, hi = (box["min"], box["max"]) if isinstance(box, dict) else box
+    """(min (3,), max (3,)) the objects must stay in: the layout solver's own rule, as arrays."""
+    lo, hi = room_bounds(env)
     return np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
 
 
