@@ -8,6 +8,7 @@ from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
 from tools.planner import plan_prompt
+from tools.planner_look import apply_look
 
 
 @stage("plan")
@@ -20,6 +21,8 @@ def plan(state: SceneState, runtime: Runtime[RunContext]) -> dict:
         scene_plan = plan_with_model(state["prompt"], state["seed"], context.model_client())
     else:
         scene_plan = plan_prompt(state["prompt"], state["seed"])
+    scene_plan = apply_look(scene_plan)  # after the merge, so the model's additions move and take the palette too
     context.progress("plan", f"{sum(o.count for o in scene_plan.objects)} objects, {scene_plan.environment.kind}, "
-                             f"planner {scene_plan.planner}")
+                             f"planner {scene_plan.planner}, {scene_plan.look.time_of_day}, "
+                             f"{len(scene_plan.behaviours)} moving kinds")
     return {"plan": scene_plan.model_dump()}

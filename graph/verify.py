@@ -12,6 +12,7 @@ from graph.stage import stage
 from graph.state import SceneState
 from tools.checks import check_requirements, constraint_violations
 from tools.schema import AssetRef, Placement, ScenePlan
+from tools.telemetry import current_tool_calls, tool_call
 
 
 def layout_checks(placements: list[Placement], bounds: dict) -> list[dict]:
@@ -35,9 +36,11 @@ def build_report(state: SceneState, render: dict, requirements: list[dict], chec
         "requirements": requirements,
         "unknown_nouns": plan["unknown_nouns"],
         "visible": render.get("visible", {}),
-        "render": {k: v for k, v in render.items() if k not in ("checks", "visible")},
+        "page": render.get("page"),  # bytes downloaded by kind, requests, draw calls, triangles, load ms
+        "render": {k: v for k, v in render.items() if k not in ("checks", "visible", "page")},
         "repairs": state.get("repair_log", []),
         "timings": state.get("timings", {}),
+        "tool_calls": state.get("tool_calls", []) + current_tool_calls(),  # earlier nodes' + this node's so far
     }
 
 
@@ -56,7 +59,9 @@ def verify(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     plan = ScenePlan.model_validate(state["plan"])
     placements = [Placement.model_validate(p) for p in state["placements"]]
     colors = {key: AssetRef.model_validate(ref).params.get("color") for key, ref in state["assets"].items()}
-    render = verify_scene(out, runtime.context.browser.get(), timeout_s=runtime.context.settings.render_timeout_s)
+    with tool_call("render"):
+        render = verify_scene(out, runtime.context.browser.get(),
+                              timeout_s=runtime.context.settings.render_timeout_s)
     requirements = [r.model_dump() for r in check_requirements(plan, placements, colors)]
     checks = render["checks"] + layout_checks(placements, state["scene"]["bounds"])
     checks.append({

@@ -280,41 +280,33 @@ def test_bad_bounds_are_refused():
 @needs_three
 @pytest.mark.browser
 @pytest.mark.slow
-def test_page_reaches_ready_and_its_test_api_works(written):
-    playwright = pytest.importorskip("playwright.sync_api")
+def test_page_reaches_ready_and_its_test_api_works(written, lazy_browser):
     from tools.static_server import serve_folder
 
     out, scene, _, _ = written
-    chromium = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-    args = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox",
-            "--disable-background-networking", "--disable-component-update", "--no-first-run"]
-    with serve_folder(out) as url, playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=args)
-        try:
-            page = browser.new_page(viewport={"width": 1024, "height": 768})
-            problems: list[str] = []
-            page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
-            page.on("pageerror", lambda e: problems.append(str(e)))
-            page.on("dialog", lambda d: problems.append(f"dialog {d.message}"))
-            page.goto(url + "index.html")
-            page.wait_for_selector("html[data-diorama-state=ready], html[data-diorama-state=error]",
-                                   state="attached", timeout=120_000)
-            assert page.evaluate("document.documentElement.dataset.dioramaState") == "ready", \
-                page.evaluate("document.documentElement.dataset.dioramaError")
-            assert page.evaluate("document.getElementById('caption').textContent") == HOSTILE_PROMPT
-            assert page.evaluate("window.diorama.views") == ["hero", "top", "side"]
-            pixels = page.evaluate("window.diorama.objectPixels()")
-            assert set(pixels) == {o["id"] for o in scene["objects"]}
-            assert min(pixels.values()) >= MIN_VISIBLE_PIXELS, pixels
-            stats = page.evaluate("window.diorama.imageStats()")
-            assert stats["std"] > 5 and stats["distinct"] > 20
-            assert page.evaluate("window.diorama.setView('top')") is True
-            assert min(page.evaluate("window.diorama.objectPixels()").values()) >= MIN_VISIBLE_PIXELS
-            info = page.evaluate("window.diorama.info()")
-            assert info["objects"] == 4 and info["drawCalls"] > 0 and info["triangles"] > 0
-            assert problems == []
-        finally:
-            browser.close()
+    # the session's one Playwright: a second sync_playwright in this thread would find its loop running
+    with serve_folder(out) as url, lazy_browser.get().new_page((1024, 768)) as page:
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.on("dialog", lambda d: problems.append(f"dialog {d.message}"))
+        page.goto(url + "index.html")
+        page.wait_for_selector("html[data-diorama-state=ready], html[data-diorama-state=error]",
+                               state="attached", timeout=120_000)
+        assert page.evaluate("document.documentElement.dataset.dioramaState") == "ready", \
+            page.evaluate("document.documentElement.dataset.dioramaError")
+        assert page.evaluate("document.getElementById('caption').textContent") == HOSTILE_PROMPT
+        assert page.evaluate("window.diorama.views") == ["hero", "top", "side"]
+        pixels = page.evaluate("window.diorama.objectPixels()")
+        assert set(pixels) == {o["id"] for o in scene["objects"]}
+        assert min(pixels.values()) >= MIN_VISIBLE_PIXELS, pixels
+        stats = page.evaluate("window.diorama.imageStats()")
+        assert stats["std"] > 5 and stats["distinct"] > 20
+        assert page.evaluate("window.diorama.setView('top')") is True
+        assert min(page.evaluate("window.diorama.objectPixels()").values()) >= MIN_VISIBLE_PIXELS
+        info = page.evaluate("window.diorama.info()")
+        assert info["objects"] == 4 and info["drawCalls"] > 0 and info["triangles"] > 0
+        assert problems == []
 
 
 def test_focus_adds_a_detail_view_and_keeps_the_overall_ones(tmp_path):

@@ -336,3 +336,14 @@ def test_renderer_crash_raises_render_error(tmp_path: Path) -> None:
         with pytest.raises(RenderError, match="crash"):
             verify_scene(out, crashing, timeout_s=10)
         assert crashing.is_connected  # a renderer crash leaves the browser itself usable
+
+
+def test_low_contrast_close_up_is_not_blank_but_a_flat_overview_is() -> None:
+    from tools.verify import _blank_check
+
+    def views(**stds: float) -> dict:
+        return {"views": {name: {"std": std, "blank": std < BLANK_STD} for name, std in stds.items()}}
+
+    assert _blank_check(views(hero=30.0, top=25.0, detail1=1.1))["passed"]
+    failed = _blank_check(views(hero=0.4, top=25.0, detail1=1.1))
+    assert not failed["passed"] and "hero" in failed["evidence"] and "detail1" not in failed["evidence"].split(";")[0]

@@ -13,13 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-Mount = Literal["floor", "surface", "wall", "ceiling"]
+Mount = Literal["floor", "surface", "wall", "ceiling", "air"]  # air: floats at Category.air_height
 Family = Literal["furniture", "kitchen_bath", "nature", "built", "vehicle", "prop"]
 
 NEUFERT = "Neufert, Architects' Data (4th ed.), typical furniture sizes"
 BIFMA = "ANSI/BIFMA office furniture ranges"
 CATALOGUE = "typical retail catalogue dimensions"
 ENCYCLOPAEDIC = "typical real-world size, encyclopaedic figures"
+# Bodies in space cannot be shown at their real sizes and distances together; these are model sizes
+# chosen so a planet, its moons and a sun read well in one view (moon about a third of its planet).
+SPACE_MODEL = "model scale for a space diorama (real bodies are not to scale), planetarium-model proportions"
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,9 @@ class Category:
     supports: bool = False  # other objects may stand on its top
     source: str = NEUFERT
     tags: tuple[str, ...] = field(default=())
+    # mount "air": (lowest, highest) height of the object's bottom above the floor or ground, metres;
+    # indoors it is capped so the top stays under the ceiling.
+    air_height: tuple[float, float] | None = None
 
 
 def _c(name, family, size, synonyms=(), **kw) -> Category:
@@ -142,6 +148,32 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
     _c("bicycle", "vehicle", (0.6, 1.05, 1.75), ("bike", "cycle"), size_range=(0.9, 1.1), **_OUT),
     _c("tractor", "vehicle", (2.2, 2.8, 3.9), (), size_range=(0.8, 1.2), **_OUT),
     _c("boat", "vehicle", (1.6, 0.9, 4.5), ("rowboat", "rowing boat", "canoe", "dinghy"), size_range=(0.7, 1.5), **_OUT),
+    # moving things (issue 7): named "rotor"/"flame" child nodes the page animates (tools/assets/families/motion*.py)
+    _c("ceiling_fan", "furniture", (1.32, 0.45, 1.32), ("ceiling fans", "overhead fan", "fan light"), mount="ceiling",
+       size_range=(0.75, 1.2), source=CATALOGUE),
+    _c("standing_fan", "furniture", (0.45, 1.3, 0.4), ("fan", "fans", "pedestal fan", "floor fan", "electric fan", "stand fan"),
+       size_range=(0.8, 1.15), source=CATALOGUE),
+    _c("desk_fan", "prop", (0.3, 0.38, 0.22), ("desk fan", "table fan", "small fan"), mount="surface", source=CATALOGUE),
+    _c("candle", "prop", (0.07, 0.26, 0.07), ("candles", "candlestick", "taper", "pillar candle"), mount="surface",
+       size_range=(0.6, 1.5), source=CATALOGUE),
+    _c("carousel", "built", (8.0, 5.5, 8.0), ("merry-go-round", "merry go round", "roundabout", "carrousel"),
+       size_range=(0.7, 1.3), **_OUT),
+    _c("ferris_wheel", "built", (10.0, 12.0, 3.2), ("big wheel", "observation wheel"), size_range=(0.7, 1.5), **_OUT),
+    _c("planet", "nature", (2.0, 2.0, 2.0), ("planets", "jupiter", "mars", "neptune", "gas giant", "exoplanet"),
+       mount="air", air_height=(1.0, 3.0), size_range=(0.5, 2.0), source=SPACE_MODEL, **_BOTH),
+    _c("ringed_planet", "nature", (3.6, 1.5, 3.45), ("saturn", "ringed planet", "planet with rings", "uranus"),
+       mount="air", air_height=(1.0, 3.0), size_range=(0.6, 1.6), source=SPACE_MODEL, **_BOTH),
+    _c("moon", "nature", (0.6, 0.6, 0.6), ("moons", "satellite moon", "lunar"), mount="air", air_height=(1.0, 3.5),
+       size_range=(0.5, 1.6), source=SPACE_MODEL, **_BOTH),
+    _c("sun", "nature", (3.0, 3.0, 3.0), ("star", "the sun"), mount="air", air_height=(1.0, 3.0),
+       size_range=(0.6, 1.5), source=SPACE_MODEL, **_BOTH),
+    _c("balloon", "prop", (0.3, 1.2, 0.3), ("balloons", "party balloon", "helium balloon", "toy balloon"), mount="air",
+       air_height=(1.4, 1.8), size_range=(0.8, 1.25), source=CATALOGUE, **_BOTH),
+    _c("hot_air_balloon", "vehicle", (16.0, 22.0, 16.0), ("hot air balloon", "hot-air balloon", "montgolfier"),
+       mount="air", air_height=(6.0, 18.0), size_range=(0.7, 1.2), **_OUT),
+    _c("bird", "nature", (0.36, 0.1, 0.3), ("birds", "seagull", "seagulls", "gull", "gulls", "crow", "crows", "pigeon",
+                                            "pigeons", "dove", "sparrow", "swallow", "songbird"),
+       mount="air", air_height=(3.0, 6.0), size_range=(0.7, 1.6), **_OUT),
 ]}
 
 

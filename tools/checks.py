@@ -46,6 +46,8 @@ def _collisions(placements: Sequence[Placement], lo: np.ndarray, hi: np.ndarray,
 
 def _supported(p: Placement, by_id: dict[str, Placement], bounds_lo: np.ndarray, bounds_hi: np.ndarray,
                box_lo: np.ndarray, box_hi: np.ndarray, tolerance: float) -> bool:
+    if p.mount == "air" and p.parent is None:  # floats by design (birds, balloons, planets); bounds keep it above the floor
+        return box_lo[1] >= bounds_lo[1] - tolerance
     if p.mount == "ceiling" and p.parent is None:
         return abs(box_hi[1] - bounds_hi[1]) <= tolerance
     if p.mount == "wall" and p.parent is None:

@@ -25,10 +25,15 @@ from tools.geometry import world_aabb, yaw_quaternion
 from tools.gltf import Material, Mesh, Primitive, srgb_to_linear
 from tools.scene_glb import scene_glb
 from tools.layout import room_bounds
-from tools.schema import AssetRef, Environment, Placement, ScenePlan
+from tools.room_knowledge import SPACE_PLACE
+from tools.behaviours import resolve_behaviours
+from tools.look import finishes, look_lights, scene_look, title_of
+from tools.schema import AssetRef, Environment, Look, Placement, ScenePlan
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "web" / "template"
 IMPORTMAP_HASH_SLOT = "__IMPORTMAP_SHA256__"
+# Page files copied as they are beside index.html (the same bytes for every scene).
+PAGE_FILES = ("viewer.js", "ui.js", "ui.css", "look.js", "motion.js")
 _IMPORTMAP = re.compile(r'<script type="importmap">(.*?)</script>', re.S)
 
 # three.js files the page imports, relative to the npm package; their own relative imports are followed.
@@ -56,7 +61,10 @@ WALL_COLOR = "#f1ece4"
 WALL_THICKNESS = 0.12
 WINDOW_SILL = 0.9  # metres above the floor
 WINDOW_SIZE = (1.2, 1.3)  # width, height in metres
-LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "lamp_post": 6.0, "campfire": 4.0}
+LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "lamp_post": 6.0, "campfire": 6.0,
+                    "candle": 0.35}
+FIRE_CATEGORIES = frozenset({"campfire", "candle"})
+FIRE_LIGHT = "#ff9a4a"  # flame orange, warmer than a lamp bulb
 MAX_POINT_LIGHTS = 6  # each point light costs every lit fragment; keep software rendering quick
 DESIGN_ASPECT = 4 / 3  # the verifier's 1024x768 viewport
 FOV = 50.0
@@ -80,12 +88,13 @@ def write_scene(
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     refs = _asset_index(assets)
-    scene = build_scene_json(plan, refs, placements, scene_id, focus_ids)
+    scene = build_scene_json(plan, refs, placements, scene_id, focus_ids, asset_dir=out)
     _write_if_changed(out / "scene.json", (json.dumps(scene, indent=2, ensure_ascii=False) + "\n").encode())
     _write_if_changed(out / "scene.glb", _scene_glb_bytes(out, scene, refs, plan.environment))
     copy_vendor(Path(three_dir), out / "vendor")
     _write_if_changed(out / "index.html", render_index_html().encode())
-    _write_if_changed(out / "viewer.js", (TEMPLATE_DIR / "viewer.js").read_bytes())
+    for name in PAGE_FILES:
+        _write_if_changed(out / name, (TEMPLATE_DIR / name).read_bytes())
     return scene
 
 
@@ -107,8 +116,10 @@ def build_scene_json(
     placements: list[Placement],
     scene_id: str,
     focus_ids: Iterable[str] | None = None,
+    asset_dir: Path | None = None,
 ) -> dict:
-    """The scene.json dict (version 1) of DESIGN.md section 3."""
+    """The scene.json dict (version 1) of DESIGN.md section 3. ``asset_dir``: the scene folder holding the
+    asset GLBs, read to see which moving parts they have (None: behaviours that need a named part drop)."""
     env = plan.environment
     lo, hi = scene_bounds(env)
     bounds = {"min": _r(lo), "max": _r(hi)}
@@ -116,7 +127,8 @@ def build_scene_json(
     views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV)
     views.update(detail_views(bounds, objects, list(focus_ids or ())))
     hero = views["hero"]
-    reach = float(np.linalg.norm(np.subtract(hero["position"], hero["target"]))) + float(np.linalg.norm(hi - lo))
+    hero_distance = float(np.linalg.norm(np.subtract(hero["position"], hero["target"])))
+    reach = hero_distance + float(np.linalg.norm(hi - lo))
     return {
         "version": 1,
         "id": scene_id,
@@ -126,7 +138,7 @@ def build_scene_json(
         "up": "+Y",
         "planner": plan.planner,
         "bounds": bounds,
-        "architecture": architecture(env, lo, hi),
+        "architecture": architecture(env, lo, hi, plan.look),
         "objects": objects,
         "requirements": [r.model_dump() for r in plan.requirements],
         "camera": {
@@ -138,8 +150,12 @@ def build_scene_json(
             "target": hero["target"],
             "views": views,
         },
-        "lights": lights(env, lo, hi, objects),
+        "lights": lights(env, lo, hi, objects, plan.look),
         "stats": {"assets": len({o["asset"] for o in objects}), "instances": len(objects)},
+        "title": title_of(plan.prompt),
+        "look": scene_look(plan.look, env, lo, hi, hero_distance),
+        "behaviours": resolve_behaviours(plan.behaviours, objects, {p.id: p.spec for p in placements}, bounds,
+                                         asset_dir),
     }
 
 
@@ -185,18 +201,20 @@ def _display_name(spec, category: str) -> str:
     return f"{colour} {noun}" if colour else noun
 
 
-def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray) -> dict:
-    """Floor, walls (inner faces on the bounds), windows and doors of the environment."""
-    floor = {"material": env.floor, "color": FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR)}
-    if env.kind == "outdoor":
-        return {"kind": "outdoor", "floor": floor, "walls": [], "windows": [], "doors": []}
+def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | None = None) -> dict:
+    """Floor, walls (inner faces on the bounds), windows and doors of the environment; finishes follow the look."""
+    floor_color, wall_color = finishes(look, env, FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR), WALL_COLOR)
+    floor = {"material": env.floor, "color": floor_color}
+    if env.kind == "outdoor":  # "space" (room_type space): no ground drawn, a dark starry backdrop
+        kind = "space" if env.room_type == SPACE_PLACE else "outdoor"
+        return {"kind": kind, "floor": floor, "walls": [], "windows": [], "doors": []}
     x0, z0, x1, z1 = float(lo[0]), float(lo[2]), float(hi[0]), float(hi[2])
     height = float(hi[1] - lo[1])
     # Walked round so each wall's index is stable: back (-Z), right (+X), front (+Z), left (-X).
     corners = [(x0, z0), (x1, z0), (x1, z1), (x0, z1)]
     walls = [
         {"from": _r(corners[i]), "to": _r(corners[(i + 1) % 4]), "height": round(height, 4),
-         "thickness": WALL_THICKNESS, "color": WALL_COLOR}
+         "thickness": WALL_THICKNESS, "color": wall_color}
         for i in range(4)
     ]
     return {"kind": "indoor", "floor": floor, "walls": walls,
@@ -230,29 +248,21 @@ def _windows(walls: list[dict], count: int, height: float) -> list[dict]:
     return windows
 
 
-def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict]) -> list[dict]:
-    """Hemisphere fill, one shadow-casting sun sized to the bounds, and a warm point light per lamp."""
-    centre = (lo + hi) / 2
+def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict],
+           look: Look | None = None) -> list[dict]:
+    """Hemisphere fill and one shadow-casting sun sized to the bounds, both set by the hour (tools.look),
+    and a point light per lamp, lit brighter at dusk and night."""
     radius = float(np.linalg.norm(hi - lo)) / 2
-    outdoor = env.kind == "outdoor"
-    sun_dir = np.array([-0.37, 0.82, 0.44])  # high front-left: shadows fall back-right, where the hero camera sees them
-    sun_dir /= np.linalg.norm(sun_dir)
-    sun = centre + sun_dir * radius * 2
-    result = [
-        {"type": "hemisphere", "sky": "#dfeaff" if outdoor else "#fff8ee", "ground": "#5c5347",
-         "intensity": 1.9 if outdoor else 2.2},
-        {"type": "directional", "color": "#fff1dc", "intensity": 2.6 if outdoor else 2.0,
-         "position": _r(sun), "target": _r(centre), "castShadow": True,
-         "shadow": {"extent": round(radius * 1.05, 3), "near": 0.1, "far": round(radius * 4, 3),
-                    "mapSize": 2048, "bias": -0.0005, "normalBias": 0.02}},
-    ]
+    result, lamp_light = look_lights(look, env, lo, hi)
     lamps = [o for o in objects if o["category"] in LIGHT_CATEGORIES][:MAX_POINT_LIGHTS]
     for lamp in lamps:
         top = np.array(lamp["bbox"]["max"])
         bottom = np.array(lamp["bbox"]["min"])
         spot = (top + bottom) / 2
         spot[1] = top[1] - 0.2 * (top[1] - bottom[1])
-        result.append({"type": "point", "color": "#ffd7a0", "intensity": LIGHT_CATEGORIES[lamp["category"]],
+        intensity = round(LIGHT_CATEGORIES[lamp["category"]] * lamp_light["factor"], 3)
+        color = FIRE_LIGHT if lamp["category"] in FIRE_CATEGORIES else lamp_light["color"]
+        result.append({"type": "point", "color": color, "intensity": intensity,
                        "distance": round(max(4.0, radius), 3), "decay": 2, "position": _r(spot),
                        "object": lamp["id"]})
     return result
@@ -295,7 +305,8 @@ def _scene_glb_bytes(out: Path, scene: dict, refs: dict[str, AssetRef], env: Env
     by_path = {ref.path: ref.key for ref in refs.values()}
     files = {ref.key: out / ref.path for ref in refs.values()}
     instances = [{**o, "asset_key": by_path[o["asset"]]} for o in scene["objects"]]
-    room = [(_architecture_mesh(scene["architecture"], scene["bounds"]), {"kind": "architecture"})]
+    arch = scene["architecture"]
+    room = [] if arch["kind"] == "space" else [(_architecture_mesh(arch, scene["bounds"]), {"kind": "architecture"})]
     return scene_glb(files, instances, room, {"id": scene["id"], "generator": "diorama", "units": "m"})
 
 

@@ -32,7 +32,8 @@ Method:
 - Support: the lowest mesh point on the floor (bounds min y); or on the
   parent: the parent's world top within the tolerance of the child's bottom
   and the child's footprint centre over the parent's footprint; or mount
-  'wall' touching a wall plane of the bounds, 'ceiling' touching bounds max y.
+  'wall' touching a wall plane of the bounds, 'ceiling' touching bounds max y;
+  mount 'air' (birds, balloons, planets) floats by design: supported when not under the floor.
 """
 
 from __future__ import annotations
@@ -268,13 +269,15 @@ def _on_top_of(child: WorldObject, parent: WorldObject, tolerance: float) -> boo
 
 def is_supported(obj: WorldObject, by_id: dict[str, WorldObject], bounds: dict,
                  tolerance: float = SUPPORT_TOLERANCE) -> bool:
-    """On the floor, on its parent's top, or (mount wall/ceiling) touching a wall plane / the ceiling."""
+    """On the floor, on its parent's top, floating (mount air), or (mount wall/ceiling) touching a wall plane / the ceiling."""
     lo, hi = np.asarray(bounds["min"], float), np.asarray(bounds["max"], float)
     if abs(obj.lo[1] - lo[1]) <= tolerance:
         return True
     parent = by_id.get(obj.parent) if obj.parent else None
     if parent is not None and _on_top_of(obj, parent, tolerance):
         return True
+    if obj.mount == "air" and parent is None:  # floating by design: anywhere not under the floor
+        return bool(obj.lo[1] >= lo[1] - tolerance)
     if obj.mount == "wall":
         gaps = (obj.lo[0] - lo[0], hi[0] - obj.hi[0], obj.lo[2] - lo[2], hi[2] - obj.hi[2])
         return min(abs(g) for g in gaps) <= tolerance

@@ -79,6 +79,7 @@ class Node:
     rotation: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 1.0)
     scale: tuple[float, float, float] = (1.0, 1.0, 1.0)
     extras: dict = field(default_factory=dict)
+    children: tuple[int, ...] = ()  # indices of child nodes; a node nobody lists is a root of the scene
 
 
 def srgb_to_linear(c: float) -> float:
@@ -183,8 +184,11 @@ class _Builder:
                 node.scale = [float(v) for v in n.scale]
             if n.extras:
                 node.extras = n.extras
+            if n.children:
+                node.children = list(n.children)
             self.gltf.nodes.append(node)
-        self.gltf.scenes = [g.Scene(nodes=list(range(len(nodes))))]
+        listed = {child for n in nodes for child in n.children}
+        self.gltf.scenes = [g.Scene(nodes=[i for i in range(len(nodes)) if i not in listed])]
         self.gltf.scene = 0
         # Round-trip through JSON so extras hold only plain JSON values.
         self.gltf.asset.extras = json.loads(json.dumps(extras, sort_keys=True))

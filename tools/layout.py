@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from tools.categories import CATEGORIES, Mount
 from tools.errors import LayoutError
+from tools.layout_air import airborne
 from tools.layout_context import Candidate, LayoutContext, Vec3
 from tools.layout_free import free_candidates
 from tools.layout_relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
@@ -93,7 +94,7 @@ def placement_order(plan: ScenePlan, sizes: dict[str, Vec3], mounts: dict[str, M
     """Spec keys, targets before subjects; among ready specs, arrangements first, then big floor furniture,
     surface, wall, ceiling objects, and flat coverings last. Cycles are broken at the best-ranked spec."""
     deps = _dependencies(plan, mounts)
-    mount_rank = {"floor": 1, "surface": 2, "wall": 3, "ceiling": 4}
+    mount_rank = {"floor": 1, "surface": 2, "wall": 3, "ceiling": 4, "air": 4}
 
     def rank(key: str) -> tuple:
         w, h, d = sizes[key]
@@ -174,12 +175,17 @@ def _place_spec(ctx: LayoutContext, key: str) -> int:
     relation = primary_relation(ctx.plan, key)
     ids = ctx.ids[key]
     for index in range(len(ids)):
-        if relation is not None and _first_fit(ctx, relation_candidates(ctx, relation, key, index), RELATION_TRIES):
+        if relation is not None and _first_fit(ctx, _relation_stream(ctx, relation, key, index), RELATION_TRIES):
             continue
         if _first_fit(ctx, free_candidates(ctx, key, index), FREE_TRIES) is None:
             # The room only fills up, so later instances of the same size would fail too.
             return len(ids) - index
     return 0
+
+
+def _relation_stream(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterable[Candidate]:
+    candidates = relation_candidates(ctx, relation, key, index)
+    return airborne(ctx, key, index, relation, candidates) if ctx.mounts[key] == "air" else candidates
 
 
 def _failure_message(plan: ScenePlan, sizes: dict[str, Vec3], key: str, missing: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from tools.layout_air import air_candidates
 from tools.layout_context import (
     Candidate, LayoutContext, against_wall_candidates, ceiling_candidates, support_candidates, wall_mount_candidates,
     wall_pose, wall_span,
@@ -163,6 +164,9 @@ def floor_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candi
 def free_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candidate]:
     """Where an instance goes with no relation to honour, by how its category mounts."""
     mount = ctx.mounts[key]
+    if mount == "air":
+        yield from air_candidates(ctx, key, index)
+        return
     if mount == "wall":
         yield from wall_mount_candidates(ctx, key, index)
         return

@@ -19,7 +19,10 @@ from tools.errors import PromptError
 from tools.planner_parse import Mention, ParsedPrompt, parse
 from tools.planner_text import StatedSize, check_size, clean_prompt, extract_size, tokenize
 from tools.planner_words import MAX_COUNT, VAGUE_RANGE
-from tools.room_knowledge import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, Place
+from tools.planner_air import (
+    SPACE_MIN_SIDE, airborne_headroom, desk_fans, drop_sky_bodies, place_for_sky, space_footprint, space_relations,
+)
+from tools.room_knowledge import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Place
 from tools.schema import Environment, ObjectSpec, Relation, Requirement, ScenePlan
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
@@ -57,13 +60,19 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     _settle_counts(parsed, rng)
     specs = _specs(parsed)
     relations = _relations(parsed, specs)
+    if place.name != SPACE_PLACE:
+        specs, relations = drop_sky_bodies(specs, relations)
+    desk_fans(specs, relations)
     stated_relations = [r for r, was_stated in relations if was_stated]
-    if not parsed.empty:
+    inferred_space = place.name == SPACE_PLACE and parsed.place is None  # "a moon orbiting a planet": just those
+    if not parsed.empty and not inferred_space:
         _add_expected(place, specs, relations, parsed)
     _add_supports(specs, relations)
     _add_desk_chairs(specs, relations)
     if place.kind == "indoor":
         _add_wall_sides(specs, relations)
+    if place.name == SPACE_PLACE:
+        space_relations(specs, relations)
     if parsed.tone:
         _apply_tone(specs, parsed.tone)
     return ScenePlan(
@@ -79,6 +88,9 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
 
 
 def _place(parsed: ParsedPrompt) -> Place:
+    sky = place_for_sky(parsed.place, [m.category for m in parsed.mentions])
+    if sky:
+        return PLACES[sky]
     if parsed.place:
         return PLACES[parsed.place]
     if any(not CATEGORIES[m.category].indoor for m in parsed.mentions):
@@ -263,12 +275,14 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
         if outdoor:  # open ground has no walls to size it: fit the content, so a beach is not mostly empty sand
             longest_side = max((max(CATEGORIES[s.category].size[0], CATEGORIES[s.category].size[2]) for s in specs),
                                default=0.0)
-            width, depth = _fit_outdoor(width, depth, _footprint(specs, relations)[0], longest_side)
+            footprint = _footprint(specs, relations)[0] + (space_footprint(specs) if place.name == SPACE_PLACE else 0.0)
+            smallest = SPACE_MIN_SIDE if place.name == SPACE_PLACE else MIN_OUTDOOR_SIDE
+            width, depth = _fit_outdoor(width, depth, footprint, longest_side, smallest)
         width, depth = _grow(_half(width), _half(depth), specs, relations)
     tallest = max((CATEGORIES[s.category].size[1] for s in specs), default=0.0)
     if outdoor:
         floor = parsed.ground or place.floor
-        height = max(place.height, _half(tallest * 1.5))
+        height = max(place.height, _half(tallest * 1.5), _half(airborne_headroom(specs)))
     else:
         floor = parsed.floor if parsed.floor in INDOOR_FLOORS else place.floor
         height = stated.height if stated and stated.height else place.height
@@ -278,11 +292,12 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
                        floor=floor, windows=windows)
 
 
-def _fit_outdoor(width: float, depth: float, footprint: float, longest_side: float) -> tuple[float, float]:
+def _fit_outdoor(width: float, depth: float, footprint: float, longest_side: float,
+                 smallest: float = MIN_OUTDOOR_SIDE) -> tuple[float, float]:
     """Size an outdoor place (keeping the aspect) so its objects cover OUTDOOR_FILL_SHARE of the ground,
     never so small that the longest object (a 20 m road) leaves the solver no room to move it."""
     wanted = max(math.sqrt(max(footprint, 1e-9) / OUTDOOR_FILL_SHARE), 1.25 * longest_side + 1.0)
-    scale = max(MIN_OUTDOOR_SIDE, wanted) / max(width, depth)
+    scale = max(smallest, wanted) / max(width, depth)
     return width * scale, depth * scale
 
 

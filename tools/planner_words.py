@@ -86,6 +86,8 @@ RELATION_PATTERNS: list[tuple[str, str, str]] = [
     ("opposite ?to|of", "facing", "target"), ("across from", "facing", "target"), ("looking at", "facing", "target"),
     ("around|surrounding|encircling|circling|ringing", "around", "target"),
     ("all around", "around", "target"), ("in DET circle|ring around", "around", "target"),
+    ("orbit|orbits|orbiting|revolve|revolves|revolving ?around|round", "around", "target"),
+    ("in orbit around|round", "around", "target"), ("circle|circles around|round|over|above", "around", "target"),
     ("surrounded|encircled|ringed|circled|flanked by", "around", "inverse"),
     ("above|over|overhead", "above", "target"), ("hanging|hung|mounted above|over", "above", "target"),
     ("on DET wall above|over", "above", "target"),

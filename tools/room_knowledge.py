@@ -40,6 +40,9 @@ def _e(category: str, count: int = 1, *relations: tuple[str, str | None, int | N
 
 
 WALL = ("against_wall", None, None)
+SPACE_PLACE = "space"  # no ground: compose writes architecture kind "space", the page draws a starry backdrop
+CELESTIAL = frozenset({"planet", "ringed_planet", "moon", "sun"})  # a prompt naming one and no place is in space
+SKY_BODIES = frozenset({"moon", "sun"})  # anywhere but space these are the sky (the look's), not objects
 
 PLACES: dict[str, Place] = {p.name: p for p in [
     # indoor rooms
@@ -156,6 +159,15 @@ PLACES: dict[str, Place] = {p.name: p for p in [
           expected=(_e("boat", 2), _e("crate", 3), _e("barrel", 2), _e("lamp_post")), extras=(_e("rock", 2),)),
     Place("outdoors", "outdoor", ("outdoors", "outside", "landscape", "open air"), (12.0, 12.0), "grass",
           height=10.0),
+    Place("fairground", "outdoor", ("fair", "fairground", "funfair", "fun fair", "carnival", "amusement park",
+                                    "theme park", "county fair", "fun park"), (30.0, 30.0), "grass", height=16.0,
+          expected=(_e("carousel"), _e("ferris_wheel"), _e("market_stall", 2), _e("lamp_post", 2)),
+          extras=(_e("grass", 4),)),
+    # Space has no ground: "outdoor" keeps walls away, SPACE_PLACE tells compose and the page to draw no floor.
+    Place(SPACE_PLACE, "outdoor", ("outer space", "solar system", "deep space", "galaxy", "cosmos", "universe",
+                                   "star system", "planetary system"), (16.0, 16.0), "none", height=6.0,
+          expected=(_e("sun", 1, ("center", None, None)), _e("planet", 3, ("around", "sun", None)),
+                    _e("ringed_planet", 1, ("around", "sun", None)), _e("moon", 2, ("around", "planet", None)))),
 ]}
 
 INDOOR_DEFAULT = PLACES["room"]

@@ -94,6 +94,47 @@ class UnknownNoun(BaseModel):
     reason: str
 
 
+TimeOfDay = Literal["morning", "day", "sunset", "night"]
+Weather = Literal["clear", "fog", "snow", "rain"]
+BehaviourKind = Literal["orbit", "spin", "flicker", "sway", "ripple", "bob", "circle", "glow"]
+
+
+class Palette(BaseModel):
+    """Colours a style or 'in blue tones' asks for; applied to finishes and to objects of no stated colour."""
+
+    name: str = Field(description="e.g. 'victorian' or 'blue tones'")
+    accent: str = Field(description="'#rrggbb' of the main accent")
+    colors: list[str] = Field(default_factory=list, description="accent colours for objects, in order of use")
+    floor: str | None = Field(None, description="'#rrggbb' floor finish, None: the floor material's own")
+    wall: str | None = Field(None, description="'#rrggbb' wall finish, None: the default wall colour")
+
+
+class Look(BaseModel):
+    """Light and mood the prompt asks for (tools.planner_look reads it; tools.look turns it into lights)."""
+
+    time_of_day: TimeOfDay = "day"
+    weather: Weather = "clear"
+    style: str = Field("default", description="minimalist, victorian, scifi, rustic, cozy, industrial, ...")
+    palette: Palette | None = None
+    light: Literal["neutral", "warm", "cool"] = Field("neutral", description="colour of the indoor light")
+    wind: float = Field(0.0, ge=0.0, le=1.0, description="0 still air .. 1 storm: how far plants sway")
+    tone_mapping: Literal["aces", "agx", "neutral"] = "neutral"
+    exposure: float = Field(1.0, gt=0.0, le=4.0)
+
+
+class Behaviour(BaseModel):
+    """A motion the page plays: target is an ObjectSpec.key in the plan, an object id in scene.json."""
+
+    target: str
+    kind: BehaviourKind
+    speed: float = Field(gt=0.0, description="cycles per second")
+    amplitude: float | None = Field(None, description="radians (sway), metres (bob) or a 0..1 share (flicker, glow)")
+    axis: Vec3 | None = Field(None, description="turning axis in the object's own frame (spin)")
+    part: str | None = Field(None, description="named node of the asset that moves, e.g. a fan's 'rotor'")
+    around: str | None = Field(None, description="orbit: the ObjectSpec.key whose centre it goes round")
+    radius: float | None = Field(None, gt=0.0, description="circle: metres from the centre of the path")
+
+
 class ScenePlan(BaseModel):
     """What the scene should contain, before any geometry exists."""
 
@@ -105,6 +146,8 @@ class ScenePlan(BaseModel):
     requirements: list[Requirement] = []
     unknown_nouns: list[UnknownNoun] = []
     planner: str = Field("grounded", description="which planner (and model) made this plan")
+    look: Look | None = Field(None, description="light and mood; None: plain daylight (tools.planner_look fills it)")
+    behaviours: list[Behaviour] = Field(default_factory=list, description="motions the page plays")
 
     def spec(self, key: str) -> ObjectSpec:
         for obj in self.objects:
@@ -137,7 +180,7 @@ class Placement(BaseModel):
     scale: Vec3 = (1.0, 1.0, 1.0)
     size: Vec3 = Field(description="scaled extent (x, y, z) before rotation")
     parent: str | None = Field(None, description="id of the object it stands on; None: the floor")
-    mount: Literal["floor", "surface", "wall", "ceiling"] = "floor"
+    mount: Literal["floor", "surface", "wall", "ceiling", "air"] = "floor"  # air: floats, supported by design
 
 
 class Camera(BaseModel):

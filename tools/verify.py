@@ -20,6 +20,8 @@ from urllib.parse import urlsplit
 from tools.browser import Browser
 from tools.errors import RenderError
 from tools.static_server import serve_folder
+from tools.verify_page import PageWeight, hide_ui, verify_experience
+from tools.verify_motion import inspect_motion, motion_checks
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 VIEWPORT: tuple[int, int] = (1024, 768)
 # Luminance std (0-255 scale) under which a frame counts as one flat colour.
 BLANK_STD = 2.0
+DETAIL_PREFIX = "detail"  # close-up views a camera repair adds (tools/compose.py detail_views)
 # Object-ID pixels (of 1024x768) an object needs in some view to count as visible.
 MIN_VISIBLE_PIXELS = 20
 # Requests the browser makes on its own, not the page: never the scene's fault.
@@ -110,9 +113,11 @@ def verify_scene(out: Path, browser: Browser, timeout_s: float = 20) -> dict:
     console_errors, failed_requests, dialogs (count; any fails the ready check),
     dialog_messages, views {name: {screenshot, std, blank, object_pixels}},
     visible {object id: bool}, checks [{name, passed, evidence}] named as in
-    CHECK_NAMES, info (window.diorama.info()), timings {load, views} and
-    seconds}. A page that never becomes ready is a report with ready=False and
-    the reason, not an exception.
+    CHECK_NAMES (plus tools.verify_page's ui_focus and phone_layout), info
+    (window.diorama.info()), page (weight and draw calls) and experience
+    (tools.verify_page), timings {load, views, experience} and seconds}. A
+    page that never becomes ready is a report with ready=False and the
+    reason, not an exception.
     Raises RenderError when the browser or the page's renderer process crashes,
     ValueError when `out` is not a folder or timeout_s is not positive.
     """
@@ -127,12 +132,17 @@ def verify_scene(out: Path, browser: Browser, timeout_s: float = 20) -> dict:
     report = _empty_report()
     with serve_folder(out) as base_url, browser.new_page(VIEWPORT) as page:
         events = _PageEvents(page, base_url)
+        weight = PageWeight(page, base_url, out)
         try:
             _load(page, base_url, timeout_s, report)
             report["timings"]["load"] = round(time.perf_counter() - started, 3)
             if report["ready"]:
+                report["motion"] = inspect_motion(page, out)  # page opened frozen at t=0 (?t=0): repeatable
                 _inspect_views(page, out, report)
                 report["timings"]["views"] = round(time.perf_counter() - started - report["timings"]["load"], 3)
+            if report["ready"] and not report["error"]:
+                verify_experience(page, out, report, weight, MIN_VISIBLE_PIXELS)
+                report["timings"]["experience"] = report["experience"].get("seconds", 0.0)
         except PlaywrightError as error:
             if events.crashed or not browser.is_connected:
                 raise RenderError(f"Chromium crashed while verifying {out}: {error}") from error
@@ -164,6 +174,8 @@ def _empty_report() -> dict:
         "visible": {},
         "checks": [],
         "info": None,
+        "page": None,
+        "experience": {"checks": []},
         "timings": {},
         "seconds": 0.0,
     }
@@ -175,7 +187,7 @@ def _load(page: Page, base_url: str, timeout_s: float, report: dict) -> None:
 
     deadline = time.perf_counter() + timeout_s
     try:
-        response = page.goto(base_url + "index.html", wait_until="commit", timeout=timeout_s * 1000)
+        response = page.goto(base_url + "index.html?t=0", wait_until="commit", timeout=timeout_s * 1000)
     except PlaywrightTimeout:
         report["error"] = f"index.html did not load within {timeout_s:g} s"
         return
@@ -203,6 +215,7 @@ def _inspect_views(page: Page, out: Path, report: dict) -> None:
         report["error"] = "page is ready but window.diorama is missing"
         return
     report["info"] = page.evaluate("() => window.diorama.info()")
+    hide_ui(page)  # the views show the scene alone
     shots = out / "screenshots"
     shots.mkdir(exist_ok=True)
     for stale in shots.glob("*.png"):  # a view dropped since the last render must not linger
@@ -252,6 +265,8 @@ def _checks(report: dict) -> list[dict]:
         _list_check("no_failed_requests", report["failed_requests"], "failed request"),
         _blank_check(report),
         _visible_check(report),
+        *report["experience"]["checks"],
+        *motion_checks(report),
     ]
 
 
@@ -283,7 +298,9 @@ def _blank_check(report: dict) -> dict:
     if not views:
         return _check("not_blank", False, "no view was rendered")
     stds = ", ".join(f"{name} std={view['std']:.1f}" for name, view in views.items())
-    blank = [name for name, view in views.items() if view["blank"]]
+    # A close-up of a grass tuft on grass is rightly low in contrast; close-ups are judged by whether their
+    # objects show (objects_visible), the overall views by not being blank.
+    blank = [name for name, view in views.items() if view["blank"] and not name.startswith(DETAIL_PREFIX)]
     if blank:
         return _check("not_blank", False, f"blank (std < {BLANK_STD}): {', '.join(blank)}; {stds}")
     return _check("not_blank", True, stds)

@@ -11,6 +11,7 @@ import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 import trimesh
@@ -24,11 +25,22 @@ Z_TO_Y = trimesh.transformations.rotation_matrix(-np.pi / 2, [1, 0, 0])
 
 @dataclass
 class Part:
-    """A piece of an asset: a closed mesh in Y-up metres, with its material."""
+    """A piece of an asset: a closed mesh in Y-up metres, with its material.
+
+    node: the named child node the part moves with (a fan's "rotor", a
+    candle's "flame"); None for the asset's fixed body. pivot: on one part of
+    a node, where that node pivots: "center" of this part's bounding box (a
+    hub on the spin axis), or "bottom": below that centre, at the node's
+    lowest point (a flame grows from its base). A node with no such part
+    pivots at the centre of its parts' joint box. Bounding boxes survive
+    shapes.fit, so pivots do too.
+    """
 
     mesh: trimesh.Trimesh
     material: Material
     smooth: bool = False
+    node: str | None = None
+    pivot: Literal["center", "bottom"] | None = None
 
 
 # ---------------------------------------------------------------- materials
@@ -176,35 +188,89 @@ def _primitive(parts: list[Part], offset: np.ndarray) -> Primitive:
 
 # Bump when any generator's output changes, so stores and folders never keep old bytes under a key.
 GENERATOR_VERSION = 3
+# Per-category revisions: bumping one re-keys that category alone, leaving every other key as it was.
+CATEGORY_REVISIONS = {
+    "windmill": 1,  # 1: sails in a "rotor" child node
+    "campfire": 1,  # 1: flames in a "flame" child node
+}
 
 
 def asset_key(category: str, params: dict) -> str:
     """Content address of a generated asset: a hash of what determines its bytes."""
-    blob = json.dumps({"category": category, "generator_version": GENERATOR_VERSION, **params},
+    revision = {"category_revision": CATEGORY_REVISIONS[category]} if category in CATEGORY_REVISIONS else {}
+    blob = json.dumps({"category": category, "generator_version": GENERATOR_VERSION, **revision, **params},
                       sort_keys=True, default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _bounds(parts: list[Part]) -> tuple[np.ndarray, np.ndarray]:
+    """(3,) minimum and (3,) maximum corner of the parts' joint bounding box."""
+    bounds = np.array([p.mesh.bounds for p in parts])
+    return bounds[:, 0].min(axis=0), bounds[:, 1].max(axis=0)
+
+
+def _merged(name: str, parts: list[Part], offset: np.ndarray) -> Mesh:
+    """One mesh (one primitive per material) of ``parts``, positions relative to (3,) ``offset``."""
+    by_material: dict[Material, list[Part]] = {}
+    for part in parts:
+        by_material.setdefault(part.material, []).append(part)
+    return Mesh(name, [_primitive(group, offset) for group in by_material.values()])
+
+
+def node_pivot(name: str, parts: list[Part]) -> np.ndarray:
+    """(3,) pivot of named node ``name`` (see Part.pivot). Raises ValueError when two parts claim it."""
+    marked = [p for p in parts if p.pivot is not None]
+    if len(marked) > 1:
+        raise ValueError(f"node {name!r}: {len(marked)} parts set its pivot; at most one may")
+    lo, hi = _bounds(marked or parts)
+    centre = (lo + hi) / 2
+    if marked and marked[0].pivot == "bottom":
+        centre[1] = _bounds(parts)[0][1]
+    return centre
 
 
 def to_mesh(name: str, parts: list[Part]) -> tuple[Mesh, np.ndarray]:
     """Merge parts into one mesh (one primitive per material), origin at bottom centre.
 
-    Returns the mesh and its (3,) extent in metres.
+    Returns the mesh and its (3,) extent in metres. Parts of named nodes
+    belong in build_glb; this merges every part given.
     """
     if not parts:
         raise ValueError(f"{name}: a generator returned no parts")
-    bounds = np.array([p.mesh.bounds for p in parts])
-    lo, hi = bounds[:, 0].min(axis=0), bounds[:, 1].max(axis=0)
+    lo, hi = _bounds(parts)
     offset = np.array([(lo[0] + hi[0]) / 2, lo[1], (lo[2] + hi[2]) / 2])
-    by_material: dict[Material, list[Part]] = {}
-    for part in parts:
-        by_material.setdefault(part.material, []).append(part)
-    prims = [_primitive(group, offset) for group in by_material.values()]
-    return Mesh(name, prims), hi - lo
+    return _merged(name, parts, offset), hi - lo
+
+
+def _named_nodes(category: str, parts: list[Part]) -> tuple[list[Mesh], list[Node], np.ndarray]:
+    """Meshes and nodes of an asset with named parts: a root node holding the fixed body, and one child
+    node per name whose translation is its pivot, so turning the node turns the part about that point."""
+    lo, hi = _bounds(parts)
+    offset = np.array([(lo[0] + hi[0]) / 2, lo[1], (lo[2] + hi[2]) / 2])
+    body = [p for p in parts if p.node is None]
+    names = sorted({p.node for p in parts if p.node is not None})
+    meshes = [_merged(category, body, offset)] if body else []
+    children: list[Node] = []
+    for name in names:
+        own = [p for p in parts if p.node == name]
+        pivot = node_pivot(name, own)
+        meshes.append(_merged(name, own, pivot))
+        children.append(Node(name, mesh=len(meshes) - 1, translation=tuple(round(float(v), 5) for v in pivot - offset)))
+    root = Node(category, mesh=0 if body else None, children=tuple(range(1, len(children) + 1)))
+    return meshes, [root, *children], hi - lo
 
 
 def build_glb(category: str, params: dict, parts: list[Part], extras: dict | None = None) -> tuple[bytes, np.ndarray]:
-    """GLB bytes of one asset and its (3,) extent. ``extras`` lands in the asset's extras."""
-    mesh, extent = to_mesh(category, parts)
+    """GLB bytes of one asset and its (3,) extent. ``extras`` lands in the asset's extras.
+
+    Parts without a node make one mesh under one node (every asset without
+    moving parts); named parts become child nodes of that root node.
+    """
+    if any(p.node is not None for p in parts):
+        meshes, nodes, extent = _named_nodes(category, parts)
+    else:
+        mesh, extent = to_mesh(category, parts)
+        meshes, nodes = [mesh], [Node(category, mesh=0)]
     meta = {
         "category": category,
         "params": params,
@@ -213,4 +279,4 @@ def build_glb(category: str, params: dict, parts: list[Part], extras: dict | Non
         "licence": "CC0-1.0",
         **(extras or {}),
     }
-    return write_glb([mesh], [Node(category, mesh=0)], meta), extent
+    return write_glb(meshes, nodes, meta), extent

@@ -4,6 +4,9 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
+import { mountUi } from './ui.js';
+import { applyLook, objectColor } from './look.js';
+import { Animator, Motion } from './motion.js';
 
 const root = document.documentElement;
 const startedAt = performance.now();
@@ -13,6 +16,8 @@ const PLINTH_GAP = 0.02; // below the floor by more than the depth buffer resolv
 const OUTDOOR_MARGIN = 0.6; // ground beyond the bounds, so edge objects do not stand on the rim
 const WALL_CAP_COLOR = '#4a4f58';
 const SOIL_COLOR = '#6e5138';
+const PHONE_SCREEN_PX = 600; // a screen whose short side is under this (CSS px) is a phone
+const PHONE_SHADOW_MAP = 1024; // a phone cannot show a 2048 map's detail, and pays for it every shadow pass
 
 function fail(reason) {
   root.dataset.dioramaState = 'error';
@@ -30,6 +35,7 @@ function standard(color, extra = {}) {
 
 function buildFloor(data, group) {
   const arch = data.architecture;
+  if (arch.kind === 'space') return; // planets float in space: no ground or plinth under them
   const lo = vec3(data.bounds.min), hi = vec3(data.bounds.max);
   const indoor = arch.kind === 'indoor';
   const pad = indoor ? Math.max(0, ...arch.walls.map((w) => w.thickness)) : OUTDOOR_MARGIN;
@@ -136,6 +142,7 @@ function buildWalls(data, group) {
     parts.push(face);
   });
   const glass = standard('#a9d6f2', { roughness: 0.08, metalness: 0.1, emissive: '#7fb6dd', emissiveIntensity: 0.35 });
+  glass.name = 'window-glass'; // look.js lights it by the hour
   const frame = standard('#fbfbf8', { roughness: 0.6 });
   for (const win of arch.windows) {
     const n = normals[win.wall], at = vec3(win.center);
@@ -148,6 +155,11 @@ function buildWalls(data, group) {
   const wallCaps = new WallCaps(caps, cap);
   group.add(wallCaps.mesh);
   return wallCaps;
+}
+
+function deviceShadowMapSize(requested) {
+  const phone = Math.min(window.screen.width, window.screen.height) < PHONE_SCREEN_PX;
+  return phone ? Math.min(requested, PHONE_SHADOW_MAP) : requested;
 }
 
 function buildLights(data, scene) {
@@ -163,14 +175,16 @@ function buildLights(data, scene) {
         light.castShadow = true;
         Object.assign(cam, { left: -s.extent, right: s.extent, top: s.extent, bottom: -s.extent, near: s.near, far: s.far });
         cam.updateProjectionMatrix();
-        light.shadow.mapSize.set(s.mapSize, s.mapSize);
+        const mapSize = deviceShadowMapSize(s.mapSize);
+        light.shadow.mapSize.set(mapSize, mapSize);
         light.shadow.bias = s.bias;
         light.shadow.normalBias = s.normalBias;
-        light.shadow.radius = 4;
+        light.shadow.radius = s.radius ?? 4;
       }
       scene.add(light, light.target);
     } else if (spec.type === 'point') {
       const light = new THREE.PointLight(spec.color, spec.intensity, spec.distance, spec.decay);
+      light.userData.object = spec.object; // a flickering fire flickers its light too (motion.js)
       light.position.copy(vec3(spec.position));
       scene.add(light);
     }
@@ -207,7 +221,7 @@ function instanceObjects(data, assets, group) {
       mesh.receiveShadow = true;
       mesh.computeBoundingSphere();
       group.add(mesh);
-      meshes.push({ mesh, objectIndices });
+      meshes.push({ mesh, objectIndices, node }); // node: motion.js moves parts by it
     });
   });
   return meshes;
@@ -236,6 +250,7 @@ function statsOfLuminance(pixels) {
 class Viewer {
   constructor(data) {
     this.data = data;
+    this.afterRender = []; // run after every frame (the UI's labels follow the camera)
     const indoor = data.architecture.kind === 'indoor';
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     const r = this.renderer;
@@ -272,6 +287,10 @@ class Viewer {
 
   async load(assetsLoading) {
     this.instanced = instanceObjects(this.data, await assetsLoading, this.objectsGroup);
+    this.effects = new THREE.Group(); // snow and rain: not objects, left out of the object-ID pass
+    this.scene.add(this.effects);
+    const look = applyLook(this, this.data);
+    this.animator = new Animator(this, [look, new Motion(this.data, this.instanced, this.scene)]);
     this.loadMs = performance.now() - startedAt;
     // The ID pass draws each instanced mesh with one white unlit material tinted per instance by its id
     // colour; the tint lives in a separate attribute so the visible pass never sees it.
@@ -312,6 +331,7 @@ class Viewer {
     const counts = this.passCounts;
     this.lastInfo = { drawCalls: calls - counts.shadowCalls, objectDrawCalls: counts.objectCalls,
       triangles: triangles - counts.shadowTriangles };
+    for (const hook of this.afterRender) hook();
   }
 
   resize() {
@@ -347,7 +367,8 @@ class Viewer {
     return true;
   }
 
-  objectPixels() {
+  // The object-ID pass of the current view: per drawing-buffer pixel, scene.json index + 1 (0 = none).
+  objectIds() {
     const r = this.renderer;
     const size = r.getDrawingBufferSize(new THREE.Vector2());
     const target = new THREE.WebGLRenderTarget(size.x, size.y);
@@ -364,6 +385,8 @@ class Viewer {
       mesh.material = this.idMaterial;
       mesh.instanceColor = this.idColors.get(mesh);
     }
+    this.effects.visible = false;
+    restore.push(() => { this.effects.visible = true; });
     this.scene.background = new THREE.Color(0x000000);
     const pixels = new Uint8Array(size.x * size.y * 4);
     try {
@@ -378,21 +401,30 @@ class Viewer {
       r.setRenderTarget(null);
       target.dispose(); // the canvas was never touched: no need to redraw it
     }
-    const counts = new Map();
-    for (let i = 0; i < pixels.length; i += 4) {
-      const id = pixels[i] | (pixels[i + 1] << 8) | (pixels[i + 2] << 16);
-      if (id) counts.set(id, (counts.get(id) || 0) + 1);
+    const ids = new Uint32Array(size.x * size.y);
+    for (let i = 0; i < ids.length; i += 1) {
+      ids[i] = pixels[4 * i] | (pixels[4 * i + 1] << 8) | (pixels[4 * i + 2] << 16);
     }
-    return Object.fromEntries(this.data.objects.map((o, i) => [o.id, counts.get(i + 1) || 0]));
+    return ids;
+  }
+
+  objectPixels() {
+    const counts = new Uint32Array(this.data.objects.length + 1);
+    for (const id of this.objectIds()) if (id <= this.data.objects.length) counts[id] += 1;
+    return Object.fromEntries(this.data.objects.map((o, i) => [o.id, counts[i + 1]]));
+  }
+
+  // RGBA bytes of the frame on the canvas, bottom row first (as the ID pass reads).
+  canvasPixels() {
+    const gl = this.renderer.getContext();
+    this.renderer.setRenderTarget(null);
+    const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+    gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    return pixels;
   }
 
   imageStats() {
-    const gl = this.renderer.getContext();
-    this.renderer.setRenderTarget(null);
-    const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
-    const pixels = new Uint8Array(w * h * 4);
-    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    return statsOfLuminance(pixels);
+    return statsOfLuminance(this.canvasPixels());
   }
 
   info() {
@@ -436,7 +468,14 @@ async function main() {
     objectPixels: () => viewer.objectPixels(),
     imageStats: () => viewer.imageStats(),
     info: () => viewer.info(),
+    animated: viewer.animator.animated, // motion.js: setTime freezes the clock at t seconds, play resumes it
+    setTime: (seconds) => viewer.animator.setTime(seconds),
+    play: () => viewer.animator.play(),
+    motionChanges: (t0, t1) => viewer.animator.changes(t0, t1),
+    objectColor: (id) => objectColor(viewer, id),
   };
+  viewer.animator.start();
+  mountUi(viewer, window.diorama); // adds focus, resetView, objects, setUiVisible
   // Wait for the frame to reach the screen before announcing it, so a screenshot taken now shows it.
   await new Promise((resolve) => requestAnimationFrame(resolve));
   root.dataset.dioramaState = 'ready';

@@ -12,6 +12,8 @@ from tools.assets.families import (  # noqa: F401
     furniture_workshop,
     kitchen,
     kitchen_counters,
+    motion,
+    motion_sky,
     nature,
     nature_objects,
     props_home,

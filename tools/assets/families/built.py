@@ -121,6 +121,13 @@ def sail(hub, angle: float, length: float, width: float, depth: float, cloth, sp
             Part(strip(hub + out * length * 0.25, hub + out * length, width, depth, up=(0, 0, 1)), cloth)]
 
 
+def in_rotor(parts: list[Part]) -> list[Part]:
+    """``parts`` moved into the "rotor" child node the page spins; four sails in a cross pivot at their joint centre, the hub."""
+    for part in parts:
+        part.node = "rotor"
+    return parts
+
+
 @generator("windmill")
 def windmill(p: GenParams) -> list[Part]:
     tower = p.mat(*(("stone", "#e8e0cc"), ("plastic", "#f4f4f4"), ("wood", "#8b5a2b"))[p.variant])
@@ -132,11 +139,11 @@ def windmill(p: GenParams) -> list[Part]:
         hub = np.array([0, h - blade, 0.15 * d])
         parts = [Part(frustum(0.08 * r, 0.05 * r, hub[1], (0, 0, 0), 12), tower),
                  Part(chamfered_box((0.1 * r, 0.09 * r, 0.35 * r), (0, hub[1], 0.0), 0.3), tower),
-                 Part(sphere(0.06 * r, hub, 1), tower)]
+                 Part(sphere(0.06 * r, hub, 1), tower, node="rotor", pivot="center")]
         for k in range(3):
             a = np.pi / 2 + k * 2 * np.pi / 3
             tip = hub + blade * np.array([np.cos(a), np.sin(a), 0])
-            parts.append(Part(strip(hub, tip, 0.05 * w, 0.02 * d, up=(0, 0, 1)), tower))
+            parts.append(Part(strip(hub, tip, 0.05 * w, 0.02 * d, up=(0, 0, 1)), tower, node="rotor"))
         return fit(parts, p.size)
     if p.variant == 0:  # tower mill: octagonal tower, cap, four sails in an X
         arm = 0.7 * w
@@ -146,7 +153,7 @@ def windmill(p: GenParams) -> list[Part]:
                  Part(box((0.25 * r, 0.1 * h, 0.05 * r), (0, 0.05 * h, 0.55 * r)), material("wood", "#3a2a20")),
                  Part(zcyl(0.06 * r, 0.5 * r, hub - [0, 0, 0.2 * r], 8), spar)]
         for k in range(4):
-            parts += sail(hub, np.pi / 4 + k * np.pi / 2, arm, 0.12 * w, 0.02 * d, cloth, spar)
+            parts += in_rotor(sail(hub, np.pi / 4 + k * np.pi / 2, arm, 0.12 * w, 0.02 * d, cloth, spar))
         return fit(parts, p.size)
     arm = 0.5 * w  # post mill: a wooden house on a trestle, sails in a plus
     hub = np.array([0, h - arm, 0.55 * r])
@@ -159,7 +166,7 @@ def windmill(p: GenParams) -> list[Part]:
     for x, _, z in around(4, 0.5 * r, phase=np.pi / 4):
         parts.append(Part(rod((x, 0, z), (0, 0.35 * body_y, 0), 0.04 * r, 6), spar))
     for k in range(4):
-        parts += sail(hub, k * np.pi / 2, arm, 0.1 * w, 0.02 * d, cloth, spar)
+        parts += in_rotor(sail(hub, k * np.pi / 2, arm, 0.1 * w, 0.02 * d, cloth, spar))
     return fit(parts, p.size)
 
 

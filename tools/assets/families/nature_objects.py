@@ -68,12 +68,13 @@ def log(p: GenParams) -> list[Part]:
 # ------------------------------------------------------------------ campfire
 
 def flames(center, radius: float, height: float) -> list[Part]:
-    """Three emissive tongues: an orange outer pair and a yellow core."""
+    """Three emissive tongues: an orange outer pair and a yellow core, in the "flame" node the page flickers
+    (pivoting at the bottom of the core)."""
     outer, inner = material("emissive", "#ff7a1a"), material("emissive", "#ffd23f")
     c = np.asarray(center, dtype=float)
-    parts = [Part(spike(c + [dx, 0, dz], c + [dx * 0.5, h, dz * 0.5], radius, 7), outer)
+    parts = [Part(spike(c + [dx, 0, dz], c + [dx * 0.5, h, dz * 0.5], radius, 7), outer, node="flame")
              for dx, dz, h in ((radius * 0.5, 0, height * 0.8), (-radius * 0.4, radius * 0.3, height * 0.7))]
-    return parts + [Part(spike(c, c + [0, height, 0], radius * 0.8, 7), inner)]
+    return parts + [Part(spike(c, c + [0, height, 0], radius * 0.8, 7), inner, node="flame", pivot="bottom")]
 
 
 @generator("campfire")

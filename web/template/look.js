@@ -1,0 +1,148 @@
+// The scene's look from scene.json `look`: tone mapping and exposure, a sky or backdrop, stars, fog,
+// window glass by the hour, lamps and screens glowing at night, and falling snow or rain.
+import * as THREE from 'three';
+
+const TONE_MAPPINGS = {
+  neutral: THREE.NeutralToneMapping, aces: THREE.ACESFilmicToneMapping, agx: THREE.AgXToneMapping,
+};
+const SKY_TEXTURE = [1024, 512]; // the backdrop is drawn once into a canvas: no per-frame cost
+const STARS = 420;
+const NIGHT_EMISSIVE = 1.8; // lamp shades, screens and flames read brighter against a dark room
+
+// A small seeded generator, so stars and flakes fall in the same places on every load.
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function skyTexture(sky) {
+  const [w, h] = SKY_TEXTURE;
+  const canvas = document.createElement('canvas');
+  canvas.width = w;
+  canvas.height = h;
+  const g = canvas.getContext('2d');
+  const gradient = g.createLinearGradient(0, 0, 0, h);
+  gradient.addColorStop(0, sky.top);
+  gradient.addColorStop(0.62, sky.horizon);
+  gradient.addColorStop(1, sky.bottom);
+  g.fillStyle = gradient;
+  g.fillRect(0, 0, w, h);
+  if (sky.stars) {
+    const rand = random(7);
+    for (let i = 0; i < STARS; i += 1) {
+      const y = Math.pow(rand(), 1.6) * h * 0.6; // more stars high up, none near the horizon glow
+      g.fillStyle = `rgba(255, 255, 255, ${0.35 + 0.65 * rand()})`;
+      g.fillRect(rand() * w, y, rand() < 0.1 ? 2 : 1, 1);
+    }
+  }
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+// A soft round dot, so flakes are not squares.
+function roundSprite() {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 32;
+  const g = canvas.getContext('2d');
+  const gradient = g.createRadialGradient(16, 16, 0, 16, 16, 16);
+  gradient.addColorStop(0, 'rgba(255, 255, 255, 1)');
+  gradient.addColorStop(0.5, 'rgba(255, 255, 255, 0.8)');
+  gradient.addColorStop(1, 'rgba(255, 255, 255, 0)');
+  g.fillStyle = gradient;
+  g.fillRect(0, 0, 32, 32);
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+// Flakes or drops in the bounds; the vertex shader wraps each one's height with time, so falling
+// costs one uniform per frame.
+class Precipitation {
+  constructor(spec, bounds) {
+    const rand = random(11);
+    const lo = bounds.min, hi = bounds.max;
+    const positions = new Float32Array(spec.count * 3);
+    for (let i = 0; i < spec.count; i += 1) {
+      positions.set([lo[0] + rand() * (hi[0] - lo[0]), rand() * spec.height, lo[2] + rand() * (hi[2] - lo[2])], 3 * i);
+    }
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+    this.uniforms = { uFall: { value: 0 }, uHeight: { value: spec.height }, uDrift: { value: spec.kind === 'snow' ? 0.35 : 0 } };
+    const material = new THREE.PointsMaterial({ color: spec.color, size: spec.size, sizeAttenuation: false,
+      map: roundSprite(), transparent: true, opacity: 0.85, depthWrite: false, fog: false });
+    material.onBeforeCompile = (shader) => {
+      Object.assign(shader.uniforms, this.uniforms);
+      shader.vertexShader = 'uniform float uFall;\nuniform float uHeight;\nuniform float uDrift;\n'
+        + shader.vertexShader.replace('#include <begin_vertex>', [
+          'vec3 transformed = vec3(position);',
+          'transformed.y = mod(position.y - uFall, uHeight);',
+          'transformed.x += uDrift * sin(uFall * 0.9 + position.z * 1.7);',
+        ].join('\n'));
+    };
+    this.points = new THREE.Points(geometry, material);
+    this.points.frustumCulled = false;
+    this.speed = spec.speed;
+    this.height = spec.height;
+  }
+
+  apply(t) { this.uniforms.uFall.value = (t * this.speed) % this.height; }
+}
+
+// Applies the look to a built viewer; returns {animated, apply(t)} for the page's animator.
+export function applyLook(viewer, data) {
+  const look = data.look;
+  const still = { animated: false, apply() {} };
+  if (!look) return still;
+  const r = viewer.renderer;
+  r.toneMapping = TONE_MAPPINGS[look.tone_mapping] ?? THREE.NeutralToneMapping;
+  r.toneMappingExposure = look.exposure ?? 1;
+  const sky = look.sky || {};
+  viewer.background = sky.kind === 'gradient' ? skyTexture(sky) : new THREE.Color(sky.bottom || '#e7eaef');
+  viewer.scene.background = viewer.background;
+  if (look.fog) viewer.scene.fog = new THREE.Fog(look.fog.color, look.fog.near, look.fog.far);
+  viewer.architecture.traverse((node) => {
+    if (node.isMesh && node.material.name === 'window-glass' && look.windows) {
+      node.material.emissive.set(look.windows.emissive);
+      node.material.emissiveIntensity = look.windows.intensity;
+    }
+  });
+  if (look.time_of_day === 'night') {
+    const seen = new Set();
+    viewer.objectsGroup.traverse((node) => {
+      const m = node.material;
+      if (!node.isMesh || seen.has(m) || !m.emissive || m.emissive.getHex() === 0) return;
+      seen.add(m);
+      m.emissiveIntensity *= NIGHT_EMISSIVE;
+    });
+  }
+  if (!look.precipitation || !look.precipitation.count) return still;
+  const precipitation = new Precipitation(look.precipitation, data.bounds);
+  viewer.effects.add(precipitation.points);
+  return { animated: true, apply: (t) => precipitation.apply(t) };
+}
+
+// The colour an object shows in the current frame, from its pixels in the object-ID pass: `rgb` the per-channel
+// median (sRGB bytes), `lit` the pixel at the 75th luminance percentile (its lit faces), so a requested
+// colour can be compared with what is on screen after lights and tone mapping.
+export function objectColor(viewer, id) {
+  const index = viewer.data.objects.findIndex((o) => o.id === id);
+  if (index < 0) throw new Error(`no object ${id}`);
+  const ids = viewer.objectIds();
+  const colors = viewer.canvasPixels();
+  const pixels = [];
+  for (let p = 0; p < ids.length; p += 1) {
+    if (ids[p] === index + 1) pixels.push([colors[4 * p], colors[4 * p + 1], colors[4 * p + 2]]);
+  }
+  if (!pixels.length) return { pixels: 0, rgb: null, lit: null };
+  const middle = Math.floor(pixels.length / 2);
+  const rgb = [0, 1, 2].map((c) => pixels.map((px) => px[c]).sort((a, b) => a - b)[middle]);
+  const luminance = (px) => 0.2126 * px[0] + 0.7152 * px[1] + 0.0722 * px[2];
+  const lit = pixels.sort((a, b) => luminance(a) - luminance(b))[Math.floor(pixels.length * 0.75)];
+  return { pixels: pixels.length, rgb, lit };
+}
