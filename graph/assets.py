@@ -26,6 +26,7 @@ from tools.reference import size_for
 from tools.remote3d import RemoteGenerator
 from tools.schema import AssetRef, ObjectSpec, ScenePlan
 from tools.storage import Store
+from tools.telemetry import tool_call
 from tools.validate import GENERATED_LIMITS, validate_glb
 
 GLB_CONTENT_TYPE = "model/gltf-binary"
@@ -68,22 +69,26 @@ def make_asset(
     if found is not None:
         entry, glb = found
         path = _write_asset(out_dir, entry.key, glb)
-        url = store.put_bytes(path, glb, GLB_CONTENT_TYPE) if store is not None else None
+        with tool_call("storage_put"):
+            url = store.put_bytes(path, glb, GLB_CONTENT_TYPE) if store is not None else None
         return AssetRef(key=entry.key, category=spec.category, path=path, size=entry.size, params=entry.params,
                         source=entry.source, url=url)
-    asset = generate(
-        spec.category,
-        size=target_size(spec),
-        color=spec.color,
-        material=spec.material,
-        variant=variant_for(spec.category, seed),
-        shape=spec.shape,
-    )
-    validate_glb(asset.glb, GENERATED_LIMITS, parse=False)  # nothing unchecked gets in, our own output included
+    with tool_call("generate_asset"):
+        asset = generate(
+            spec.category,
+            size=target_size(spec),
+            color=spec.color,
+            material=spec.material,
+            variant=variant_for(spec.category, seed),
+            shape=spec.shape,
+        )
+    with tool_call("validate_asset"):
+        validate_glb(asset.glb, GENERATED_LIMITS, parse=False)  # nothing unchecked gets in, our own output included
     if catalog is not None:  # later scenes (and `diorama assets search`) can find it
         catalog.add_generated(asset.key, asset.category, asset.glb, asset.size, asset.params)
     path = _write_asset(out_dir, asset.key, asset.glb)
-    url = store.put_bytes(path, asset.glb, GLB_CONTENT_TYPE) if store is not None else None
+    with tool_call("storage_put"):
+        url = store.put_bytes(path, asset.glb, GLB_CONTENT_TYPE) if store is not None else None
     return AssetRef(key=asset.key, category=spec.category, path=path, size=asset.size, params=asset.params, url=url)
 
 
@@ -92,12 +97,14 @@ def find_asset(
 ) -> tuple[CatalogEntry, bytes] | None:
     """(catalog entry, GLB bytes) of an existing or remote asset for ``spec``; None: generate procedurally."""
     if catalog is not None:
-        imported = user_asset(catalog, spec)
+        with tool_call("catalog_search"):
+            imported = user_asset(catalog, spec)
         if imported is not None:
             return imported, catalog.file(imported).read_bytes()
     if remote is not None and spec.category == "placeholder" and spec.noun:
         try:
-            entry = remote.generate_entry(spec.noun, spec.category)
+            with tool_call("remote3d_generate"):
+                entry = remote.generate_entry(spec.noun, spec.category)
         except AssetError as e:  # the service is optional: an unreachable or failing one leaves the placeholder
             log.warning("remote 3D generation of %r failed, using the placeholder: %s", spec.noun, e)
             return None

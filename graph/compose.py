@@ -11,18 +11,20 @@ from graph.stage import stage
 from graph.state import SceneState
 from tools.compose import write_scene
 from tools.schema import AssetRef, Placement, ScenePlan
+from tools.telemetry import tool_call
 
 
 @stage("compose")
 def compose(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     """Write the page and its data; rewriting gives the same bytes, so a resumed run is safe."""
-    scene = write_scene(
-        Path(state["out_dir"]),
-        ScenePlan.model_validate(state["plan"]),
-        {key: AssetRef.model_validate(ref) for key, ref in state["assets"].items()},
-        [Placement.model_validate(p) for p in state["placements"]],
-        scene_id=state["scene_id"],
-        three_dir=runtime.context.three_dir,
-        focus_ids=state.get("camera_focus") or None,
-    )
+    with tool_call("compose_write"):
+        scene = write_scene(
+            Path(state["out_dir"]),
+            ScenePlan.model_validate(state["plan"]),
+            {key: AssetRef.model_validate(ref) for key, ref in state["assets"].items()},
+            [Placement.model_validate(p) for p in state["placements"]],
+            scene_id=state["scene_id"],
+            three_dir=runtime.context.three_dir,
+            focus_ids=state.get("camera_focus") or None,
+        )
     return {"scene": scene}

@@ -9,6 +9,7 @@ from graph.stage import stage
 from graph.state import SceneState
 from tools.layout import solve_layout
 from tools.schema import AssetRef, ScenePlan
+from tools.telemetry import tool_call
 
 LAYOUT_SEED_STRIDE = 7919  # a prime: each repair attempt explores a different layout
 
@@ -19,9 +20,8 @@ def layout(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     plan = ScenePlan.model_validate(state["plan"])
     refs = {key: AssetRef.model_validate(ref) for key, ref in state["assets"].items()}
     seed = state["seed"] + LAYOUT_SEED_STRIDE * state.get("layout_attempt", 0)
-    placements = [
-        p.model_copy(update={"asset": refs[p.spec].key})
-        for p in solve_layout(plan, {key: tuple(ref.size) for key, ref in refs.items()}, seed=seed)
-    ]
+    with tool_call("solve_layout"):
+        solved = solve_layout(plan, {key: tuple(ref.size) for key, ref in refs.items()}, seed=seed)
+    placements = [p.model_copy(update={"asset": refs[p.spec].key}) for p in solved]
     runtime.context.progress("layout", f"{len(placements)} objects placed")
     return {"placements": [p.model_dump() for p in placements]}

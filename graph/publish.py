@@ -17,9 +17,11 @@ from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
 from graph.verify import write_json
+from tools.compose import PAGE_FILES
 from tools.storage import Store
+from tools.telemetry import current_tool_calls, tool_call
 
-BUNDLE_FILES = ("index.html", "viewer.js", "scene.json", "scene.glb", "report.json")
+BUNDLE_FILES = ("index.html", *PAGE_FILES, "scene.json", "scene.glb", "report.json")
 BUNDLE_FOLDERS = ("assets", "vendor", "screenshots")  # anything else in the output folder stays private
 
 
@@ -36,11 +38,11 @@ def scene_urls(store: Store, prefix: str, out: Path, asset_urls: dict[str, str])
     }
 
 
-def upload_bundle(store: Store, out: Path, prefix: str) -> int:
-    """Put the scene's bundle under ``prefix``; returns how many files it holds."""
+def upload_bundle(store: Store, out: Path, prefix: str, skip: tuple[str, ...] = ()) -> int:
+    """Put the scene's bundle (less the top-level files named in ``skip``) under ``prefix``; how many files."""
     count = 0
     for name in BUNDLE_FILES:
-        if (out / name).is_file():
+        if name not in skip and (out / name).is_file():
             store.put_file(f"{prefix}/{name}", out / name)
             count += 1
     for folder in BUNDLE_FOLDERS:
@@ -61,10 +63,15 @@ def publish(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     scene["urls"] = urls
     for obj in scene["objects"]:
         obj["asset_url"] = asset_urls.get(obj["asset"])
-    report = {**state["report"], "repairs": state.get("repair_log", []), "timings": state.get("timings", {}),
-              "urls": urls}
     write_json(out / "scene.json", scene)
+    with tool_call("storage_put_bundle"):
+        files = upload_bundle(store, out, prefix, skip=("report.json",))
+    # report.json goes last so its tool_calls include the bundle upload (all but its own put)
+    report = {**state["report"], "repairs": state.get("repair_log", []), "timings": state.get("timings", {}),
+              "tool_calls": state.get("tool_calls", []) + current_tool_calls(), "urls": urls}
     write_json(out / "report.json", report)
-    files = upload_bundle(store, out, prefix)
+    with tool_call("storage_put"):
+        store.put_file(f"{prefix}/report.json", out / "report.json")
+    files += 1
     runtime.context.progress("publish", f"{files} files to {store.describe()}")
     return {"report": report, "scene": scene}

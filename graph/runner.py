@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import sqlite3
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.graph.state import CompiledStateGraph
 
 from graph.context import RunContext
 from graph.graph import build_graph
 from graph.state import SceneState
 from tools.errors import InputError, PromptError
+from tools.telemetry import scene_scope
 
 SCENE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+log = logging.getLogger(__name__)
 RECURSION_LIMIT = 64  # far above plan..publish plus max_repairs rounds; a guard, not a budget
 
 
@@ -50,13 +55,25 @@ def generate_scene(
     scene_id = scene_id or default_scene_id(prompt, seed, out_dir)
     if not SCENE_ID.match(scene_id):
         raise InputError(f"scene id {scene_id!r} must be 1-64 lower-case letters, digits, '-' or '_'")
-    out_dir.mkdir(parents=True, exist_ok=True)
+    with scene_scope(scene_id):  # every log record of the run (worker threads too) carries its scene id
+        return _run(prompt, seed, out_dir, context, scene_id, interrupt_after)
+
+
+@contextmanager
+def checkpointed_graph(context: RunContext, thread_id: str) -> Iterator[tuple[CompiledStateGraph, SqliteSaver, dict]]:
+    """The scene graph over the SQLite checkpointer, with the run config of ``thread_id``."""
     db = context.settings.checkpoint_db
     db.parent.mkdir(parents=True, exist_ok=True)
     with closing(sqlite3.connect(db, check_same_thread=False)) as conn:
         saver = SqliteSaver(conn)
-        graph = build_graph(checkpointer=saver)
-        config = {"configurable": {"thread_id": scene_id}, "recursion_limit": RECURSION_LIMIT}
+        config = {"configurable": {"thread_id": thread_id}, "recursion_limit": RECURSION_LIMIT}
+        yield build_graph(checkpointer=saver), saver, config
+
+
+def _run(prompt: str, seed: int, out_dir: Path, context: RunContext, scene_id: str,
+         interrupt_after: list[str] | None) -> SceneState:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with checkpointed_graph(context, scene_id) as (graph, saver, config):
         snapshot = graph.get_state(config)
         if snapshot.next and snapshot.values.get("prompt") == prompt:
             context.progress("resume", f"resuming {scene_id} at {', '.join(snapshot.next)}")
@@ -64,6 +81,7 @@ def generate_scene(
         else:
             saver.delete_thread(scene_id)
             run_input = initial_state(prompt, seed, out_dir, scene_id)
+            log.info("starting %s", scene_id)  # a resume says so through progress
         for _ in graph.stream(run_input, config, context=context, durability="sync", interrupt_after=interrupt_after):
             pass
         return graph.get_state(config).values

@@ -1,4 +1,4 @@
-"""The wrapper every node goes through: progress messages and stage seconds."""
+"""The wrapper every node goes through: progress messages, stage seconds and the node's tool calls."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 
 from graph.context import RunContext
 from graph.state import SceneState
+from tools.telemetry import collect_tool_calls
 
 Node = Callable[[SceneState, Runtime[RunContext]], dict]
 
@@ -20,10 +21,11 @@ def stage(name: str) -> Callable[[Node], Node]:
         def node(state: SceneState, runtime: Runtime[RunContext]) -> dict:
             runtime.context.progress(name, "started")
             start = time.perf_counter()
-            update = fn(state, runtime)
+            with collect_tool_calls(name) as calls:  # kept in the checkpoint, so a resumed run still reports them
+                update = fn(state, runtime)
             seconds = time.perf_counter() - start
             runtime.context.progress(name, f"done in {seconds:.1f} s")
-            return {**update, "timings": {name: seconds}}
+            return {**update, "timings": {name: seconds}, "tool_calls": calls}
 
         node.__name__ = fn.__name__
         node.__doc__ = fn.__doc__

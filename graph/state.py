@@ -29,6 +29,7 @@ class SceneState(TypedDict, total=False):
     placements: list[dict]  # Placement, one per instance
     layout_attempt: int  # bumps the layout seed when repair re-solves
     camera_focus: list[str]  # object ids the camera must show, set by a repair that reframes
+    pinned: list[str]  # an edit's revision: object ids that kept their previous place (graph/edit.py)
     scene: dict  # scene.json as written by compose
     verification: dict  # the verifier's raw result of the latest render
     report: dict  # report.json as written by verify
@@ -36,3 +37,4 @@ class SceneState(TypedDict, total=False):
     repairs: int  # repair rounds done; bounded by Settings.max_repairs
     repair_log: Annotated[list[dict], operator.add]  # what each repair round changed and why
     timings: Annotated[dict[str, float], add_seconds]  # seconds per stage, summed over repair rounds
+    tool_calls: Annotated[list[dict], operator.add]  # tools/telemetry.py records, in call order, every round

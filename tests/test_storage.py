@@ -227,7 +227,8 @@ def test_generate_scene_publishes_to_seaweedfs(seaweed, tmp_path, lazy_browser):
     state = generate_scene("a wooden table with a red vase on it and two chairs", out, context, seed=3, scene_id="e2e")
     store = context.store
     keys = set(store.list_keys())
-    bundle = {f"scenes/e2e/{name}" for name in ("index.html", "viewer.js", "scene.json", "scene.glb", "report.json")}
+    page = [p.name for p in out.iterdir() if p.suffix in {".html", ".js", ".css"}]  # every module the page loads
+    bundle = {f"scenes/e2e/{name}" for name in (*page, "scene.json", "scene.glb", "report.json")}
     assert bundle <= keys
     assert {f"scenes/e2e/{p.relative_to(out).as_posix()}" for p in out.rglob("*.png")} <= keys
     assert any(k.startswith("scenes/e2e/vendor/") for k in keys)

@@ -30,6 +30,7 @@ from typing import Literal
 
 from tools.categories import CATEGORIES
 from tools.errors import InputError, PromptError, ReferenceSearchError
+from tools.telemetry import tool_call
 
 Axis = Literal["width", "height", "depth", "length"]
 Size = tuple[float, float, float]
@@ -163,7 +164,7 @@ class SearxngClient:
         """The result objects (url, title, content, ...) SearxNG returns for ``query``."""
         url = f"{self.base_url}/search?" + urllib.parse.urlencode({"q": query, "format": "json"})
         try:
-            with urllib.request.urlopen(url, timeout=self.timeout_s) as response:
+            with tool_call("reference_search"), urllib.request.urlopen(url, timeout=self.timeout_s) as response:
                 body = json.loads(response.read(4 * 1024 * 1024))
         except (urllib.error.URLError, TimeoutError, OSError) as e:
             raise ReferenceSearchError(f"SearxNG at {self.base_url} did not answer: {e}") from None

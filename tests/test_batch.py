@@ -1,0 +1,213 @@
+"""`diorama batch`: input parsing, resume bookkeeping, and real runs in worker processes (Ctrl-C, rerun, fail-fast)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from app.cli_batch import (
+    UNFINISHED_MARKER,
+    BatchItem,
+    exit_code,
+    is_finished,
+    load_results,
+    read_batch,
+    summary_table,
+    write_results,
+)
+from tools.errors import InputError
+
+REPO = Path(__file__).resolve().parents[1]
+CHEAP_PROMPTS = ["a bedroom with a bed", "a bathroom with a sink", "a kitchen with a table"]
+RUN_LIMIT_S = 900  # a watchdog for a hung run, not a speed assertion
+
+
+def batch_env(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DIORAMA_")}
+    env["DIORAMA_DATA_DIR"] = str(tmp_path / "data")
+    return env
+
+
+def run_batch(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "app.cli", "batch", *args], cwd=REPO, env=batch_env(tmp_path),
+                          capture_output=True, text=True, timeout=RUN_LIMIT_S)
+
+
+def record(line: int, status: str = "ok", **extra) -> dict:
+    base = {"line": line, "prompt": f"p{line}", "seed": 0, "id": f"s-{line}", "out": f"/x/{line}", "status": status,
+            "passed": status == "ok", "checks": {"passed": 9, "total": 9}, "requirements": {"met": 1, "total": 1},
+            "render_ok": True, "seconds": float(line), "timings": {"plan": 0.1, "verify": float(line)},
+            "error": None, "error_kind": None}
+    return {**base, **extra}
+
+
+# --- input ------------------------------------------------------------------------------------
+
+def test_text_file_skips_blank_lines_and_comments(tmp_path):
+    prompts = tmp_path / "p.txt"
+    prompts.write_text("# scenes for the demo\na bedroom with a bed\n\n   \n  # another comment\na sunny park\n")
+    items = read_batch(prompts, default_seed=7)
+    assert [(i.line, i.prompt, i.seed) for i in items] == [(2, "a bedroom with a bed", 7), (6, "a sunny park", 7)]
+    assert items[0].name == "002-a-bedroom-with-a-bed"
+
+
+def test_jsonl_lines_carry_seed_id_and_options(tmp_path):
+    prompts = tmp_path / "p.jsonl"
+    prompts.write_text('{"prompt": "a bedroom with a bed", "seed": 3, "id": "bed-1", "options": {"max_repairs": 0}}\n'
+                       '{"prompt": "a sunny park"}\n')
+    first, second = read_batch(prompts, default_seed=5)
+    assert (first.seed, first.scene_id, first.options) == (3, "bed-1", {"max_repairs": 0})
+    assert (second.line, second.seed, second.scene_id, second.options) == (2, 5, None, {})
+
+
+def test_every_bad_line_is_named_before_anything_runs(tmp_path):
+    prompts = tmp_path / "p.jsonl"
+    prompts.write_text('{"prompt": "a bedroom"}\nnot json\n{"seed": 1}\n{"prompt": "x", "options": {"colour": 1}}\n'
+                       '{"prompt": "a park", "id": "Bad Id!"}\n["a list"]\n'
+                       '{"prompt": "a park", "id": "p-1"}\n{"prompt": "a yard", "id": "p-1"}\n')
+    with pytest.raises(InputError) as caught:
+        read_batch(prompts, default_seed=0)
+    message = str(caught.value)
+    for number in (2, 3, 4, 5, 6, 8):
+        assert f"line {number}:" in message
+    assert "line 1:" not in message and "line 7:" not in message
+    assert "already used on line 7" in message
+
+
+def test_bad_input_exits_2_and_writes_nothing(tmp_path):
+    prompts = tmp_path / "p.jsonl"
+    prompts.write_text('{"prompt": "a bedroom with a bed"}\n{"prompt": ""}\n')
+    result = run_batch(tmp_path, str(prompts), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "line 2:" in result.stderr
+    assert not (tmp_path / "out").exists()
+    missing = run_batch(tmp_path, str(tmp_path / "nope.txt"), "--out", str(tmp_path / "out"))
+    assert missing.returncode == 2 and "does not exist" in missing.stderr
+
+
+# --- bookkeeping ------------------------------------------------------------------------------
+
+def test_a_scene_is_finished_only_when_results_and_report_agree(tmp_path):
+    item = BatchItem(4, "p4", 0)
+    folder = tmp_path / item.name
+    folder.mkdir()
+    done = record(4)
+    assert not is_finished(item, done, tmp_path)  # no report.json yet
+    (folder / "report.json").write_text(json.dumps({"scene_id": "s-4", "passed": True}))
+    assert is_finished(item, done, tmp_path)
+    (folder / UNFINISHED_MARKER).write_text("")
+    assert not is_finished(item, done, tmp_path)  # being rewritten by a rerun that was cut off
+    (folder / UNFINISHED_MARKER).unlink()
+    assert not is_finished(item, record(4, "error"), tmp_path)  # errors are retried
+    assert not is_finished(BatchItem(4, "p4 changed", 0), done, tmp_path)  # the line now asks for another scene
+    assert not is_finished(item, {**done, "id": "s-other"}, tmp_path)
+
+
+def test_results_file_is_rewritten_whole_and_survives_a_torn_line(tmp_path):
+    path = tmp_path / "results.jsonl"
+    write_results(path, {5: record(5), 2: record(2)})
+    assert [json.loads(line)["line"] for line in path.read_text().splitlines()] == [2, 5]
+    path.write_text(path.read_text() + '{"line": 9, "pro')
+    assert sorted(load_results(path)) == [2, 5]
+
+
+def test_summary_and_exit_codes():
+    records = [record(1), record(2, "checks_failed", passed=False), record(3, "error", checks=None, requirements=None,
+                                                                           render_ok=False, error="no fit",
+                                                                           error_kind="input")]
+    table = summary_table(records)
+    assert "3: 1 ok, 1 checks failed, 1 errors" in table
+    assert "render success      2/3" in table and "checks passed       18/18" in table
+    assert "verify" in table and "scene (total)" in table
+    assert exit_code(records[:1]) == 0
+    assert exit_code(records) == 1
+    assert exit_code([*records, record(4, "error", error_kind="environment")]) == 3
+
+
+# --- real runs --------------------------------------------------------------------------------
+
+def _results(out: Path) -> list[dict]:
+    return [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+
+
+@pytest.mark.slow
+def test_fail_fast_stops_scheduling_after_the_first_failure(tmp_path):
+    prompts = tmp_path / "p.txt"
+    prompts.write_text("a bedroom with 60 beds; 2m x 2m\n" + "\n".join(CHEAP_PROMPTS) + "\n")
+    out = tmp_path / "out"
+    result = run_batch(tmp_path, str(prompts), "--out", str(out), "--jobs", "1", "--fail-fast")
+    assert result.returncode == 1, result.stderr
+    (only,) = _results(out)
+    assert only["line"] == 1 and only["status"] == "error" and "could not place" in only["error"]
+    assert "--fail-fast" in result.stdout
+    assert not (out / "002-a-bedroom-with-a-bed").exists()
+
+
+@pytest.mark.slow
+def test_a_machine_problem_exits_3_and_stops_scheduling(tmp_path):
+    prompts = tmp_path / "p.txt"
+    prompts.write_text("\n".join(CHEAP_PROMPTS) + "\n")
+    out = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "app.cli", "batch", str(prompts), "--out", str(out)], cwd=REPO,
+                            env={**batch_env(tmp_path), "DIORAMA_CHROMIUM": "/bin/false"},  # exists, never launches
+                            capture_output=True, text=True, timeout=RUN_LIMIT_S)
+    assert result.returncode == 3, result.stdout + result.stderr
+    (only,) = _results(out)
+    assert only["error_kind"] == "environment" and "Chromium" in only["error"]
+    assert "2 scene(s) not run: stopped by a machine problem" in result.stdout
+    assert (Path(only["out"]) / UNFINISHED_MARKER).is_file()
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_ctrl_c_then_rerun_finishes_every_scene_once(tmp_path):
+    prompts = tmp_path / "p.txt"
+    prompts.write_text("\n".join(CHEAP_PROMPTS) + "\n")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "app.cli", "batch", str(prompts), "--out", str(out), "--jobs", "2"]
+    # Its own session, so the SIGINT below reaches it the way a terminal's Ctrl-C reaches a foreground job.
+    proc = subprocess.Popen(command, cwd=REPO, env=batch_env(tmp_path), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    watchdog = threading.Timer(RUN_LIMIT_S, lambda: os.killpg(proc.pid, signal.SIGKILL))
+    watchdog.start()
+    try:
+        for line in proc.stdout:
+            if line[:4].strip().isdigit():  # the first result line: one scene done, another one running
+                os.killpg(proc.pid, signal.SIGINT)
+                break
+        _, stderr = proc.communicate()
+    finally:
+        watchdog.cancel()
+    assert proc.returncode == 130, stderr
+    assert "rerun the same command" in stderr
+    finished = {r["line"] for r in _results(out)}
+    assert 1 <= len(finished) < 3
+    for number, prompt in enumerate(CHEAP_PROMPTS, 1):
+        folder = next(out.glob(f"{number:03d}-*"), None)
+        if number not in finished and folder is not None:
+            assert (folder / UNFINISHED_MARKER).is_file(), f"{folder} looks finished but is not in the results"
+
+    rerun = run_batch(tmp_path, str(prompts), "--out", str(out), "--jobs", "2")
+    assert rerun.returncode == 0, rerun.stdout + rerun.stderr
+    assert f"skipping {len(finished)} finished" in rerun.stdout
+    records = _results(out)
+    assert [r["line"] for r in records] == [1, 2, 3] and all(r["status"] == "ok" for r in records)
+    folders = sorted(p.name for p in out.iterdir() if p.is_dir())
+    assert len(folders) == 3 and not list(out.glob(f"*/{UNFINISHED_MARKER}"))
+    for r in records:
+        report = json.loads((Path(r["out"]) / "report.json").read_text())
+        assert report["scene_id"] == r["id"]
+        tools = {call["tool"] for call in report["tool_calls"]}
+        assert {"generate_asset", "solve_layout", "compose_write", "render", "storage_put_bundle"} <= tools
+        assert all(call["ok"] and call["seconds"] >= 0 for call in report["tool_calls"])
+
+    again = run_batch(tmp_path, str(prompts), "--out", str(out))
+    assert again.returncode == 0 and "skipping 3 finished" in again.stdout
+    assert _results(out) == records
