@@ -45,3 +45,45 @@ def planner_messages(prompt: str, planned: str) -> list[dict[str, str]]:
 def fix_messages(messages: list[dict[str, str]], answer: str, error: str) -> list[dict[str, str]]:
     """The conversation so far plus the invalid answer and the validation error, for one retry."""
     return [*messages, {"role": "assistant", "content": answer}, {"role": "user", "content": PLANNER_FIX.format(error=error)}]
+
+REPAIR_SYSTEM = """You repair 3D room scenes that failed their checks. You get the failed checks with evidence,
+the room bounds and every object (id, category, centre x and z, size, what it stands on, whether the user asked for it).
+Fix the failures with tool calls only: move_object, resize_object, recolour_object, remove_object, add_object,
+reframe_camera. Positions are metres; the floor is y = 0; keep objects inside the bounds and apart.
+Never remove or recolour what the user asked for. Use as few calls as fix the failures; no text."""
+
+REPAIR_USER = """Failed checks:
+{failed}
+Room bounds: x {x0:.2f} to {x1:.2f}, z {z0:.2f} to {z1:.2f}.
+Objects:
+{objects}
+Call the tools that fix the failed checks."""
+
+EDITOR_SYSTEM = """You turn edit instructions for a 3D room scene into operations, as one JSON object
+{"operations": [...]}. Each operation: {"kind": "recolor"|"add"|"remove"|"move"|"resize", "target": an object
+of the scene (or a new object's category for add), "count": number or null, "color": a colour word or null,
+"relation": "next_to"|"in_front_of"|"behind"|"facing"|"on"|"against_wall"|"in_corner"|"center"|"away_from" or null,
+"reference": an object of the scene, "window" or "door", or null, "size": "larger"|"smaller"|null,
+"measure_m": metres or null, "measure_axis": "height"|"width"|"depth"|"length"|null}.
+Use only objects the scene has, except for add. Example: "swap the lamp for a plant" ->
+{"operations": [{"kind": "remove", "target": "lamp"}, {"kind": "add", "target": "potted plant", "count": 1}]}"""
+
+EDITOR_USER = """Scene objects: {objects}
+Instruction: {instruction}"""
+
+
+def repair_messages(failed: str, bounds: tuple[float, float, float, float], objects: str,
+                    images: list[str] | None = None) -> list[dict]:
+    """System + user messages asking for repair tool calls; ``images`` are PNG data URLs (vision models only)."""
+    x0, z0, x1, z1 = bounds
+    text = REPAIR_USER.format(failed=failed, x0=x0, x1=x1, z0=z0, z1=z1, objects=objects)
+    content: str | list[dict] = text
+    if images:
+        content = [{"type": "text", "text": text}, *({"type": "image_url", "image_url": {"url": url}} for url in images)]
+    return [{"role": "system", "content": REPAIR_SYSTEM}, {"role": "user", "content": content}]
+
+
+def editor_messages(objects: str, instruction: str) -> list[dict[str, str]]:
+    """System + user messages asking for edit operations the grounded editor could not read."""
+    return [{"role": "system", "content": EDITOR_SYSTEM},
+            {"role": "user", "content": EDITOR_USER.format(objects=objects, instruction=instruction)}]

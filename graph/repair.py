@@ -1,7 +1,13 @@
-"""repair: choose what to change after a failed verification (bounded by Settings.max_repairs)."""
+"""repair: choose what to change after a failed verification (bounded by Settings.max_repairs).
+
+With a model configured, the model answers the report with tool calls (tools/model_repair.py) applied
+under the solver's constraints, then compose renders again; without one, or when it fails or makes no
+usable call, the grounded repair re-solves the layout or reframes the camera, and the log says why.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 from langgraph.runtime import Runtime
@@ -9,6 +15,7 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
+from tools.errors import ModelError
 
 LAYOUT_CHECKS = {"no_collisions", "in_bounds", "supported", "requirements"}
 CAMERA_CHECKS = {"objects_visible", "not_blank"}
@@ -20,21 +27,66 @@ def failed_checks(state: SceneState) -> set[str]:
 
 @stage("repair")
 def repair(state: SceneState, runtime: Runtime[RunContext]) -> dict:
-    """Re-solve the layout for geometric failures, else reframe the camera on what was not seen."""
+    """The model's tool calls when a model is configured; else (or when it fails) the grounded repair."""
     failed = failed_checks(state)
     round_no = state.get("repairs", 0) + 1
+    context = runtime.context
+    model_note: dict = {"why_grounded": "no model configured"}
+    previous = (state.get("repair_log") or [{}])[-1]
+    if previous.get("action") == "model_tools" and set(previous["failed"]) <= failed:
+        # The model's last round left its failures in place: the solver gets the next one.
+        model_note = {"why_grounded": f"the model's round {previous['round']} did not fix {', '.join(previous['failed'])}"}
+    elif context.settings.llm_base_url:
+        update, entry = model_round(state, context)
+        model_note = entry
+        if update is not None:
+            entry = {"round": round_no, "failed": sorted(failed), **entry}
+            context.progress("repair", f"round {round_no}: {len(entry['calls'])} model tool call(s) "
+                                       f"(failed: {', '.join(sorted(failed))})")
+            return {**update, "repairs": round_no, "repair_log": [entry]}
+    update, action = grounded_repair(state, failed)
+    entry = {"round": round_no, "failed": sorted(failed), **action, **model_note}
+    context.progress("repair", f"round {round_no}: {action['action']} (failed: {', '.join(sorted(failed))})")
+    return {**update, "repairs": round_no, "repair_log": [entry]}
+
+
+def grounded_repair(state: SceneState, failed: set[str]) -> tuple[dict, dict]:
+    """Re-solve the layout for geometric failures, else reframe the camera on what was not seen."""
     if failed & LAYOUT_CHECKS:
         action = {"action": "resolve_layout", "layout_attempt": state.get("layout_attempt", 0) + 1}
-        update = {"layout_attempt": action["layout_attempt"]}
-    else:
-        hidden = [i for i, seen in state["report"]["visible"].items() if not seen]
-        # Keep earlier close-ups: dropping them would hide again what they revealed.
-        focus = sorted(set(state.get("camera_focus") or ()) | set(hidden))
-        action = {"action": "reframe_camera", "focus": focus or None}
-        update = {"camera_focus": focus}
-    entry = {"round": round_no, "failed": sorted(failed), **action}
-    runtime.context.progress("repair", f"round {round_no}: {action['action']} (failed: {', '.join(sorted(failed))})")
-    return {**update, "repairs": round_no, "repair_log": [entry]}
+        return {"layout_attempt": action["layout_attempt"]}, action
+    hidden = [i for i, seen in state["report"]["visible"].items() if not seen]
+    # Keep earlier close-ups: dropping them would hide again what they revealed.
+    focus = sorted(set(state.get("camera_focus") or ()) | set(hidden))
+    return {"camera_focus": focus}, {"action": "reframe_camera", "focus": focus or None}
+
+
+def model_round(state: SceneState, context: RunContext) -> tuple[dict | None, dict]:
+    """(state update, log entry) of one model repair round; no update when the model failed or none of its
+    calls changed anything: the entry then says why (``why_grounded``) and keeps the calls it made."""
+    from graph.assets import make_asset, remote_generator  # the asset maker for recoloured and added objects
+    from tools.catalog import Catalog
+    from tools.model_repair import repair_with_model
+
+    settings = context.settings
+    catalog = Catalog(settings.data_dir)
+    remote = remote_generator(settings, catalog)
+    out = Path(state["out_dir"])
+
+    def make(spec) -> dict:
+        return make_asset(spec, state["seed"], out, context.store, catalog, remote).model_dump()
+
+    try:
+        result = repair_with_model(state, context.model_client(), make, vision=settings.llm_vision)
+    except ModelError as e:
+        return None, {"why_grounded": f"model failed: {e}"}
+    session = result.session
+    if not session.changed():
+        return None, {"why_grounded": "the model made no usable tool call", "model": result.model,
+                      "calls": result.calls}
+    update = {"plan": session.plan.model_dump(), "assets": session.assets, "camera_focus": session.focus,
+              "placements": [p.model_dump() for p in session.placements]}
+    return update, {"action": "model_tools", "model": result.model, "calls": result.calls}
 
 
 def after_verify(state: SceneState, runtime: Runtime[RunContext]) -> Literal["repair", "publish"]:

@@ -13,7 +13,8 @@ What it adds to a plain POST to ``/v1/chat/completions``:
   dialect the server speaks (OpenAI ``json_schema``, llama-cpp-python's
   ``json_object`` + ``schema``, or none, the schema then only in the prompt),
   learnt per endpoint from the first refusal;
-- tool calling passed through (``tools=``) where the server offers it;
+- tool calling (``chat_tools``): the server's native ``tool_calls``, or calls the
+  model wrote as JSON text where the server has no tool-call parser;
 - a response cache in SQLite keyed by the sha256 of (model, messages, seed,
   schema, sampling options), so rerunning a scene is deterministic and free.
 
@@ -36,6 +37,7 @@ from typing import Any
 import httpx
 
 from tools.errors import ModelError, ModelOutputError, ModelUnavailableError
+from tools.telemetry import tool_call
 
 BREAKER_FAILURES = 3  # failed requests in a row (after their retries) that open an endpoint's breaker
 BREAKER_COOLDOWN_S = 30.0  # how long an open breaker skips its endpoint before one trial request
@@ -80,6 +82,39 @@ class ChatResult:
     tool_calls: list[dict] = field(default_factory=list)
     usage: dict = field(default_factory=dict)
     seconds: float = 0.0
+
+
+@dataclass
+class ToolCall:
+    """One tool call of a model answer: the tool's name and its arguments (None when they did not parse)."""
+
+    name: str
+    arguments: dict | None
+    raw: str = ""
+    id: str | None = None
+
+
+def _tool_call(function: dict, call_id: str | None = None) -> ToolCall:
+    raw = function.get("arguments", function.get("parameters", {}))
+    if isinstance(raw, dict):
+        return ToolCall(str(function.get("name", "")), raw, json.dumps(raw), call_id)
+    try:
+        parsed = json.loads(raw) if isinstance(raw, str) else None
+    except json.JSONDecodeError:
+        parsed = None
+    return ToolCall(str(function.get("name", "")), parsed if isinstance(parsed, dict) else None, str(raw), call_id)
+
+
+def _calls_in_text(content: str) -> list[ToolCall]:
+    """Tool calls a model wrote as JSON text (in a code fence or not), for servers without native tool calling."""
+    text = content.strip().removeprefix("```json").removeprefix("```").removesuffix("```").strip()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return []
+    items = data if isinstance(data, list) else data.get("tool_calls", [data]) if isinstance(data, dict) else []
+    return [_tool_call(item.get("function", item)) for item in items
+            if isinstance(item, dict) and isinstance(item.get("function", item).get("name"), str)]
 
 
 class CircuitBreaker:
@@ -211,6 +246,22 @@ class LLMClient:
             problem = f"{e.msg} at {e.pos}: {result.content[:120]!r}"
             raise ModelOutputError(f"invalid JSON from {result.model}: {problem}") from e
 
+    def chat_tools(self, messages: list[Message], tools: list[dict], **kwargs) -> tuple[list[ToolCall], ChatResult]:
+        """``chat`` offering ``tools`` (OpenAI function specs); the calls the model made, in order.
+
+        Servers without native tool calling often write the call as JSON text instead
+        (``{"name": ..., "arguments": {...}}`` or a list of those): that is read too.
+        ModelOutputError when the answer holds no call; a call whose arguments are not a
+        JSON object comes back with ``arguments=None`` and the text in ``raw``.
+        """
+        result = self.chat(messages, tools=tools, **kwargs)
+        calls = [_tool_call(c.get("function") or {}, c.get("id")) for c in result.tool_calls if isinstance(c, dict)]
+        if not calls:
+            calls = _calls_in_text(result.content)
+        if not calls:
+            raise ModelOutputError(f"no tool call from {result.model}: {result.content[:120]!r}")
+        return calls, result
+
     def _candidates(self, light: bool) -> list[Endpoint]:
         if not (light and self.light_model):
             return list(self.endpoints)
@@ -245,7 +296,8 @@ class LLMClient:
             if attempt:
                 time.sleep(min(BACKOFF_MAX_S, self.backoff_base_s * 2 ** (attempt - 1)))  # backoff, not sync
             try:
-                response = self._http.post(endpoint.chat_url, json=body, headers=headers)
+                with tool_call("model_request"):
+                    response = self._http.post(endpoint.chat_url, json=body, headers=headers)
             except httpx.TimeoutException:
                 last_error = f"timed out after {self.timeout_s:g} s"
                 continue

@@ -1,0 +1,266 @@
+"""Conversational edits: a new revision of a finished scene, re-verified through the same graph.
+
+The scene folder always shows the latest revision; each earlier one is kept
+under ``revisions/<n>/`` (its bundle files, screenshots, hard links to its
+content-addressed assets and a link to the shared ``vendor/``), and
+``revisions.json`` lists them all. An edit starts from the scene's plan
+(``plan.json``, written by every edit; for a scene never edited: the run's
+checkpoint, else the grounded planner's deterministic re-plan), applies the
+edit's operations (tools/editor_apply.py), then runs the graph from assets
+under the thread ``<scene_id>-r<n>``: the assets node makes what changed, the
+layout keeps every untouched object where it was (tools/edit_layout.py), and
+compose, verify, repair and publish run as for any scene.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import sqlite3
+import time
+from contextlib import closing
+from datetime import UTC, datetime
+from pathlib import Path
+
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from graph.context import RunContext
+from graph.layout import LAYOUT_SEED_STRIDE
+from graph.runner import checkpointed_graph, initial_state
+from graph.state import SceneState
+from graph.verify import write_json
+from tools.edit_layout import (
+    AWAY_MIN_GAP, AWAY_STEP, Pin, boxes_of, footprint_gap, pins_from, point_box, solve_pinned,
+)
+from tools.editor import EditOp, not_understood_message, parse_edits
+from tools.editor_apply import EditOutcome, apply_edits, exists_in
+from tools.errors import InputError, ModelError
+from tools.layout import instance_ids
+from tools.layout_space import Box
+from tools.planner import plan_prompt
+from tools.schema import Placement, ScenePlan
+from tools.telemetry import scene_scope
+
+REVISIONS_DIR, REVISIONS_FILE, PLAN_FILE = "revisions", "revisions.json", "plan.json"
+ARCHIVED_FILES = ("index.html", "viewer.js", "scene.json", "scene.glb", "report.json", PLAN_FILE)
+
+
+def list_revisions(scene_dir: Path) -> list[dict]:
+    """Every revision, oldest first: ``{"revision": n, "instruction": str | None, "created_at": iso}``."""
+    return [{k: entry.get(k) for k in ("revision", "instruction", "created_at")} for entry in _read_log(scene_dir)]
+
+
+def edit_scene(scene_dir: Path, instruction: str, context: RunContext) -> SceneState:
+    """Make a new revision of the scene in ``scene_dir`` by ``instruction``; returns the final state.
+
+    InputError (nothing changed on disk) when the folder holds no scene, the instruction is not understood
+    (and no model is configured to read it), names nothing in the scene, or the edited scene cannot fit.
+    """
+    scene_dir = scene_dir.resolve()
+    log = _read_log(scene_dir)
+    unfinished = scene_dir / REVISIONS_DIR / str(log[-1]["revision"])
+    if unfinished.is_dir():  # an edit was killed after archiving the latest revision: put it back first
+        restore_revision(scene_dir, unfinished)
+    scene = _read_json(scene_dir / "scene.json", f"{scene_dir} holds no scene (no scene.json); generate one first")
+    plan = load_plan(scene_dir, scene, context)
+    operations, source = edit_operations(instruction, plan, context)
+    outcome = apply_edits(plan, operations)
+    number = log[-1]["revision"] + 1
+    context.progress("edit", f"revision {number}: {'; '.join(outcome.changes)} ({source})")
+    if not (scene_dir / PLAN_FILE).is_file():  # the archived revision keeps the plan it was made from
+        write_json(scene_dir / PLAN_FILE, plan.model_dump())
+    archive = archive_revision(scene_dir, log[-1]["revision"])
+    try:
+        with scene_scope(scene["id"]):  # log records of the edit carry the scene id, as a generate's do
+            state = run_revision(scene_dir, scene, plan, outcome, f"{scene['id']}-r{number}", number, context)
+    except BaseException:
+        restore_revision(scene_dir, archive)
+        raise
+    write_json(scene_dir / PLAN_FILE, state["plan"])
+    log.append({"revision": number, "instruction": instruction, "created_at": _now(), "editor": source,
+                "operations": [op.model_dump(exclude_none=True) for op in operations], "changes": outcome.changes,
+                "pinned": state.get("pinned", []), "passed": state.get("passed")})
+    write_json(scene_dir / REVISIONS_FILE, {"revisions": log})
+    return state
+
+
+def edit_operations(instruction: str, plan: ScenePlan, context: RunContext) -> tuple[list[EditOp], str]:
+    """The grounded editor's operations; the model's for what it did not understand (when one is configured)."""
+    parsed = parse_edits(instruction, exists_in(plan))
+    if not parsed.not_understood and parsed.operations:
+        return parsed.operations, "grounded"
+    unread = parsed.not_understood or [instruction]
+    if not context.settings.llm_base_url:
+        raise InputError(not_understood_message(unread))
+    from tools.editor_model import propose_edits  # the model client only when one is configured
+
+    try:
+        proposed, model = propose_edits(unread, plan, context.model_client())
+    except ModelError as e:
+        raise InputError(f"{not_understood_message(unread)} (the model could not help: {e})") from e
+    return [*parsed.operations, *proposed], f"grounded+model:{model}" if parsed.operations else f"model:{model}"
+
+
+def load_plan(scene_dir: Path, scene: dict, context: RunContext) -> ScenePlan:
+    """The plan behind the scene: plan.json, else its run's checkpoint, else the grounded re-plan if it matches."""
+    if (scene_dir / PLAN_FILE).is_file():
+        return ScenePlan.model_validate_json((scene_dir / PLAN_FILE).read_text(encoding="utf-8"))
+    checkpointed = _checkpoint_plan(context, scene["id"])  # the run's own final plan, model repairs included
+    if checkpointed is not None:
+        return checkpointed
+    replanned = _grounded_plan(scene)
+    if replanned is not None and _instance_ids(replanned) == {o["id"] for o in scene["objects"]}:
+        return replanned
+    raise InputError(f"cannot recover the plan of {scene_dir}: no plan.json, no checkpoint of {scene['id']!r}, "
+                     "and the prompt re-plans differently; regenerate the scene")
+
+
+def _checkpoint_plan(context: RunContext, scene_id: str) -> ScenePlan | None:
+    db = context.settings.checkpoint_db
+    if not db.is_file():
+        return None
+    with closing(sqlite3.connect(db, check_same_thread=False)) as conn:
+        found = SqliteSaver(conn).get_tuple({"configurable": {"thread_id": scene_id}})
+    plan = found.checkpoint["channel_values"].get("plan") if found else None
+    return ScenePlan.model_validate(plan) if plan else None
+
+
+def _grounded_plan(scene: dict) -> ScenePlan | None:
+    if not str(scene.get("planner", "")).startswith("grounded"):
+        return None
+    return plan_prompt(scene["prompt"], scene["seed"])
+
+
+def _instance_ids(plan: ScenePlan) -> set[str]:
+    return {i for spec in plan.objects for i in instance_ids(spec.key, spec.count)}
+
+
+def previous_placements(scene: dict, plan: ScenePlan) -> list[Placement]:
+    """Placements read back from scene.json objects (spec from the plan's instance ids, yaw from the quaternion)."""
+    spec_of = {i: s.key for s in plan.objects for i in instance_ids(s.key, s.count)}
+    placements = []
+    for obj in scene["objects"]:
+        if obj["id"] not in spec_of:  # numbered before a model repair removed a sibling: placed again
+            continue
+        qx, qy, qz, qw = obj["rotation"]
+        lo, hi = obj["bbox"]["min"], obj["bbox"]["max"]
+        placements.append(Placement(
+            id=obj["id"], spec=spec_of[obj["id"]], category=obj["category"], asset=Path(obj["asset"]).stem,
+            position=tuple(obj["position"]), yaw=2 * math.atan2(qy, qw), scale=tuple(obj["scale"]),
+            size=tuple(h - l for l, h in zip(lo, hi)), parent=obj["parent"], mount=obj.get("mount", "floor")))
+    return placements
+
+
+def run_revision(scene_dir: Path, scene: dict, old_plan: ScenePlan, outcome: EditOutcome, thread_id: str,
+                 number: int, context: RunContext) -> SceneState:
+    """assets -> pinned layout -> compose -> verify -> (repair)* -> publish under its own checkpoint thread."""
+    pins = pins_from(old_plan, previous_placements(scene, old_plan))
+    with checkpointed_graph(context, thread_id) as (graph, saver, config):
+        saver.delete_thread(thread_id)
+        start = {**initial_state(scene["prompt"], scene["seed"], scene_dir, scene["id"]),
+                 "plan": outcome.plan.model_dump()}
+        graph.update_state(config, start, as_node="plan")
+        _stream(graph, config, context, interrupt_after=["assets"])
+        values = graph.get_state(config).values
+        update = pinned_layout(values, outcome, pins, scene, number, context)
+        graph.update_state(config, update, as_node="layout")
+        _stream(graph, config, context)
+        final = graph.get_state(config).values
+    # A repair round that re-solved the layout may have moved pinned objects: report what truly stayed.
+    pinned_pose = {p["id"]: tuple(p["position"]) for p in update["placements"] if p["id"] in set(update["pinned"])}
+    stayed = [p["id"] for p in final["placements"] if pinned_pose.get(p["id"]) == tuple(p["position"])]
+    return {**final, "pinned": stayed}
+
+
+def _stream(graph, config: dict, context: RunContext, interrupt_after: list[str] | None = None) -> None:
+    for _ in graph.stream(None, config, context=context, durability="sync", interrupt_after=interrupt_after):
+        pass
+
+
+def pinned_layout(values: dict, outcome: EditOutcome, pins: list[Pin], scene: dict, number: int,
+                  context: RunContext) -> dict:
+    """The layout node's update, solved with every untouched object pinned."""
+    context.progress("layout", "started (untouched objects pinned)")
+    started = time.perf_counter()
+    refs = values["assets"]
+    sizes = {key: tuple(ref["size"]) for key, ref in refs.items()}
+    away = {key: _avoid(key, what, scene, pins) for key, what in outcome.away.items()}
+    placements, kept = solve_pinned(outcome.plan, sizes, pins, outcome.replace, outcome.keep,
+                                    seed=values["seed"] + LAYOUT_SEED_STRIDE * number, away=away)
+    placements = [p.model_copy(update={"asset": refs[p.spec]["key"]}) for p in placements]
+    seconds = time.perf_counter() - started
+    context.progress("layout", f"{len(placements)} objects placed, {len(kept)} kept in place; done in {seconds:.1f} s")
+    return {"placements": [p.model_dump() for p in placements], "pinned": kept, "timings": {"layout": seconds}}
+
+
+def _avoid(key: str, what: str, scene: dict, pins: list[Pin]) -> tuple[list[Box], float]:
+    """What ``key`` moves away from (window centres, or an object's boxes) and the gap it should reach:
+    AWAY_STEP more than its nearest instance had before, and at least AWAY_MIN_GAP."""
+    architecture = scene.get("architecture", {})
+    if what in ("window", "door"):
+        boxes = [point_box(what, c["center"][0], c["center"][2]) for c in architecture.get(f"{what}s", [])]
+    else:
+        boxes = list(boxes_of(pin.placement for pin in pins if pin.spec == what).values())
+    mine = boxes_of(pin.placement for pin in pins if pin.spec == key).values()
+    before = min((footprint_gap(a, b) for a in mine for b in boxes), default=0.0)
+    return boxes, max(AWAY_MIN_GAP, before + AWAY_STEP)
+
+
+def archive_revision(scene_dir: Path, number: int) -> Path:
+    """Keep revision ``number`` (the folder's top level) under revisions/<number>/, small: assets hard-linked."""
+    target = scene_dir / REVISIONS_DIR / str(number)
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    for name in ARCHIVED_FILES:
+        if (scene_dir / name).is_file():
+            shutil.copy2(scene_dir / name, target / name)
+    if (scene_dir / "screenshots").is_dir():
+        shutil.copytree(scene_dir / "screenshots", target / "screenshots")
+    (target / "assets").mkdir()
+    for asset in {o["asset"] for o in json.loads((scene_dir / "scene.json").read_text(encoding="utf-8"))["objects"]}:
+        _link_or_copy(scene_dir / asset, target / asset)
+    if (scene_dir / "vendor").is_dir():
+        os.symlink(os.path.join("..", "..", "vendor"), target / "vendor")
+    return target
+
+
+def restore_revision(scene_dir: Path, archive: Path) -> None:
+    """Undo a failed edit: the archived revision's files back at the top level, the archive removed."""
+    for name in ARCHIVED_FILES:
+        if (archive / name).is_file():
+            shutil.copy2(archive / name, scene_dir / name)
+    if (archive / "screenshots").is_dir():
+        shutil.rmtree(scene_dir / "screenshots", ignore_errors=True)
+        shutil.copytree(archive / "screenshots", scene_dir / "screenshots")
+    shutil.rmtree(archive)
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:  # another file system, or links not allowed: a copy is still correct
+        shutil.copy2(source, target)
+
+
+def _read_log(scene_dir: Path) -> list[dict]:
+    path = scene_dir / REVISIONS_FILE
+    if path.is_file():
+        return json.loads(path.read_text(encoding="utf-8"))["revisions"]
+    scene_json = scene_dir / "scene.json"
+    if not scene_json.is_file():
+        raise InputError(f"{scene_dir} holds no scene (no scene.json); generate one first")
+    created = datetime.fromtimestamp(scene_json.stat().st_mtime, UTC).isoformat(timespec="seconds")
+    return [{"revision": 1, "instruction": None, "created_at": created}]
+
+
+def _read_json(path: Path, missing: str) -> dict:
+    if not path.is_file():
+        raise InputError(missing)
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")

@@ -1,0 +1,241 @@
+"""Edit operations (tools/editor.py) applied to a ScenePlan: specs, relations and requirements.
+
+The result also says which objects keep their places: every instance of an
+unchanged spec is pinned; moved and resized specs, and the specs whose
+relations hang on them, are placed again (tools/edit_layout.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tools.colors import parse_color
+from tools.editor import ROOM_MOVES, EditOp
+from tools.errors import InputError
+from tools.layout import instance_ids
+from tools.planner_phrases import match_head
+from tools.planner_text import singular_forms, tokenize
+from tools.reference import size_for
+from tools.schema import ObjectSpec, Relation, Requirement, ScenePlan
+
+RESIZE_FACTOR = 1.25  # 'bigger' grows the largest side by a quarter; 'smaller' shrinks it by the same ratio
+SELF_ARRANGEMENTS = {"stacked", "row", "grid"}  # relations among a spec's own instances: kept when it moves
+ARCHITECTURE = {"window", "door", "wall"}
+
+
+@dataclass
+class EditOutcome:
+    plan: ScenePlan
+    replace: set[str] = field(default_factory=set)  # spec keys placed again (moved, resized, their dependents)
+    keep: dict[str, int] = field(default_factory=dict)  # spec key -> previous instances that keep their place
+    away: dict[str, str] = field(default_factory=dict)  # spec key -> 'window', 'door' or a spec key to avoid
+    changes: list[str] = field(default_factory=list)  # one line per operation
+
+
+def resolve_specs(plan: ScenePlan, name: str) -> list[ObjectSpec]:
+    """The plan's specs a person means by ``name``: a spec key, 'sofa', 'lamp' (any lamp), 'red chair'."""
+    exact = [s for s in plan.objects if s.key == name]
+    if exact:
+        return exact
+    tokens = tokenize(name.replace("_", " "))
+    colour = parse_color(tokens, 0)
+    words = tokens[colour[2]:] if colour else tokens
+    if not words:
+        return []
+    head = match_head(words, 0)
+    found = [s for s in plan.objects if head is not None and s.category == head.name]
+    if not found:
+        nouns = {words[-1], *singular_forms(words[-1])}
+        found = [s for s in plan.objects
+                 if s.category.split("_")[-1] in nouns or (s.noun and s.noun.split()[-1] in nouns)]
+    if colour:
+        found = [s for s in found if s.color == colour[0] or (s.color_name and colour[1] in s.color_name)]
+    return found
+
+
+def exists_in(plan: ScenePlan):
+    return lambda name: bool(resolve_specs(plan, name))
+
+
+def apply_edits(plan: ScenePlan, operations: list[EditOp]) -> EditOutcome:
+    """The edited copy of ``plan``; InputError when an operation names nothing in the scene or cannot apply."""
+    outcome = EditOutcome(plan.model_copy(deep=True), keep={s.key: s.count for s in plan.objects})
+    for op in operations:
+        outcome.changes.append(APPLY[op.kind](outcome, op))
+    _replace_dependents(outcome)
+    if not outcome.plan.objects:
+        raise InputError("the edit would leave the scene empty; keep at least one object")
+    return outcome
+
+
+def _specs(outcome: EditOutcome, name: str) -> list[ObjectSpec]:
+    found = resolve_specs(outcome.plan, name)
+    if not found:
+        have = ", ".join(sorted({s.noun or s.category for s in outcome.plan.objects}))
+        raise InputError(f"there is no {name} in the scene (it has: {have})")
+    return found
+
+
+def _colour(word: str) -> tuple[str, str]:
+    parsed = parse_color(tokenize(word), 0)
+    if parsed is None:
+        raise InputError(f"'{word}' is not a colour the editor knows (e.g. blue, dark green, navy blue)")
+    return parsed[0], parsed[1]
+
+
+def _set_requirement(plan: ScenePlan, requirement: Requirement) -> None:
+    plan.requirements = [r for r in plan.requirements if r.id != requirement.id] + [requirement]
+
+
+def _recolor(outcome: EditOutcome, op: EditOp) -> str:
+    hex_color, name = _colour(op.color or "")
+    if op.target.rstrip("s") in ARCHITECTURE:
+        raise InputError(f"the {op.target}'s colour is not part of the plan; only objects can be recoloured")
+    specs = _specs(outcome, op.target)
+    for spec in specs:
+        spec.color, spec.color_name = hex_color, name
+        _set_requirement(outcome.plan, Requirement(
+            id=f"color:{spec.key}", kind="color", description=f"{spec.noun or spec.category} is {name}",
+            subject=spec.key, expected=hex_color))
+    return f"recoloured {', '.join(s.key for s in specs)} {name}"
+
+
+def _count_requirement(plan: ScenePlan, spec: ObjectSpec) -> None:
+    noun = spec.noun or spec.category.replace("_", " ")
+    _set_requirement(plan, Requirement(id=f"count:{spec.key}", kind="count", description=f"{spec.count} x {noun}",
+                                       subject=spec.key, expected=spec.count))
+
+
+def _add(outcome: EditOutcome, op: EditOp) -> str:
+    plan, count = outcome.plan, op.count or 1
+    head = match_head(tokenize(op.target.replace("_", " ")), 0)
+    if head is None or head.kind not in {"category", "window"} or head.name == "window":
+        raise InputError(f"'{op.target}' is not an object the generator knows")
+    colour = _colour(op.color) if op.color else None
+    same = [s for s in plan.objects if s.category == head.name and (colour is None or s.color == colour[0])]
+    if same and op.relation is None:
+        spec = same[0]
+        spec.count += count
+        spec.requested = True
+    else:
+        spec = ObjectSpec(key=_unique_key(plan, head.name, colour[1] if colour else None), category=head.name,
+                          count=count, color=colour[0] if colour else None, color_name=colour[1] if colour else None,
+                          noun=" ".join(head.words), requested=True)
+        plan.objects.append(spec)
+        outcome.keep[spec.key] = 0
+        if colour:
+            _recolor(outcome, EditOp(kind="recolor", target=spec.key, color=colour[1]))
+        if op.relation:
+            _relate(outcome, spec, op.relation, op.reference)
+    _count_requirement(plan, spec)
+    return f"added {count} {spec.key} (now {spec.count})"
+
+
+def _unique_key(plan: ScenePlan, category: str, colour: str | None) -> str:
+    base = f"{category}_{colour.replace(' ', '_')}" if colour else category
+    return free_key(plan, base)
+
+
+def free_key(plan: ScenePlan, base: str) -> str:
+    """``base``, else ``base_b``, ``base_c``...: a spec key whose instance ids ('key', 'key_1'...) are all new."""
+    used = {s.key for s in plan.objects} | {i for s in plan.objects for i in instance_ids(s.key, s.count)}
+    for suffix in ["", *(f"_{chr(c)}" for c in range(ord("b"), ord("z") + 1))]:
+        key = base + suffix
+        if key not in used and not any(u.startswith(f"{key}_") for u in used):
+            return key
+    raise InputError(f"too many kinds of {base} in the scene")
+
+
+def _remove(outcome: EditOutcome, op: EditOp) -> str:
+    plan = outcome.plan
+    specs = _specs(outcome, op.target)
+    left = op.count
+    total = sum(s.count for s in specs)
+    if left is not None and left > total:
+        raise InputError(f"cannot remove {left} {op.target}: the scene has {total}")
+    removed = []
+    for spec in reversed(specs):
+        take = spec.count if left is None else min(left, spec.count)
+        if take == 0:
+            continue
+        spec.count -= take
+        outcome.keep[spec.key] = min(outcome.keep.get(spec.key, 0), spec.count)
+        removed.append(f"{take} {spec.key}")
+        if spec.count == 0:
+            _drop_spec(plan, spec.key)
+        elif any(r.id == f"count:{spec.key}" for r in plan.requirements):
+            _count_requirement(plan, spec)
+        if left is not None:
+            left -= take
+    return f"removed {', '.join(removed)}"
+
+
+def _drop_spec(plan: ScenePlan, key: str) -> None:
+    plan.objects = [s for s in plan.objects if s.key != key]
+    plan.relations = [r for r in plan.relations if key not in (r.subject, r.target)]
+    plan.requirements = [r for r in plan.requirements if key not in (r.subject, r.target)]
+
+
+def _move(outcome: EditOutcome, op: EditOp) -> str:
+    specs = _specs(outcome, op.target)
+    for spec in specs:
+        _relate(outcome, spec, op.relation or "next_to", op.reference, replace_old=True)
+        outcome.replace.add(spec.key)
+    where = (op.relation or "").replace("_", " ")
+    return f"moved {', '.join(s.key for s in specs)} {where} {op.reference or ''}".strip()
+
+
+def _relate(outcome: EditOutcome, spec: ObjectSpec, kind: str, reference: str | None, replace_old: bool = False) -> None:
+    """Give ``spec`` the relation ``kind`` to ``reference`` (its old placing relations dropped when moving)."""
+    plan = outcome.plan
+    target = None
+    if kind == "away_from":
+        target = reference if reference in ARCHITECTURE else _specs(outcome, reference or "")[0].key
+        outcome.away[spec.key] = target
+    elif kind not in ROOM_MOVES:
+        if reference is None or reference in ARCHITECTURE:
+            raise InputError(f"'{kind.replace('_', ' ')}' needs an object to relate to, not {reference or 'nothing'}")
+        target = _specs(outcome, reference)[0].key
+        if target == spec.key:
+            raise InputError(f"cannot place {spec.key} {kind.replace('_', ' ')} itself")
+    if replace_old:
+        dropped = {(r.kind, r.target) for r in plan.relations if r.subject == spec.key and r.kind not in SELF_ARRANGEMENTS}
+        plan.relations = [r for r in plan.relations if r.subject != spec.key or r.kind in SELF_ARRANGEMENTS]
+        stale = {f"relation:{k}:{spec.key}:{t}" for k, t in dropped}
+        plan.requirements = [r for r in plan.requirements if r.id not in stale]
+    if kind == "away_from":
+        return
+    plan.relations.append(Relation(kind=kind, subject=spec.key, target=target))
+    words = kind.replace("_", " ")
+    _set_requirement(plan, Requirement(id=f"relation:{kind}:{spec.key}:{target}", kind="relation",
+                                       description=f"{spec.key} {words} {target or ''}".strip(),
+                                       subject=spec.key, target=target, expected=kind))
+
+
+def _resize(outcome: EditOutcome, op: EditOp) -> str:
+    specs = _specs(outcome, op.target)
+    for spec in specs:
+        if op.measure_m is not None:
+            spec.measure_m, spec.measure_axis = op.measure_m, op.measure_axis
+        else:
+            current = max(size_for(spec.category, spec.size, spec.measure_m, spec.measure_axis))
+            factor = RESIZE_FACTOR if op.size == "larger" else 1 / RESIZE_FACTOR
+            spec.measure_m, spec.measure_axis = round(current * factor, 3), None
+        size_for(spec.category, spec.size, spec.measure_m, spec.measure_axis)  # refuses implausible measures now
+        outcome.replace.add(spec.key)
+    how = f"{op.measure_m:g} m {op.measure_axis or ''}".strip() if op.measure_m is not None else op.size
+    return f"resized {', '.join(s.key for s in specs)} ({how})"
+
+
+def _replace_dependents(outcome: EditOutcome) -> None:
+    """Specs whose relation targets a spec placed again follow it (the lamp on a moved table)."""
+    changed = True
+    while changed:
+        changed = False
+        for r in outcome.plan.relations:
+            if r.target in outcome.replace and r.subject not in outcome.replace and r.subject != r.target:
+                outcome.replace.add(r.subject)
+                changed = True
+
+
+APPLY = {"recolor": _recolor, "add": _add, "remove": _remove, "move": _move, "resize": _resize}
