@@ -15,7 +15,8 @@ from pathlib import Path
 
 EXIT_OK, EXIT_CHECKS_FAILED, EXIT_BAD_INPUT, EXIT_ENVIRONMENT = 0, 1, 2, 3
 # Each module adds its subcommands with register(subparsers); keep their imports light (start-up speed).
-SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli_eval", "app.cli_sheet", "app.cli_assets")
+SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli_eval", "app.cli_sheet", "app.cli_assets", "app.cli_batch",
+                                        "app.cli_doctor", "app.cli_serve", "app.cli_edit")
 
 
 def _progress(started: float):
@@ -50,7 +51,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     settings = get_settings()
     started = time.perf_counter()
-    context = RunContext(settings, LazyBrowser(settings.chromium, settings.render_timeout_s), _progress(started))
+    from app.logs import json_logging_enabled, log_progress
+
+    progress = log_progress if json_logging_enabled() else _progress(started)  # JSON mode: stderr stays JSON lines
+    context = RunContext(settings, LazyBrowser(settings.chromium, settings.render_timeout_s), progress)
     try:
         state = generate_scene(args.prompt, args.out, context, seed=args.seed, scene_id=args.id)
     finally:
@@ -76,6 +80,8 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="diorama", description="Turn a sentence into a verified 3D scene.")
+    p.add_argument("--log-format", choices=("text", "json"), default=None,
+                   help="stderr logs as text or JSON lines carrying scene_id (default: $DIORAMA_LOG_FORMAT, else text)")
     sub = p.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="generate a scene from a prompt")
     g.add_argument("prompt", help="what the scene shows, e.g. 'a bedroom with a bed and two lamps; 4m x 4m'")
@@ -92,6 +98,21 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _configure_logging(log_format: str | None) -> None:
+    """--log-format wins over DIORAMA_LOG_FORMAT; unreadable settings leave text (the command reports them)."""
+    from pydantic import ValidationError as SettingsError
+
+    from app.logs import configure_logging
+    from app.settings import get_settings
+
+    try:
+        settings = get_settings()
+    except SettingsError:
+        configure_logging(json=log_format == "json")
+        return
+    configure_logging(json=(log_format or settings.log_format) == "json", level=settings.log_level)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     from pydantic import ValidationError as SettingsError
@@ -99,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     from tools.errors import DioramaError, InputError
 
     try:
+        _configure_logging(args.log_format)
         return args.func(args)
     except SettingsError as e:  # a DIORAMA_* variable with a bad value
         problems = "; ".join(f"DIORAMA_{'_'.join(map(str, err['loc'])).upper()}: {err['msg']}" for err in e.errors())

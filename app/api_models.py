@@ -1,0 +1,145 @@
+"""Request and response bodies of the REST API (docs/api.md), with the examples /docs shows."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+PROMPT_MAX_CHARS = 2000
+INSTRUCTION_MAX_CHARS = 2000
+SCENE_ID_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
+NOT_BLANK = r"\S"  # at least one visible character
+
+
+def _json_integer(value: object) -> object:
+    """JSON Schema's integer: 2 and 2.0, never true or "2" (pydantic's lax mode would take both)."""
+    if isinstance(value, bool) or isinstance(value, str) or (isinstance(value, float) and not value.is_integer()):
+        raise ValueError("must be an integer")
+    return int(value) if isinstance(value, float) else value
+
+
+JsonInt = Annotated[int, BeforeValidator(_json_integer)]
+RepairRounds = Annotated[int, Field(ge=0, le=10), BeforeValidator(_json_integer)]
+
+
+class SceneOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    max_repairs: RepairRounds | None = Field(
+        None, description="repair rounds after a failed verification (0..10)")
+
+
+class SceneCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"prompt": "a bedroom with a red bed and two lamps; 4m x 4m", "seed": 0,
+                      "options": {"max_repairs": 2}}]})
+    prompt: str = Field(min_length=1, max_length=PROMPT_MAX_CHARS, pattern=NOT_BLANK,
+                        description="what the scene shows")
+    seed: JsonInt = Field(0, ge=0, le=2**31 - 1, description="variety seed")
+    options: SceneOptions = Field(default_factory=SceneOptions)
+
+
+class EditCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"instruction": "make the sofa blue"}]})
+    instruction: str = Field(min_length=1, max_length=INSTRUCTION_MAX_CHARS, pattern=NOT_BLANK,
+                             description="what to change")
+
+
+class JobError(BaseModel):
+    code: str = Field(description="timeout, cancelled, invalid_input, render_error, storage_error, internal, ...")
+    message: str
+
+
+class SceneUrls(BaseModel):
+    page: str
+    bundle: str
+    scene_glb: str
+    report: str
+    screenshots: dict[str, str] = Field(default_factory=dict)
+
+
+class SceneSummary(BaseModel):
+    objects: int
+    checks_passed: int
+    checks: int
+    requirements_met: int
+    requirements: int
+    seconds: float
+
+
+class Revision(BaseModel):
+    revision: int
+    instruction: str | None
+    created_at: str
+
+
+SCENE_EXAMPLE: dict[str, Any] = {
+    "id": "s-3f2a9c1e0b7d4a65", "kind": "generate", "prompt": "a table", "seed": 0, "status": "succeeded",
+    "stage": "publish", "progress": 1.0, "created_at": "2026-11-30T04:00:00Z", "started_at": "2026-11-30T04:00:01Z",
+    "finished_at": "2026-11-30T04:00:14Z", "passed": True, "error": None,
+    "urls": {"page": "/v1/scenes/s-3f2a9c1e0b7d4a65/files/index.html",
+             "bundle": "/v1/scenes/s-3f2a9c1e0b7d4a65/bundle",
+             "scene_glb": "/v1/scenes/s-3f2a9c1e0b7d4a65/scene.glb",
+             "report": "/v1/scenes/s-3f2a9c1e0b7d4a65/files/report.json",
+             "screenshots": {"hero": "/v1/scenes/s-3f2a9c1e0b7d4a65/files/screenshots/hero.png"}},
+    "events_url": "/v1/scenes/s-3f2a9c1e0b7d4a65/events",
+    "summary": {"objects": 1, "checks_passed": 9, "checks": 9, "requirements_met": 1, "requirements": 1,
+                "seconds": 13.0},
+    "revisions": [{"revision": 1, "instruction": None, "created_at": "2026-11-30T04:00:00Z"}],
+}
+
+
+class Scene(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [SCENE_EXAMPLE]})
+    id: str
+    kind: Literal["generate", "edit"]
+    prompt: str
+    seed: int
+    status: Literal["queued", "running", "succeeded", "failed", "cancelled"]
+    stage: str | None = Field(description="plan, assets, layout, compose, verify, repair or publish")
+    progress: float = Field(ge=0, le=1)
+    created_at: str
+    started_at: str | None
+    finished_at: str | None
+    passed: bool | None = Field(description="every verification check passed (once succeeded)")
+    error: JobError | None
+    urls: SceneUrls | None = Field(description="present once the scene has output")
+    events_url: str = Field(description="the server-sent events stream (signed when API keys are set)")
+    summary: SceneSummary | None
+    revisions: list[Revision]
+
+
+class SceneList(BaseModel):
+    items: list[Scene]
+    next_cursor: str | None
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="not_found, invalid_request, unauthorized, rate_limited, too_large, conflict, "
+                                   "not_implemented, internal")
+    message: str
+    details: dict[str, Any] | list[Any] | None = None
+
+
+class ErrorBody(BaseModel):
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [{"error": {"code": "not_found", "message": "no scene s-0000000000000000", "details": None}}]})
+    error: ErrorDetail
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+class Ready(BaseModel):
+    status: Literal["ok", "unavailable"]
+    checks: dict[str, dict[str, Any]]
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for the error statuses a route can answer, all with the one error shape."""
+    meaning = {400: "bad request", 401: "missing or wrong API key", 404: "no such scene or file",
+               409: "conflict (a job on the scene is still running, or an idempotency key reused)",
+               413: "request body too large", 422: "invalid request", 429: "rate limit or concurrency cap "
+               "(see Retry-After)", 501: "not implemented yet", 503: "not ready"}
+    return {status: {"model": ErrorBody, "description": meaning.get(status, "error")} for status in statuses}

@@ -1,0 +1,352 @@
+"""Durable scene jobs: the queue interface and its SQLite implementation.
+
+One job per scene id. A job is claimed under a lease that its worker renews
+with heartbeats; a job whose lease ran out (its worker died) is claimed again
+and resumes from the scene's LangGraph checkpoint. Every write that a worker
+makes is conditioned on it still holding the lease, so a job never runs in two
+places at once. An edit re-queues the same scene as a new revision.
+
+The queue sits behind ``JobQueue`` so a distributed queue can replace SQLite.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+Status = Literal["queued", "running", "succeeded", "failed", "cancelled"]
+TERMINAL: frozenset[str] = frozenset({"succeeded", "failed", "cancelled"})
+ACTIVE: frozenset[str] = frozenset({"queued", "running"})
+
+
+class IdempotencyConflict(Exception):
+    """The idempotency key was used before with a different request body."""
+
+
+@dataclass
+class Job:
+    id: str
+    owner: str
+    kind: Literal["generate", "edit"]
+    prompt: str
+    seed: int
+    options: dict[str, Any]
+    status: Status
+    created_at: float
+    revision: int = 1
+    instruction: str | None = None
+    stage: str | None = None
+    progress: float = 0.0
+    started_at: float | None = None
+    finished_at: float | None = None
+    passed: bool | None = None
+    error_code: str | None = None
+    error_message: str | None = None
+    summary: dict[str, Any] | None = None
+    cancel_requested: bool = False
+    attempts: int = 0
+    revisions: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Event:
+    seq: int
+    job_id: str
+    revision: int
+    event: str
+    data: dict[str, Any]
+
+
+class JobQueue(Protocol):
+    """What the API and the workers need from a queue (SQLite today, a distributed queue later)."""
+
+    def submit(self, job_id: str, owner: str, prompt: str, seed: int, options: dict[str, Any],
+               idempotency_key: str | None = None) -> tuple[Job, bool]: ...
+    def submit_edit(self, job_id: str, instruction: str) -> Job | None: ...
+    def by_idempotency_key(self, owner: str, key: str) -> Job | None: ...
+    def claim(self, worker: str, lease_s: float) -> Job | None: ...
+    def heartbeat(self, job_id: str, worker: str, lease_s: float) -> bool: ...
+    def record(self, job_id: str, worker: str, stage: str, message: str, progress: float) -> bool: ...
+    def finish(self, job_id: str, worker: str, status: Status, passed: bool | None = None,
+               error: tuple[str, str] | None = None, summary: dict[str, Any] | None = None) -> bool: ...
+    def release(self, job_id: str, worker: str) -> None: ...
+    def cancel(self, job_id: str) -> Job | None: ...
+    def delete(self, job_id: str) -> bool: ...
+    def get(self, job_id: str) -> Job | None: ...
+    def list(self, owner: str | None, limit: int, before: tuple[float, str] | None) -> list[Job]: ...
+    def events(self, job_id: str, revision: int, after_seq: int = 0) -> list[Event]: ...
+    def count(self, status: Status, owner: str | None = None) -> int: ...
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS jobs (
+    id TEXT PRIMARY KEY, owner TEXT NOT NULL, kind TEXT NOT NULL, prompt TEXT NOT NULL, seed INTEGER NOT NULL,
+    options TEXT NOT NULL, status TEXT NOT NULL, revision INTEGER NOT NULL DEFAULT 1, instruction TEXT,
+    stage TEXT, progress REAL NOT NULL DEFAULT 0, created_at REAL NOT NULL, queued_at REAL NOT NULL,
+    started_at REAL, finished_at REAL, passed INTEGER, error_code TEXT, error_message TEXT, summary TEXT,
+    cancel_requested INTEGER NOT NULL DEFAULT 0, lease_owner TEXT, lease_expires REAL,
+    attempts INTEGER NOT NULL DEFAULT 0, idempotency_key TEXT, request_hash TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS jobs_idempotency ON jobs(owner, idempotency_key) WHERE idempotency_key IS NOT NULL;
+CREATE INDEX IF NOT EXISTS jobs_status ON jobs(status, queued_at);
+CREATE INDEX IF NOT EXISTS jobs_newest ON jobs(owner, created_at DESC, id DESC);
+CREATE TABLE IF NOT EXISTS revisions (
+    job_id TEXT NOT NULL, revision INTEGER NOT NULL, instruction TEXT, created_at REAL NOT NULL,
+    PRIMARY KEY (job_id, revision)
+);
+CREATE TABLE IF NOT EXISTS events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, job_id TEXT NOT NULL, revision INTEGER NOT NULL,
+    event TEXT NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_job ON events(job_id, revision, seq);
+CREATE TABLE IF NOT EXISTS observations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, metric TEXT NOT NULL, label TEXT NOT NULL, value REAL NOT NULL,
+    ok INTEGER NOT NULL, created_at REAL NOT NULL
+);
+"""
+BUSY_TIMEOUT_S = 30.0  # many processes write here; a writer waits for the lock instead of failing
+
+
+def new_job_id() -> str:
+    return "s-" + uuid.uuid4().hex[:16]
+
+
+def scene_dir(data_dir: Path, job_id: str) -> Path:
+    """Where a job's scene is written (and served from)."""
+    return data_dir / "scenes" / job_id
+
+
+def iso(ts: float | None) -> str | None:
+    return None if ts is None else datetime.fromtimestamp(ts, timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+class SqliteJobQueue:
+    """``data_dir/jobs.sqlite`` in WAL mode; safe across processes (each call opens its own connection)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with self._connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(SCHEMA)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        with closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)) as db:
+            db.row_factory = sqlite3.Row
+            yield db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction that takes the lock up front, so read-then-write cannot interleave."""
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def _job(self, db: sqlite3.Connection, job_id: str) -> Job | None:
+        row = db.execute("SELECT * FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        if row is None:
+            return None
+        revisions = db.execute("SELECT revision, instruction, created_at FROM revisions WHERE job_id = ? "
+                               "ORDER BY revision", (job_id,)).fetchall()
+        return _job_from_row(row, [dict(r) for r in revisions])
+
+    def _event(self, db: sqlite3.Connection, job_id: str, revision: int, event: str, data: dict) -> None:
+        db.execute("INSERT INTO events (job_id, revision, event, data) VALUES (?, ?, ?, ?)",
+                   (job_id, revision, event, json.dumps(data)))
+
+    def submit(self, job_id: str, owner: str, prompt: str, seed: int, options: dict[str, Any],
+               idempotency_key: str | None = None) -> tuple[Job, bool]:
+        """Queue a new scene; returns (job, created). A repeated idempotency key returns the first job."""
+        request_hash = json.dumps([prompt, seed, options], sort_keys=True)
+        now = time.time()
+        with self._transaction() as db:
+            if idempotency_key is not None:
+                row = db.execute("SELECT id, request_hash FROM jobs WHERE owner = ? AND idempotency_key = ?",
+                                 (owner, idempotency_key)).fetchone()
+                if row is not None:
+                    if row["request_hash"] != request_hash:
+                        raise IdempotencyConflict(idempotency_key)
+                    return self._job(db, row["id"]), False
+            db.execute(
+                "INSERT INTO jobs (id, owner, kind, prompt, seed, options, status, created_at, queued_at, "
+                "idempotency_key, request_hash) VALUES (?, ?, 'generate', ?, ?, ?, 'queued', ?, ?, ?, ?)",
+                (job_id, owner, prompt, seed, json.dumps(options), now, now, idempotency_key, request_hash))
+            db.execute("INSERT INTO revisions VALUES (?, 1, NULL, ?)", (job_id, now))
+            self._event(db, job_id, 1, "queued", {"message": "queued", "t": 0.0})
+            return self._job(db, job_id), True
+
+    def by_idempotency_key(self, owner: str, key: str) -> Job | None:
+        with self._connect() as db:
+            row = db.execute("SELECT id FROM jobs WHERE owner = ? AND idempotency_key = ?", (owner, key)).fetchone()
+            return None if row is None else self._job(db, row["id"])
+
+    def submit_edit(self, job_id: str, instruction: str) -> Job | None:
+        """Queue an edit as the scene's next revision; None when a job on it is still queued or running."""
+        now = time.time()
+        with self._transaction() as db:
+            job = self._job(db, job_id)
+            if job is None or job.status in ACTIVE:
+                return None
+            revision = job.revision + 1
+            db.execute(
+                "UPDATE jobs SET kind = 'edit', status = 'queued', revision = ?, instruction = ?, stage = NULL, "
+                "progress = 0, queued_at = ?, started_at = NULL, finished_at = NULL, passed = NULL, "
+                "error_code = NULL, error_message = NULL, summary = NULL, cancel_requested = 0, attempts = 0, "
+                "lease_owner = NULL, lease_expires = NULL WHERE id = ?", (revision, instruction, now, job_id))
+            db.execute("INSERT INTO revisions VALUES (?, ?, ?, ?)", (job_id, revision, instruction, now))
+            self._event(db, job_id, revision, "queued", {"message": "edit queued", "t": 0.0})
+            return self._job(db, job_id)
+
+    def claim(self, worker: str, lease_s: float) -> Job | None:
+        """Take the oldest queued job, or a running one whose worker stopped renewing its lease."""
+        now = time.time()
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND lease_expires < ?) "
+                "ORDER BY queued_at LIMIT 1", (now,)).fetchone()
+            if row is None:
+                return None
+            db.execute(
+                "UPDATE jobs SET status = 'running', lease_owner = ?, lease_expires = ?, attempts = attempts + 1, "
+                "started_at = COALESCE(started_at, ?) WHERE id = ?", (worker, now + lease_s, now, row["id"]))
+            return self._job(db, row["id"])
+
+    def heartbeat(self, job_id: str, worker: str, lease_s: float) -> bool:
+        """Renew the lease; False when this worker no longer holds the job (reclaimed, cancelled, deleted)."""
+        with self._connect() as db:
+            cursor = db.execute("UPDATE jobs SET lease_expires = ? WHERE id = ? AND lease_owner = ? "
+                                "AND status = 'running'", (time.time() + lease_s, job_id, worker))
+            return cursor.rowcount == 1
+
+    def record(self, job_id: str, worker: str, stage: str, message: str, progress: float) -> bool:
+        """Store a stage event; False when the worker should stop (lost lease or cancel requested)."""
+        with self._transaction() as db:
+            row = db.execute("SELECT revision, started_at, cancel_requested FROM jobs WHERE id = ? "
+                             "AND lease_owner = ? AND status = 'running'", (job_id, worker)).fetchone()
+            if row is None:
+                return False
+            db.execute("UPDATE jobs SET stage = ?, progress = MAX(progress, ?) WHERE id = ?",
+                       (stage, progress, job_id))
+            data = {"stage": stage, "message": message, "progress": progress,
+                    "t": round(time.time() - row["started_at"], 3)}
+            self._event(db, job_id, row["revision"], "stage", data)
+            return not row["cancel_requested"]
+
+    def finish(self, job_id: str, worker: str, status: Status, passed: bool | None = None,
+               error: tuple[str, str] | None = None, summary: dict[str, Any] | None = None) -> bool:
+        """End the job this worker holds; False when it no longer held it (nothing changes then)."""
+        code, message = error or (None, None)
+        with self._transaction() as db:
+            row = db.execute("SELECT revision FROM jobs WHERE id = ? AND lease_owner = ? AND status = 'running'",
+                             (job_id, worker)).fetchone()
+            if row is None:
+                return False
+            db.execute(
+                "UPDATE jobs SET status = ?, passed = ?, error_code = ?, error_message = ?, summary = ?, "
+                "finished_at = ?, progress = CASE WHEN ? = 'succeeded' THEN 1 ELSE progress END, "
+                "lease_owner = NULL, lease_expires = NULL WHERE id = ?",
+                (status, passed, code, message, json.dumps(summary) if summary else None, time.time(), status,
+                 job_id))
+            self._event(db, job_id, row["revision"], "done", {"status": status})
+            return True
+
+    def release(self, job_id: str, worker: str) -> None:
+        """Give a job back to the queue (the worker is shutting down); the next claim resumes it."""
+        with self._connect() as db:
+            db.execute("UPDATE jobs SET status = 'queued', lease_owner = NULL, lease_expires = NULL "
+                       "WHERE id = ? AND lease_owner = ? AND status = 'running'", (job_id, worker))
+
+    def cancel(self, job_id: str) -> Job | None:
+        """A queued job (or one whose worker is gone) is cancelled at once; a running one when its worker
+        next checks in."""
+        now = time.time()
+        with self._transaction() as db:
+            job = self._job(db, job_id)
+            if job is None or job.status in TERMINAL:
+                return job
+            orphaned = db.execute("SELECT 1 FROM jobs WHERE id = ? AND status = 'running' AND lease_expires < ?",
+                                  (job_id, now)).fetchone()
+            if job.status == "queued" or orphaned:
+                db.execute("UPDATE jobs SET status = 'cancelled', finished_at = ?, cancel_requested = 1, "
+                           "error_code = 'cancelled', error_message = 'cancelled on request', lease_owner = NULL, "
+                           "lease_expires = NULL WHERE id = ?", (now, job_id))
+                self._event(db, job_id, job.revision, "done", {"status": "cancelled"})
+            else:
+                db.execute("UPDATE jobs SET cancel_requested = 1 WHERE id = ?", (job_id,))
+            return self._job(db, job_id)
+
+    def delete(self, job_id: str) -> bool:
+        with self._transaction() as db:
+            cursor = db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
+            db.execute("DELETE FROM revisions WHERE job_id = ?", (job_id,))
+            db.execute("DELETE FROM events WHERE job_id = ?", (job_id,))
+            return cursor.rowcount == 1
+
+    def get(self, job_id: str) -> Job | None:
+        with self._connect() as db:
+            return self._job(db, job_id)
+
+    def list(self, owner: str | None, limit: int, before: tuple[float, str] | None) -> list[Job]:
+        """Newest first; ``before`` is the (created_at, id) of the last job of the previous page."""
+        where, args = [], []
+        if owner is not None:
+            where.append("owner = ?")
+            args.append(owner)
+        if before is not None:
+            where.append("(created_at < ? OR (created_at = ? AND id < ?))")
+            args += [before[0], before[0], before[1]]
+        clause = f"WHERE {' AND '.join(where)}" if where else ""
+        with self._connect() as db:
+            ids = db.execute(f"SELECT id FROM jobs {clause} ORDER BY created_at DESC, id DESC LIMIT ?",
+                             (*args, limit)).fetchall()
+            return [job for row in ids if (job := self._job(db, row["id"])) is not None]
+
+    def events(self, job_id: str, revision: int, after_seq: int = 0) -> list[Event]:
+        with self._connect() as db:
+            rows = db.execute("SELECT * FROM events WHERE job_id = ? AND revision = ? AND seq > ? ORDER BY seq",
+                              (job_id, revision, after_seq)).fetchall()
+        return [Event(r["seq"], r["job_id"], r["revision"], r["event"], json.loads(r["data"])) for r in rows]
+
+    def count(self, status: Status, owner: str | None = None) -> int:
+        with self._connect() as db:
+            if owner is None:
+                return db.execute("SELECT COUNT(*) FROM jobs WHERE status = ?", (status,)).fetchone()[0]
+            return db.execute("SELECT COUNT(*) FROM jobs WHERE status = ? AND owner = ?",
+                              (status, owner)).fetchone()[0]
+
+    def observe(self, metric: str, label: str, value: float, ok: bool = True) -> None:
+        """Keep one measurement for /metrics (workers are other processes; the API reads these back)."""
+        with self._connect() as db:
+            db.execute("INSERT INTO observations (metric, label, value, ok, created_at) VALUES (?, ?, ?, ?, ?)",
+                       (metric, label, value, ok, time.time()))
+
+    def observations(self, metric: str) -> list[sqlite3.Row]:
+        with self._connect() as db:
+            return db.execute("SELECT label, value, ok FROM observations WHERE metric = ?", (metric,)).fetchall()
+
+
+def _job_from_row(row: sqlite3.Row, revisions: list[dict[str, Any]]) -> Job:
+    return Job(
+        id=row["id"], owner=row["owner"], kind=row["kind"], prompt=row["prompt"], seed=row["seed"],
+        options=json.loads(row["options"]), status=row["status"], created_at=row["created_at"],
+        revision=row["revision"], instruction=row["instruction"], stage=row["stage"], progress=row["progress"],
+        started_at=row["started_at"], finished_at=row["finished_at"],
+        passed=None if row["passed"] is None else bool(row["passed"]),
+        error_code=row["error_code"], error_message=row["error_message"],
+        summary=json.loads(row["summary"]) if row["summary"] else None,
+        cancel_requested=bool(row["cancel_requested"]), attempts=row["attempts"], revisions=revisions,
+    )

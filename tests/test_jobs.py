@@ -1,0 +1,129 @@
+"""The SQLite job queue: leases, reclaiming, cancellation, idempotency, revisions, events."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from app.jobs import IdempotencyConflict, SqliteJobQueue, new_job_id
+
+
+@pytest.fixture
+def queue(tmp_path) -> SqliteJobQueue:
+    return SqliteJobQueue(tmp_path / "jobs.sqlite")
+
+
+def submit(queue: SqliteJobQueue, prompt: str = "a table", key: str | None = None, owner: str = "local"):
+    return queue.submit(new_job_id(), owner, prompt, 0, {}, key)
+
+
+def test_claim_takes_oldest_first_and_only_once(queue):
+    first, _ = submit(queue, "one")
+    submit(queue, "two")
+    claimed = queue.claim("w1", lease_s=60)
+    assert claimed.id == first.id and claimed.status == "running" and claimed.attempts == 1
+    second = queue.claim("w2", lease_s=60)
+    assert second.prompt == "two"
+    assert queue.claim("w3", lease_s=60) is None
+
+
+def test_concurrent_claims_never_share_a_job(queue):
+    for i in range(20):
+        submit(queue, f"p{i}")
+    claimed: list[str] = []
+
+    def worker(name: str) -> None:
+        while (job := queue.claim(name, lease_s=60)) is not None:
+            claimed.append(job.id)
+
+    threads = [threading.Thread(target=worker, args=(f"w{i}",)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(claimed) == 20 and len(set(claimed)) == 20
+
+
+def test_an_expired_lease_is_reclaimed_and_the_old_worker_is_shut_out(queue):
+    job, _ = submit(queue)
+    queue.claim("dead", lease_s=-1)  # already expired: its worker stopped renewing
+    reclaimed = queue.claim("alive", lease_s=60)
+    assert reclaimed.id == job.id and reclaimed.attempts == 2
+    assert not queue.heartbeat(job.id, "dead", 60)
+    assert not queue.record(job.id, "dead", "plan", "started", 0.05)
+    assert not queue.finish(job.id, "dead", "succeeded", passed=True)
+    assert queue.heartbeat(job.id, "alive", 60)
+    assert queue.finish(job.id, "alive", "succeeded", passed=True, summary={"objects": 1})
+    done = queue.get(job.id)
+    assert done.status == "succeeded" and done.passed is True and done.progress == 1.0
+
+
+def test_a_live_lease_is_not_reclaimed(queue):
+    submit(queue)
+    queue.claim("w1", lease_s=60)
+    assert queue.claim("w2", lease_s=60) is None
+
+
+def test_cancel_queued_is_immediate_and_running_stops_at_the_next_record(queue):
+    queued, _ = submit(queue, "queued")
+    assert queue.cancel(queued.id).status == "cancelled"
+    running, _ = submit(queue, "running")
+    queue.claim("w", lease_s=60)
+    assert queue.cancel(running.id).status == "running"
+    assert queue.record(running.id, "w", "layout", "started", 0.35) is False
+    assert queue.finish(running.id, "w", "cancelled", error=("cancelled", "cancelled on request"))
+    assert queue.get(running.id).status == "cancelled"
+    assert queue.claim("w2", lease_s=60) is None
+
+
+def test_cancel_of_a_job_whose_worker_died_is_immediate(queue):
+    job, _ = submit(queue)
+    queue.claim("dead", lease_s=-1)
+    cancelled = queue.cancel(job.id)
+    assert cancelled.status == "cancelled" and cancelled.error_code == "cancelled"
+    assert queue.claim("w", lease_s=60) is None
+
+
+def test_release_puts_the_job_back(queue):
+    job, _ = submit(queue)
+    queue.claim("w", lease_s=60)
+    queue.release(job.id, "w")
+    assert queue.get(job.id).status == "queued"
+    assert queue.claim("w2", lease_s=60).id == job.id
+
+
+def test_idempotency_key_returns_the_same_job_and_refuses_another_body(queue):
+    first, created = submit(queue, "a table", key="k1")
+    again, created_again = submit(queue, "a table", key="k1")
+    assert created and not created_again and again.id == first.id
+    other_owner, created_other = submit(queue, "a table", key="k1", owner="someone-else")
+    assert created_other and other_owner.id != first.id
+    with pytest.raises(IdempotencyConflict):
+        submit(queue, "a chair", key="k1")
+
+
+def test_events_replay_in_order_per_revision(queue):
+    job, _ = submit(queue)
+    queue.claim("w", lease_s=60)
+    queue.record(job.id, "w", "plan", "started", 0.05)
+    queue.record(job.id, "w", "plan", "done", 0.05)
+    queue.finish(job.id, "w", "succeeded", passed=True)
+    events = queue.events(job.id, 1)
+    assert [e.event for e in events] == ["queued", "stage", "stage", "done"]
+    assert queue.events(job.id, 1, after_seq=events[1].seq)[0].data["message"] == "done"
+    edited = queue.submit_edit(job.id, "make it blue")
+    assert edited.kind == "edit" and edited.revision == 2 and edited.status == "queued"
+    assert [r["instruction"] for r in edited.revisions] == [None, "make it blue"]
+    assert [e.event for e in queue.events(job.id, 2)] == ["queued"]
+    assert queue.submit_edit(job.id, "again") is None  # the edit is still queued
+
+
+def test_list_pages_newest_first_and_delete_forgets(queue):
+    ids = [submit(queue, f"p{i}")[0].id for i in range(5)]
+    page = queue.list(None, 2, None)
+    assert [j.id for j in page] == ids[::-1][:2]
+    rest = queue.list(None, 10, (page[-1].created_at, page[-1].id))
+    assert [j.id for j in rest] == ids[::-1][2:]
+    assert queue.delete(ids[0]) and queue.get(ids[0]) is None and queue.events(ids[0], 1) == []
+    assert not queue.delete(ids[0])
