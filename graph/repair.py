@@ -19,6 +19,9 @@ from tools.errors import ModelError
 
 LAYOUT_CHECKS = {"no_collisions", "in_bounds", "supported", "requirements"}
 CAMERA_CHECKS = {"objects_visible", "not_blank"}
+# What a new layout or camera can mend. The page's own checks (ready, console errors, motion, focus, phone
+# layout) fail the same way on every round: repairing them would only spend the budget.
+REPAIRABLE_CHECKS = LAYOUT_CHECKS | CAMERA_CHECKS
 
 
 def failed_checks(state: SceneState) -> set[str]:
@@ -91,6 +94,8 @@ def model_round(state: SceneState, context: RunContext) -> tuple[dict | None, di
 
 def after_verify(state: SceneState, runtime: Runtime[RunContext]) -> Literal["repair", "publish"]:
     if state["passed"] or state.get("repairs", 0) >= runtime.context.settings.max_repairs:
+        return "publish"
+    if not failed_checks(state) & REPAIRABLE_CHECKS:
         return "publish"
     return "repair"
 

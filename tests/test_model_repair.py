@@ -241,3 +241,20 @@ def test_solver_takes_over_when_the_model_round_fixed_nothing(server, scene_stat
     entry = repair(state, SimpleNamespace(context=context_for(tmp_path, server.url)))["repair_log"][0]
     assert entry["action"] == "reframe_camera" and "did not fix objects_visible" in entry["why_grounded"]
     assert not server.requests  # the model was not asked again
+
+
+def test_only_checks_a_layout_or_camera_can_mend_start_a_repair_round() -> None:
+    from types import SimpleNamespace
+
+    from graph.repair import after_verify
+
+    runtime = SimpleNamespace(context=SimpleNamespace(settings=SimpleNamespace(max_repairs=2)))
+
+    def state(*failed: str) -> dict:
+        checks = [{"name": name, "passed": False} for name in failed] + [{"name": "ready", "passed": True}]
+        return {"passed": not failed, "repairs": 0, "report": {"checks": checks}}
+
+    assert after_verify(state("no_collisions"), runtime) == "repair"
+    assert after_verify(state("objects_visible", "ui_focus"), runtime) == "repair"
+    assert after_verify(state("ui_focus"), runtime) == "publish"  # the same page fails it the same way again
+    assert after_verify(state("motion", "phone_layout"), runtime) == "publish"

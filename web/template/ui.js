@@ -8,6 +8,8 @@ const FOCUS_MS = 650; // long enough to follow where the camera went, short enou
 const FOCUS_MARGIN = 1.25; // the framed object fills about 80% of the narrower field of view
 const FOCUS_MIN_RADIUS = 0.12; // metres: a cup is framed like a small box, not filled edge to edge
 const FOCUS_ELEVATION = [0.35, 1.05]; // radians above the horizon the focus camera keeps (looks down, sees past)
+const FOCUS_STEEP = 1.3; // radians: the look from above tried when every side is blocked at the usual elevation
+const FOCUS_TURNS = [0, Math.PI / 2, -Math.PI / 2, Math.PI]; // azimuth turns tried, nearest first
 const ORBIT_STEP = Math.PI / 12; // arrow keys: 15 degrees a press
 const ZOOM_STEP = 0.8; // +/-: distance times this
 const PHONE_QUERY = '(max-width: 640px)'; // ui.css turns the panel into a bottom sheet under this width
@@ -69,21 +71,50 @@ function boxOf(data, ids) {
   return box;
 }
 
-// Where the camera goes to frame `box`: same side as now, at an elevation that looks down past neighbours,
-// as close as lets the box's projected height and width both fit (a tall lamp is framed by its height,
-// a wide sofa by its width, rather than both by a sphere round them).
-function framing(camera, controls, box) {
+// Where the camera goes to frame `box` from azimuth `theta` at `elevation` (radians above the horizon): as
+// close as lets the box's projected height and width both fit (a tall lamp is framed by its height, a wide
+// sofa by its width, rather than both by a sphere round them).
+function framing(camera, box, theta, elevation) {
   const center = box.getCenter(new THREE.Vector3());
   const size = box.getSize(new THREE.Vector3());
   const across = Math.max(Math.hypot(size.x, size.z) / 2, FOCUS_MIN_RADIUS); // half its widest horizontal extent
-  const offset = new THREE.Spherical().setFromVector3(camera.position.clone().sub(controls.target));
-  const elevation = THREE.MathUtils.clamp(Math.PI / 2 - offset.phi, ...FOCUS_ELEVATION);
   const halfHeight = Math.max((size.y / 2) * Math.cos(elevation) + across * Math.sin(elevation), FOCUS_MIN_RADIUS);
   const tanVertical = Math.tan(THREE.MathUtils.degToRad(camera.fov) / 2);
   const fit = Math.max(halfHeight / tanVertical, across / (tanVertical * camera.aspect));
-  offset.radius = FOCUS_MARGIN * fit + across; // the fit holds at the box's near side
-  offset.phi = Math.PI / 2 - elevation;
+  const offset = new THREE.Spherical(FOCUS_MARGIN * fit + across, Math.PI / 2 - elevation, theta); // fit holds at the near side
   return { position: new THREE.Vector3().setFromSpherical(offset).add(center), target: center };
+}
+
+// How clear the line from `pose` to the box is: 1 when the first surface the ray meets is the box's own
+// (nothing in front), less the nearer to the camera something else stands in the way.
+function clearance(viewer, pose, box) {
+  const direction = pose.target.clone().sub(pose.position).normalize();
+  const ray = new THREE.Raycaster(pose.position, direction);
+  const entry = ray.ray.intersectBox(box, new THREE.Vector3());
+  if (!entry) return 0;
+  const reach = entry.distanceTo(pose.position);
+  const solid = (hit) => hit.object.isMesh && !(hit.object.material.transparent && hit.object.material.opacity < 0.5);
+  const first = ray.intersectObjects([viewer.architecture, viewer.objectsGroup], true).find(solid);
+  return !first || first.distance >= reach - 0.01 ? 1 : first.distance / reach;
+}
+
+// The focus pose: from the side the camera is on, looking down past neighbours; when something (a table over
+// a chair, a wall) hides the object from there, the first of a few other sides and a steeper look that does
+// not, else the least hidden of them.
+function focusPose(viewer, box) {
+  const { camera, controls } = viewer;
+  const now = new THREE.Spherical().setFromVector3(camera.position.clone().sub(controls.target));
+  const elevation = THREE.MathUtils.clamp(Math.PI / 2 - now.phi, ...FOCUS_ELEVATION);
+  let best = { pose: null, clear: -1 };
+  for (const lift of [elevation, FOCUS_STEEP]) {
+    for (const turn of FOCUS_TURNS) {
+      const pose = framing(camera, box, now.theta + turn, lift);
+      const clear = clearance(viewer, pose, box);
+      if (clear >= 1) return pose;
+      if (clear > best.clear) best = { pose, clear };
+    }
+  }
+  return best.pose;
 }
 
 // Hover highlight: a translucent copy of the hovered objects' meshes drawn over them. Instances share one
@@ -356,7 +387,7 @@ class PageUi {
   focusIds(ids, ease) {
     const box = boxOf(this.data, ids);
     if (box.isEmpty()) throw new Error(`no object with id ${ids.join(', ')}`);
-    this.mover.go(framing(this.viewer.camera, this.viewer.controls, box), ease);
+    this.mover.go(focusPose(this.viewer, box), ease);
     return true;
   }
 
