@@ -68,6 +68,7 @@ FIRE_LIGHT = "#ff9a4a"  # flame orange, warmer than a lamp bulb
 MAX_POINT_LIGHTS = 6  # each point light costs every lit fragment; keep software rendering quick
 DESIGN_ASPECT = 4 / 3  # the verifier's 1024x768 viewport
 FOV = 50.0
+DETAIL_VIEW_PREFIX = "detail"  # close-up views are detail1, detail2, ... (the verifier tells them apart)
 MAX_DETAIL_VIEWS = 6  # close-ups a camera repair may add; each costs about half a second to verify
 
 
@@ -105,7 +106,8 @@ def detail_views(bounds: dict, objects: list[dict], focus_ids: list[str]) -> dic
     if focus_ids[MAX_DETAIL_VIEWS - 1 :]:
         groups.append(focus_ids[MAX_DETAIL_VIEWS - 1 :])
     return {
-        f"detail{n + 1}": frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=group)["hero"]
+        f"{DETAIL_VIEW_PREFIX}{n + 1}":
+            frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=group)["hero"]
         for n, group in enumerate(groups)
     }
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from tools.browser import Browser
+from tools.compose import DETAIL_VIEW_PREFIX
 from tools.errors import RenderError
 from tools.static_server import serve_folder
 from tools.verify_page import PageWeight, hide_ui, verify_experience
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 VIEWPORT: tuple[int, int] = (1024, 768)
 # Luminance std (0-255 scale) under which a frame counts as one flat colour.
 BLANK_STD = 2.0
-DETAIL_PREFIX = "detail"  # close-up views a camera repair adds (tools/compose.py detail_views)
 # Object-ID pixels (of 1024x768) an object needs in some view to count as visible.
 MIN_VISIBLE_PIXELS = 20
 # Requests the browser makes on its own, not the page: never the scene's fault.
@@ -300,7 +300,7 @@ def _blank_check(report: dict) -> dict:
     stds = ", ".join(f"{name} std={view['std']:.1f}" for name, view in views.items())
     # A close-up of a grass tuft on grass is rightly low in contrast; close-ups are judged by whether their
     # objects show (objects_visible), the overall views by not being blank.
-    blank = [name for name, view in views.items() if view["blank"] and not name.startswith(DETAIL_PREFIX)]
+    blank = [name for name, view in views.items() if view["blank"] and not name.startswith(DETAIL_VIEW_PREFIX)]
     if blank:
         return _check("not_blank", False, f"blank (std < {BLANK_STD}): {', '.join(blank)}; {stds}")
     return _check("not_blank", True, stds)
