@@ -8,8 +8,8 @@ import importlib.util
 import json
 import shutil
 import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import closing
+from collections.abc import AsyncIterator, Iterator
+from contextlib import closing, contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,7 +19,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from app.api_models import SCENE_ID_PATTERN, EditCreate, Scene, SceneCreate, SceneList, error_responses
 from app.api_security import ApiError, KeyRing, RateLimiter
-from app.jobs import ACTIVE, TERMINAL, IdempotencyConflict, Job, SqliteJobQueue, iso, new_job_id, scene_dir
+from app.jobs import ACTIVE, TERMINAL, ActiveCapReached, IdempotencyConflict, Job, SqliteJobQueue, iso, new_job_id, scene_dir
 from app.settings import Settings
 
 EVENT_POLL_S = 0.25
@@ -85,21 +85,25 @@ def view(request: Request, job: Job) -> dict[str, Any]:
     return scene_view(job, request.app.state.settings, request.app.state.keys)
 
 
-def admit(request: Request, queue: SqliteJobQueue, caller: str) -> None:
-    """The per-key concurrency cap, then the per-key rate limit; 429 with Retry-After when over."""
+@contextmanager
+def admitted(request: Request, caller: str) -> Iterator[int]:
+    """The per-key rate limit, then the concurrency cap (which the queue checks in the submit's own
+    transaction, yielded here as max_active); 429 with Retry-After when over either."""
     settings: Settings = request.app.state.settings
-    active = queue.count("queued", caller) + queue.count("running", caller)
-    if active >= settings.max_concurrent_jobs_per_key:
-        raise ApiError(429, "rate_limited", f"{active} jobs are already queued or running for this key "
-                       f"(the cap is {settings.max_concurrent_jobs_per_key}); wait for one to finish",
-                       {"limit": "concurrency", "cap": settings.max_concurrent_jobs_per_key},
-                       {"Retry-After": str(CAP_RETRY_AFTER_S)})
     limiter: RateLimiter = request.app.state.limiter
     wait = limiter.acquire(caller)
     if wait is not None:
         raise ApiError(429, "rate_limited", f"more than {limiter.per_minute} submissions in a minute; "
                        f"retry in {wait} s", {"limit": "rate", "per_minute": limiter.per_minute},
                        {"Retry-After": str(wait)})
+    try:
+        yield settings.max_concurrent_jobs_per_key
+    except ActiveCapReached as capped:
+        limiter.refund(caller)  # a refused job does not use up the caller's rate
+        raise ApiError(429, "rate_limited", f"{capped.active} jobs are already queued or running for this key "
+                       f"(the cap is {settings.max_concurrent_jobs_per_key}); wait for one to finish",
+                       {"limit": "concurrency", "cap": settings.max_concurrent_jobs_per_key},
+                       {"Retry-After": str(CAP_RETRY_AFTER_S)}) from None
 
 
 @router.post("", status_code=202, response_model=Scene, summary="Submit a scene",
@@ -109,10 +113,12 @@ def submit_scene(body: SceneCreate, request: Request, response: Response, queue:
                  idempotency_key: Annotated[str | None, Header(max_length=200)] = None) -> dict[str, Any]:
     """Queue a scene. The same Idempotency-Key with the same body returns the same job (200)."""
     options = body.options.model_dump(exclude_none=True)
-    if idempotency_key is None or queue.by_idempotency_key(caller, idempotency_key) is None:
-        admit(request, queue, caller)  # a replay of an accepted request is not a new job: no limits
+    # a replay of an accepted request is not a new job: no limits
+    replay = idempotency_key is not None and queue.by_idempotency_key(caller, idempotency_key) is not None
     try:
-        job, created = queue.submit(new_job_id(), caller, body.prompt, body.seed, options, idempotency_key)
+        with nullcontext() if replay else admitted(request, caller) as max_active:
+            job, created = queue.submit(new_job_id(), caller, body.prompt, body.seed, options, idempotency_key,
+                                        max_active)
     except IdempotencyConflict:
         raise ApiError(409, "conflict", "this Idempotency-Key was used with a different request body",
                        {"idempotency_key": idempotency_key}) from None
@@ -160,8 +166,8 @@ def edit_scene(scene_id: SceneId, body: EditCreate, request: Request, queue: Que
                        {"status": job.status})
     if not has_output(request.app.state.settings, job):
         raise ApiError(409, "conflict", f"{scene_id} has no finished scene to edit", {"status": job.status})
-    admit(request, queue, caller)
-    edited = queue.submit_edit(scene_id, body.instruction)
+    with admitted(request, caller) as max_active:
+        edited = queue.submit_edit(scene_id, body.instruction, max_active)
     if edited is None:
         raise ApiError(409, "conflict", f"a job on {scene_id} started meanwhile; try again when it ends")
     return view(request, edited)

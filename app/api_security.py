@@ -100,6 +100,13 @@ class RateLimiter:
             log.append(now)
             return None
 
+    def refund(self, owner: str) -> None:
+        """Uncount the owner's latest event (a request refused for another reason after ``acquire``)."""
+        with self._lock:
+            log = self._log.get(owner)
+            if log:
+                log.pop()
+
 
 class BodySizeLimit:
     """Refuses request bodies over ``max_bytes`` with 413, whether or not Content-Length is sent."""

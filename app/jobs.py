@@ -27,6 +27,14 @@ TERMINAL: frozenset[str] = frozenset({"succeeded", "failed", "cancelled"})
 ACTIVE: frozenset[str] = frozenset({"queued", "running"})
 
 
+class ActiveCapReached(Exception):
+    """The owner already has ``max_active`` jobs queued or running (checked in the submit's transaction)."""
+
+    def __init__(self, active: int) -> None:
+        super().__init__(f"{active} jobs queued or running")
+        self.active = active
+
+
 class IdempotencyConflict(Exception):
     """The idempotency key was used before with a different request body."""
 
@@ -69,8 +77,8 @@ class JobQueue(Protocol):
     """What the API and the workers need from a queue (SQLite today, a distributed queue later)."""
 
     def submit(self, job_id: str, owner: str, prompt: str, seed: int, options: dict[str, Any],
-               idempotency_key: str | None = None) -> tuple[Job, bool]: ...
-    def submit_edit(self, job_id: str, instruction: str) -> Job | None: ...
+               idempotency_key: str | None = None, max_active: int | None = None) -> tuple[Job, bool]: ...
+    def submit_edit(self, job_id: str, instruction: str, max_active: int | None = None) -> Job | None: ...
     def by_idempotency_key(self, owner: str, key: str) -> Job | None: ...
     def claim(self, worker: str, lease_s: float) -> Job | None: ...
     def heartbeat(self, job_id: str, worker: str, lease_s: float) -> bool: ...
@@ -125,7 +133,7 @@ def scene_dir(data_dir: Path, job_id: str) -> Path:
 
 
 def iso(ts: float | None) -> str | None:
-    return None if ts is None else datetime.fromtimestamp(ts, timezone.utc).isoformat().replace("+00:00", "Z")
+    return None if ts is None else datetime.fromtimestamp(ts, timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 class SqliteJobQueue:
@@ -168,9 +176,20 @@ class SqliteJobQueue:
         db.execute("INSERT INTO events (job_id, revision, event, data) VALUES (?, ?, ?, ?)",
                    (job_id, revision, event, json.dumps(data)))
 
+    @staticmethod
+    def _check_cap(db: sqlite3.Connection, owner: str, max_active: int | None) -> None:
+        """Inside the write transaction, so concurrent submits cannot all pass the same count."""
+        if max_active is None:
+            return
+        active = db.execute("SELECT COUNT(*) FROM jobs WHERE owner = ? AND status IN ('queued', 'running')",
+                            (owner,)).fetchone()[0]
+        if active >= max_active:
+            raise ActiveCapReached(active)
+
     def submit(self, job_id: str, owner: str, prompt: str, seed: int, options: dict[str, Any],
-               idempotency_key: str | None = None) -> tuple[Job, bool]:
-        """Queue a new scene; returns (job, created). A repeated idempotency key returns the first job."""
+               idempotency_key: str | None = None, max_active: int | None = None) -> tuple[Job, bool]:
+        """Queue a new scene; returns (job, created). A repeated idempotency key returns the first job
+        (never capped); otherwise ActiveCapReached when the owner has ``max_active`` jobs queued or running."""
         request_hash = json.dumps([prompt, seed, options], sort_keys=True)
         now = time.time()
         with self._transaction() as db:
@@ -181,6 +200,7 @@ class SqliteJobQueue:
                     if row["request_hash"] != request_hash:
                         raise IdempotencyConflict(idempotency_key)
                     return self._job(db, row["id"]), False
+            self._check_cap(db, owner, max_active)
             db.execute(
                 "INSERT INTO jobs (id, owner, kind, prompt, seed, options, status, created_at, queued_at, "
                 "idempotency_key, request_hash) VALUES (?, ?, 'generate', ?, ?, ?, 'queued', ?, ?, ?, ?)",
@@ -194,13 +214,15 @@ class SqliteJobQueue:
             row = db.execute("SELECT id FROM jobs WHERE owner = ? AND idempotency_key = ?", (owner, key)).fetchone()
             return None if row is None else self._job(db, row["id"])
 
-    def submit_edit(self, job_id: str, instruction: str) -> Job | None:
-        """Queue an edit as the scene's next revision; None when a job on it is still queued or running."""
+    def submit_edit(self, job_id: str, instruction: str, max_active: int | None = None) -> Job | None:
+        """Queue an edit as the scene's next revision; None when a job on it is still queued or running,
+        ActiveCapReached when its owner has ``max_active`` jobs queued or running."""
         now = time.time()
         with self._transaction() as db:
             job = self._job(db, job_id)
             if job is None or job.status in ACTIVE:
                 return None
+            self._check_cap(db, job.owner, max_active)
             revision = job.revision + 1
             db.execute(
                 "UPDATE jobs SET kind = 'edit', status = 'queued', revision = ?, instruction = ?, stage = NULL, "

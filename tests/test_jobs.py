@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from app.jobs import IdempotencyConflict, SqliteJobQueue, new_job_id
+from app.jobs import ActiveCapReached, IdempotencyConflict, SqliteJobQueue, new_job_id
 
 
 @pytest.fixture
@@ -101,6 +101,32 @@ def test_idempotency_key_returns_the_same_job_and_refuses_another_body(queue):
     assert created_other and other_owner.id != first.id
     with pytest.raises(IdempotencyConflict):
         submit(queue, "a chair", key="k1")
+
+
+def test_concurrent_submits_never_pass_the_active_cap(queue):
+    """The cap is counted in the submit's own transaction: racing submits cannot all see room."""
+    barrier = threading.Barrier(16)
+    outcomes: list[str] = []
+
+    def submitter(i: int) -> None:
+        barrier.wait()
+        try:
+            queue.submit(new_job_id(), "busy", f"p{i}", i, {}, None, max_active=3)
+            outcomes.append("queued")
+        except ActiveCapReached as capped:
+            assert capped.active == 3
+            outcomes.append("capped")
+
+    threads = [threading.Thread(target=submitter, args=(i,)) for i in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["capped"] * 13 + ["queued"] * 3
+    submit(queue, owner="someone-else")  # another owner's jobs do not count
+    finished = queue.claim("w", lease_s=60)
+    queue.finish(finished.id, "w", "succeeded")
+    queue.submit(new_job_id(), "busy", "after one finished", 0, {}, None, max_active=3)  # a slot freed
 
 
 def test_events_replay_in_order_per_revision(queue):
