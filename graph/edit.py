@@ -14,13 +14,14 @@ compose, verify, repair and publish run as for any scene.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import math
 import os
 import shutil
 import sqlite3
-import time
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from graph.context import RunContext
 from graph.layout import LAYOUT_SEED_STRIDE
 from graph.runner import checkpointed_graph, initial_state
+from graph.stage import measured_stage
 from graph.state import SceneState
 from graph.verify import write_json
 from tools.edit_layout import (
@@ -41,9 +43,10 @@ from tools.layout import instance_ids
 from tools.layout_space import Box
 from tools.planner import plan_prompt
 from tools.schema import Placement, ScenePlan
-from tools.telemetry import scene_scope
+from tools.telemetry import scene_scope, tool_call
 
 REVISIONS_DIR, REVISIONS_FILE, PLAN_FILE = "revisions", "revisions.json", "plan.json"
+EDIT_LOCK_FILE = ".edit.lock"
 ARCHIVED_FILES = ("index.html", "viewer.js", "scene.json", "scene.glb", "report.json", PLAN_FILE)
 
 
@@ -59,6 +62,24 @@ def edit_scene(scene_dir: Path, instruction: str, context: RunContext) -> SceneS
     (and no model is configured to read it), names nothing in the scene, or the edited scene cannot fit.
     """
     scene_dir = scene_dir.resolve()
+    if not (scene_dir / "scene.json").is_file():
+        raise InputError(f"{scene_dir} holds no scene (no scene.json); generate one first")
+    with _edit_lock(scene_dir):
+        return _edit_locked(scene_dir, instruction, context)
+
+
+@contextmanager
+def _edit_lock(scene_dir: Path) -> Iterator[None]:
+    """One edit of a folder at a time: a second would take the first's half-made revision for a killed one."""
+    with open(scene_dir / EDIT_LOCK_FILE, "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise InputError(f"another edit of {scene_dir} is running; wait for it to finish") from None
+        yield  # the lock goes with the file's closing, also when the process dies
+
+
+def _edit_locked(scene_dir: Path, instruction: str, context: RunContext) -> SceneState:
     log = _read_log(scene_dir)
     unfinished = scene_dir / REVISIONS_DIR / str(log[-1]["revision"])
     if unfinished.is_dir():  # an edit was killed after archiving the latest revision: put it back first
@@ -182,17 +203,16 @@ def _stream(graph, config: dict, context: RunContext, interrupt_after: list[str]
 def pinned_layout(values: dict, outcome: EditOutcome, pins: list[Pin], scene: dict, number: int,
                   context: RunContext) -> dict:
     """The layout node's update, solved with every untouched object pinned."""
-    context.progress("layout", "started (untouched objects pinned)")
-    started = time.perf_counter()
-    refs = values["assets"]
-    sizes = {key: tuple(ref["size"]) for key, ref in refs.items()}
-    away = {key: _avoid(key, what, scene, pins) for key, what in outcome.away.items()}
-    placements, kept = solve_pinned(outcome.plan, sizes, pins, outcome.replace, outcome.keep,
-                                    seed=values["seed"] + LAYOUT_SEED_STRIDE * number, away=away)
-    placements = [p.model_copy(update={"asset": refs[p.spec]["key"]}) for p in placements]
-    seconds = time.perf_counter() - started
-    context.progress("layout", f"{len(placements)} objects placed, {len(kept)} kept in place; done in {seconds:.1f} s")
-    return {"placements": [p.model_dump() for p in placements], "pinned": kept, "timings": {"layout": seconds}}
+    with measured_stage("layout", context) as measured:
+        refs = values["assets"]
+        sizes = {key: tuple(ref["size"]) for key, ref in refs.items()}
+        away = {key: _avoid(key, what, scene, pins) for key, what in outcome.away.items()}
+        with tool_call("solve_layout"):
+            placements, kept = solve_pinned(outcome.plan, sizes, pins, outcome.replace, outcome.keep,
+                                            seed=values["seed"] + LAYOUT_SEED_STRIDE * number, away=away)
+        placements = [p.model_copy(update={"asset": refs[p.spec]["key"]}) for p in placements]
+        context.progress("layout", f"{len(placements)} objects placed, {len(kept)} kept in place (pinned)")
+    return {"placements": [p.model_dump() for p in placements], "pinned": kept, **measured}
 
 
 def _avoid(key: str, what: str, scene: dict, pins: list[Pin]) -> tuple[list[Box], float]:

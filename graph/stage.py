@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from langgraph.runtime import Runtime
 
@@ -14,18 +15,28 @@ from tools.telemetry import collect_tool_calls
 Node = Callable[[SceneState, Runtime[RunContext]], dict]
 
 
+@contextmanager
+def measured_stage(name: str, context: RunContext) -> Iterator[dict]:
+    """Report the stage's start and end; the yielded dict receives its ``timings`` and ``tool_calls``
+    (kept in the checkpoint, so a resumed run still reports them)."""
+    context.progress(name, "started")
+    start = time.perf_counter()
+    measured: dict = {}
+    with collect_tool_calls(name) as calls:
+        yield measured
+    seconds = time.perf_counter() - start
+    context.progress(name, f"done in {seconds:.1f} s")
+    measured.update(timings={name: seconds}, tool_calls=calls)
+
+
 def stage(name: str) -> Callable[[Node], Node]:
     """Wrap a node so it reports its start and adds its seconds to ``timings``."""
 
     def wrap(fn: Node) -> Node:
         def node(state: SceneState, runtime: Runtime[RunContext]) -> dict:
-            runtime.context.progress(name, "started")
-            start = time.perf_counter()
-            with collect_tool_calls(name) as calls:  # kept in the checkpoint, so a resumed run still reports them
+            with measured_stage(name, runtime.context) as measured:
                 update = fn(state, runtime)
-            seconds = time.perf_counter() - start
-            runtime.context.progress(name, f"done in {seconds:.1f} s")
-            return {**update, "timings": {name: seconds}, "tool_calls": calls}
+            return {**update, **measured}
 
         node.__name__ = fn.__name__
         node.__doc__ = fn.__doc__

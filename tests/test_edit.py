@@ -235,6 +235,9 @@ def test_edit_end_to_end_new_revision_verifies(tmp_path, run_context):
     lamp = next(o for o in scene["objects"] if o["category"] == "floor_lamp")
     gap = _aabb_gap(lamp["bbox"], sofa["bbox"])
     assert gap <= 0.5
+    report = json.loads((out / "report.json").read_text())
+    assert {"layout", "compose", "verify"} <= {call["stage"] for call in report["tool_calls"]}
+    assert any(call["tool"] == "solve_layout" and call["stage"] == "layout" for call in report["tool_calls"])
     kept = set(state["pinned"])
     assert {i for i in old_ids if not i.startswith("floor_lamp")} <= kept
     for obj in scene["objects"]:
@@ -293,3 +296,17 @@ def test_archive_and_restore_round_trip(tmp_path):
     restore_revision(tmp_path, archive)
     assert json.loads((tmp_path / "scene.json").read_text()) == scene and not archive.exists()
     assert list_revisions(tmp_path)[0]["revision"] == 1 and list_revisions(tmp_path)[0]["instruction"] is None
+
+
+def test_a_second_edit_of_the_same_folder_is_refused_while_one_runs(tmp_path):
+    import fcntl
+
+    from graph.edit import EDIT_LOCK_FILE
+
+    (tmp_path / "scene.json").write_text(json.dumps({"id": "s-x", "objects": []}))
+    with open(tmp_path / EDIT_LOCK_FILE, "a") as running_edit:
+        fcntl.flock(running_edit, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(InputError, match="another edit .* is running"):
+            edit_scene(tmp_path, "make the sofa blue", context=None)
+    with pytest.raises(InputError, match="holds no scene"):
+        edit_scene(tmp_path / "nothing-here", "make the sofa blue", context=None)
