@@ -67,6 +67,8 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
     _c("table_lamp", "prop", (0.3, 0.5, 0.3), ("desk lamp", "bedside lamp", "lamp"), mount="surface"),
     _c("bed", "furniture", (1.6, 0.9, 2.1), ("double bed", "single bed", "king bed", "queen bed")),
     _c("nightstand", "furniture", (0.5, 0.55, 0.4), ("night stand", "bedside table", "night table"), supports=True),
+    _c("fireplace", "furniture", (1.5, 1.2, 0.45), ("fire place", "hearth", "mantelpiece", "mantel", "fireside",
+                                                     "open fire"), source=CATALOGUE),
     _c("wardrobe", "furniture", (1.2, 2.0, 0.6), ("closet", "armoire", "cupboard")),
     _c("dresser", "furniture", (1.2, 0.85, 0.5), ("chest of drawers", "drawers"), supports=True),
     _c("rug", "furniture", (2.0, 0.003, 1.4), ("carpet", "mat"), size_range=(0.7, 1.5)),

@@ -55,6 +55,7 @@ FLOOR_COLORS: dict[str, str] = {
     "asphalt": "#3c3f43",
     "stone": "#8d8a85",
     "dirt": "#7a5a3c",
+    "water": "#2f6f94",
 }
 DEFAULT_FLOOR_COLOR = "#a0a0a0"
 WALL_COLOR = "#f1ece4"
@@ -62,8 +63,8 @@ WALL_THICKNESS = 0.12
 WINDOW_SILL = 0.9  # metres above the floor
 WINDOW_SIZE = (1.2, 1.3)  # width, height in metres
 LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "lamp_post": 6.0, "campfire": 6.0,
-                    "candle": 0.35}
-FIRE_CATEGORIES = frozenset({"campfire", "candle"})
+                    "candle": 0.35, "fireplace": 3.0}
+FIRE_CATEGORIES = frozenset({"campfire", "candle", "fireplace"})
 FIRE_LIGHT = "#ff9a4a"  # flame orange, warmer than a lamp bulb
 MAX_POINT_LIGHTS = 6  # each point light costs every lit fragment; keep software rendering quick
 DESIGN_ASPECT = 4 / 3  # the verifier's 1024x768 viewport

@@ -112,7 +112,7 @@ _WHEELS = Motion("spin", 0.6, axis=_X, part="wheel", when="asked")
 _CEILING_FAN = Motion("spin", 1.2, axis=_Y, part="rotor")
 _FRONT_FAN = Motion("spin", 2.0, axis=_Z, part="rotor")  # standing and desk fans face +Z
 MOTIONS: dict[str, dict[str, Motion]] = {
-    "campfire": {"flicker": _FIRE},
+    "campfire": {"flicker": _FIRE}, "fireplace": {"flicker": _FIRE},
     "candle": {"flicker": Motion("flicker", 2.2, 0.25, part="flame")},
     "oak_tree": {"sway": _TREE_SWAY}, "pine_tree": {"sway": _TREE_SWAY}, "palm_tree": {"sway": _TREE_SWAY},
     "bush": {"sway": _PLANT_SWAY}, "grass": {"sway": _PLANT_SWAY}, "flower": {"sway": _PLANT_SWAY},

@@ -9,6 +9,7 @@ Deterministic in (prompt, seed).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import re
@@ -43,9 +44,11 @@ SUPPORTS = {
     "table_lamp": ("nightstand", "desk", "dresser", "table", "cabinet", "coffee_table"),
     "paint_can": (None, "table", "workbench"),
 }
+DWELLINGS = frozenset({"house"})
 DEFAULT_SUPPORTS = ("table", "coffee_table", "desk", "nightstand", "dresser", "cabinet", "counter")
 WALL_SIDE = {"bookshelf", "wardrobe", "dresser", "cabinet", "tool_cabinet", "fridge", "stove", "sink_counter",
-             "counter", "tv_stand", "toilet", "bathtub", "sink", "workbench", "dumbbell_rack", "bed", "toy_box"}
+             "counter", "tv_stand", "toilet", "bathtub", "sink", "workbench", "dumbbell_rack", "bed", "toy_box",
+             "fireplace"}
 
 
 def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
@@ -54,6 +57,7 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     stated, text = extract_size(text)
     rng = random.Random(seed)
     parsed = parse(tokenize(text), rng)
+    _dwelling_as_room(parsed)
     place = _place(parsed)
     if stated:
         check_size(stated, outdoor=place.kind == "outdoor")
@@ -85,6 +89,21 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
         unknown_nouns=[m.unknown for m in parsed.mentions if m.unknown],
         planner="grounded",
     )
+
+
+def _dwelling_as_room(parsed: ParsedPrompt) -> None:
+    """"A cabin with a fireplace and a rug": a dwelling named first and only indoor things after it
+    means the room inside it, so the dwelling becomes the room instead of a building outdoors."""
+    first, rest = parsed.mentions[:1], parsed.mentions[1:]
+    if parsed.place is not None or not rest or first[0].category not in DWELLINGS:
+        return
+    if any(CATEGORIES[m.category].outdoor for m in rest):
+        return
+    parsed.mentions = rest
+    parsed.links = [dataclasses.replace(link, subject=link.subject - 1,
+                                        target=None if link.target is None else link.target - 1)
+                    for link in parsed.links if 0 not in (link.subject, link.target)]
+    parsed.place = INDOOR_DEFAULT.name
 
 
 def _place(parsed: ParsedPrompt) -> Place:

@@ -1,4 +1,4 @@
-"""furniture generators, fittings: tv, floor lamp, rug, mirror, chandelier.
+"""furniture generators, fittings: tv, floor lamp, rug, mirror, chandelier, fireplace.
 
 Light sources use the emissive material so they glow without a light; a
 requested colour tints the shade (lamps) or frame (mirrors, chandeliers).
@@ -11,9 +11,10 @@ import numpy as np
 from tools.assets.families.furniture_parts import (
     BLACK, BULB, CHROME, DARK_WOOD, LINEN, MIRROR, ROUND_SHAPES, WOOD, thickness,
 )
-from tools.assets.mesh import Part, cylinder, material, rod, scaled, sphere
+from tools.assets.families.nature_objects import flames
+from tools.assets.mesh import Part, cylinder, material, rod, scaled, sphere, with_pattern
 from tools.assets.registry import GenParams, generator
-from tools.assets.shapes import ellipse_slab, frustum, slab, torus_y, z_disc
+from tools.assets.shapes import ellipse_slab, fit, frustum, slab, torus_y, xcyl, z_disc
 
 SCREEN = "#1d2b3c"
 CREAM = "#e8dcc0"
@@ -200,3 +201,32 @@ def _candle_arms(p: GenParams, frame, bulb) -> list[Part]:
         flame = scaled(sphere(cup_r * 0.35, (x, cup_y + 0.03 + H * 0.12 + cup_r * 0.3, z), subdivisions=1), (1, 1.7, 1))
         parts.append(Part(flame, bulb, smooth=True))
     return parts
+
+
+@generator("fireplace", variants=3)
+def fireplace(p: GenParams) -> list[Part]:
+    """A fireplace facing +Z with logs burning in its opening (the "flame" node the page flickers):
+    v0 brick with a wooden mantel, v1 white painted surround, v2 grey stone with a dark mantel."""
+    W, H, D = p.size
+    surround = p.mat("stone", ("#9c5a3c", "#efeae2", "#8a8680")[p.variant])
+    if p.variant == 0:
+        surround = with_pattern(surround, "brick")
+    mantel = material("wood", (WOOD, "#f4f1ea", DARK_WOOD)[p.variant])
+    soot, log_wood = material("stone", "#1c1a19"), material("wood", "#5a3b22")
+    body_d, hearth_h, pillar_w = 0.75 * D, 0.05 * H, 0.18 * W
+    opening_w, opening_h, breast_h = W - 2 * pillar_w, 0.55 * H, 0.94 * H
+    body_z = -D / 2 + body_d / 2
+    front_z = -D / 2 + body_d
+    parts = [Part(slab(pillar_w, breast_h, body_d, x=side * (W - pillar_w) / 2, z=body_z), surround)
+             for side in (-1, 1)]
+    parts.append(Part(slab(opening_w, breast_h - opening_h, body_d, y=opening_h, z=body_z), surround))
+    box_d = 0.6 * body_d  # the firebox: a sooty recess behind the opening
+    parts.append(Part(slab(opening_w, opening_h, box_d, z=-D / 2 + box_d / 2), soot))
+    parts.append(Part(slab(W, H - breast_h, 0.9 * D, y=breast_h, z=-0.05 * D), mantel))
+    parts.append(Part(slab(opening_w + pillar_w, hearth_h, D - box_d, z=(-D / 2 + box_d + D / 2) / 2),
+                      material("stone", "#6e6a66")))
+    log_r, fire_z = 0.05 * H, (-D / 2 + box_d + front_z) / 2 - 0.1 * D
+    for dz, tilt in ((-0.04 * D, 0.0), (0.05 * D, 0.12)):
+        parts.append(Part(xcyl(log_r, 0.6 * opening_w, (tilt * opening_w, hearth_h + log_r, fire_z + dz), 10),
+                          log_wood))
+    return fit(parts + flames((0, hearth_h + log_r, fire_z), 0.1 * W, 0.38 * H), p.size)
