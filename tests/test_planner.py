@@ -150,6 +150,13 @@ CASES: dict[str, dict] = {
         objects={"armchair": 1, "floor_lamp": 1}, env=dict(kind="indoor"), unknown={}),
     "a harbour with two boats and five crates": dict(
         objects={"boat": 2, "crate": 5}, env=dict(kind="outdoor", room_type="harbour")),
+    "a pirate ship on the sea at sunset with seagulls circling": dict(
+        objects={"boat": 1}, env=dict(kind="outdoor", room_type="sea", floor="water")),
+    "a lighthouse by the sea": dict(env=dict(kind="outdoor", room_type="beach", floor="sand")),
+    "a sea of flowers in a meadow": dict(env=dict(room_type="hill", floor="grass"), absent={"boat"}),
+    "a cozy cabin with a fireplace, a rocking chair and a bear rug at night": dict(
+        objects={"fireplace": 1, "chair": 1, "rug": 1}, env=dict(kind="indoor"),
+        relations={("against_wall", "fireplace", None)}),
 }
 
 

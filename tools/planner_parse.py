@@ -16,6 +16,7 @@ from tools.colors import parse_color
 from tools.planner_phrases import NounPhrase, number_value, parse_noun_phrase, phrase_index
 from tools.planner_text import singular_forms
 from tools.planner_unknown import map_unknown
+from tools.room_knowledge import PLACES
 from tools.planner_words import (
     CLAUSE_BREAKS, CONJUNCTIONS, EACH_WITH, PRONOUNS, RECIPROCAL, RELATION_PATTERNS, WITH_WORDS,
 )
@@ -218,6 +219,8 @@ class PromptParser:
             self._set_place(place, phrase)
         head = phrase.head
         kind = head.kind if head else "none"
+        if kind == "place" and PLACES[head.name].shore and self.tokens[self.i:self.i + 1] == ["of"]:
+            return True  # "a sea of flowers": a multitude, not a place
         if kind == "place" or (kind == "category" and self._reads_as_place(phrase)):
             self._take_place(phrase)
         elif kind in {"category", "unknown"}:
@@ -233,6 +236,8 @@ class PromptParser:
     def _take_place(self, phrase: NounPhrase) -> None:
         head = phrase.head
         name = head.name if head.kind == "place" else next(n for k, n in head.alternatives if k == "place")
+        if self.pending and self.pending[0] == "next_to" and PLACES[name].shore:
+            name = PLACES[name].shore  # "a lighthouse by the sea" stands on the beach, not in the water
         if self.out.place is not None and self.out.place != "room" and name != "room":
             fallback = map_unknown(" ".join(head.words), fuzzy=False)
             if fallback is not None and self.pending is None:

@@ -115,7 +115,7 @@ NON_OBJECT_NOUNS = {
     "line", "lines", "column", "columns", "grid", "circle", "ring", "bit", "lot", "lots", "touch", "hint", "kind",
     "sort", "type", "way", "variety", "mix", "number", "light", "lights", "lighting", "sunlight", "daylight",
     "shadow", "shadows", "sky", "sun", "moon", "stars", "clouds", "cloud", "horizon", "background", "foreground",
-    "distance", "sea", "ocean", "water", "air", "wind", "weather", "day", "night", "morning", "evening",
+    "distance", "water", "air", "wind", "weather", "day", "night", "morning", "evening",
     "afternoon", "sunset", "sunrise", "dusk", "dawn", "time", "summer", "autumn", "spring", "season", "life",
     "interior", "exterior", "inside", "outside", "plenty", "flooring", "other", "another", "people", "person",
     "class", "stage", "everything", "nothing", "something", "anything", "size", "shape", "metres", "meters", "m", "cm", "feet",

@@ -33,6 +33,7 @@ class Place:
     height: float = 2.7
     expected: tuple[Expected, ...] = ()  # furniture added when the prompt names few objects
     extras: tuple[Expected, ...] = ()  # natural extras outdoors, added unless the prompt names them
+    shore: str | None = None  # the place meant by "by / near / beside the <phrase>" ("by the sea": a beach)
 
 
 def _e(category: str, count: int = 1, *relations: tuple[str, str | None, int | None], **kw) -> Expected:
@@ -157,6 +158,8 @@ PLACES: dict[str, Place] = {p.name: p for p in [
     Place("harbour", "outdoor", ("harbour", "harbor", "port", "dock", "docks", "pier", "marina", "quay", "wharf",
                                  "jetty"), (20.0, 20.0), "stone", height=10.0,
           expected=(_e("boat", 2), _e("crate", 3), _e("barrel", 2), _e("lamp_post")), extras=(_e("rock", 2),)),
+    Place("sea", "outdoor", ("sea", "ocean", "open sea", "open ocean", "high seas", "the waves", "seas"),
+          (14.0, 14.0), "water", height=10.0, expected=(_e("boat"),), shore="beach"),
     Place("outdoors", "outdoor", ("outdoors", "outside", "landscape", "open air"), (12.0, 12.0), "grass",
           height=10.0),
     Place("fairground", "outdoor", ("fair", "fairground", "funfair", "fun fair", "carnival", "amusement park",

@@ -41,7 +41,7 @@ class Environment(BaseModel):
     depth: float = Field(description="extent along Z in metres")
     height: float = Field(2.7, description="wall height indoors; sky clearance outdoors")
     size_from_prompt: bool = Field(False, description="the prompt stated the size")
-    floor: str = Field("wood", description="floor or ground surface: wood, tile, carpet, grass, sand, snow, asphalt, stone, dirt")
+    floor: str = Field("wood", description="floor or ground surface: wood, tile, carpet, grass, sand, snow, asphalt, stone, dirt, water")
     windows: int = Field(0, description="windows to put in walls (indoor)")
 
 

@@ -41,12 +41,15 @@ function buildFloor(data, group) {
   const pad = indoor ? Math.max(0, ...arch.walls.map((w) => w.thickness)) : OUTDOOR_MARGIN;
   const width = hi.x - lo.x + 2 * pad, depth = hi.z - lo.z + 2 * pad;
   const cx = (lo.x + hi.x) / 2, cz = (lo.z + hi.z) / 2;
-  const floor = new THREE.Mesh(new THREE.PlaneGeometry(width, depth), standard(arch.floor.color, { roughness: 0.85 }));
+  const water = arch.floor.material === 'water';
+  const floor = new THREE.Mesh(new THREE.PlaneGeometry(width, depth),
+    standard(arch.floor.color, { roughness: water ? 0.3 : 0.85 }));
   floor.rotation.x = -Math.PI / 2;
   floor.position.set(cx, 0, cz);
   floor.receiveShadow = true;
-  // Outdoors the plinth is a cut through soil; indoors a darker shade of the floor.
-  const slabColor = indoor ? new THREE.Color(arch.floor.color).multiplyScalar(0.55) : new THREE.Color(SOIL_COLOR);
+  // Outdoors the plinth is a cut through soil (through deeper water at sea); indoors a darker shade of the floor.
+  const shaded = indoor || water;
+  const slabColor = shaded ? new THREE.Color(arch.floor.color).multiplyScalar(0.55) : new THREE.Color(SOIL_COLOR);
   const slabDepth = Math.max(PLINTH_DEPTH, 0.015 * Math.hypot(width, depth));
   const slab = new THREE.Mesh(new THREE.BoxGeometry(width, slabDepth, depth), standard(slabColor));
   slab.position.set(cx, -slabDepth / 2 - PLINTH_GAP, cz);

@@ -222,7 +222,7 @@ def hull_sections(sections, half_w: float) -> list:
 
 @generator("boat")
 def boat(p: GenParams) -> list[Part]:
-    paint = p.mat("wood", ("#2e86c1", "#c0392b", "#f4f4f0")[p.variant])
+    paint = p.mat("wood", ("#d9a441", "#c0392b", "#f4f4f0")[p.variant])  # never blue: boats sit on water
     deck = material("wood", "#b08050")
     wood = material("wood", "#8b5a2b")
     w, h, d = p.size
