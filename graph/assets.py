@@ -21,6 +21,7 @@ from graph.state import SceneState
 from tools.assets.generate import generate
 from tools.assets.registry import VARIANTS
 from tools.catalog import Catalog, CatalogEntry
+from tools.categories import CATEGORIES, variant_size
 from tools.errors import AssetError
 from tools.reference import size_for
 from tools.remote3d import RemoteGenerator
@@ -33,10 +34,12 @@ GLB_CONTENT_TYPE = "model/gltf-binary"
 log = logging.getLogger(__name__)
 
 
-def target_size(spec: ObjectSpec) -> tuple[float, float, float]:
+def target_size(spec: ObjectSpec, variant: int | None = None) -> tuple[float, float, float]:
     """The (x, y, z) extent to generate: the reference size for the prompt's size word or stated measure,
-    shaped by its shape word."""
-    w, h, d = size_for(spec.category, spec.size, spec.measure_m, spec.measure_axis)
+    in the proportions of the style ``variant`` (a sailing boat is taller than a rowing boat), shaped by
+    its shape word."""
+    w, h, d = _in_variant_proportions(spec, size_for(spec.category, spec.size, spec.measure_m, spec.measure_axis),
+                                      variant)
     if spec.shape in ("round", "square"):
         w = d = math.sqrt(w * d)
     elif spec.shape == "oval":
@@ -44,10 +47,32 @@ def target_size(spec: ObjectSpec) -> tuple[float, float, float]:
     return round(w, 3), round(h, 3), round(d, 3)
 
 
+def _in_variant_proportions(spec: ObjectSpec, reference: tuple[float, float, float],
+                            variant: int | None) -> list[float]:
+    """``reference`` (the category's size, scaled for the prompt) in the variant's own proportions."""
+    typical = CATEGORIES[spec.category].size
+    own = variant_size(spec.category, variant) if variant is not None else typical
+    sized = [r * mine / theirs for r, mine, theirs in zip(reference, own, typical)]
+    if spec.measure_m is None or own == typical:
+        return sized
+    # A stated measure stays true on the side it measures ('a 10 m tall sailboat').
+    axis = {"width": 0, "height": 1, "depth": 2}.get(spec.measure_axis or "")
+    if axis is None:  # 'length' or unsaid: the side reference.size_for measured on the category's size
+        sides = (0, 2) if spec.measure_axis == "length" else (0, 1, 2)
+        axis = max(sides, key=lambda i: typical[i])
+    sized[axis] = reference[axis]
+    return sized
+
+
 def variant_for(category: str, seed: int) -> int:
     """One style per category per scene: twelve chairs match, another seed differs."""
     digest = hashlib.sha256(f"{seed}:{category}".encode()).digest()
     return digest[0] % VARIANTS[category]
+
+
+def variant_of(spec: ObjectSpec, seed: int) -> int:
+    """The style the prompt's words chose ('a canoe'), else the scene's style of the category."""
+    return spec.variant % VARIANTS[spec.category] if spec.variant is not None else variant_for(spec.category, seed)
 
 
 def make_asset(
@@ -73,13 +98,14 @@ def make_asset(
             url = store.put_bytes(path, glb, GLB_CONTENT_TYPE) if store is not None else None
         return AssetRef(key=entry.key, category=spec.category, path=path, size=entry.size, params=entry.params,
                         source=entry.source, url=url)
+    variant = variant_of(spec, seed)
     with tool_call("generate_asset"):
         asset = generate(
             spec.category,
-            size=target_size(spec),
+            size=target_size(spec, variant),
             color=spec.color,
             material=spec.material,
-            variant=variant_for(spec.category, seed),
+            variant=variant,
             shape=spec.shape,
         )
     with tool_call("validate_asset"):

@@ -157,6 +157,12 @@ CASES: dict[str, dict] = {
     "a cozy cabin with a fireplace, a rocking chair and a bear rug at night": dict(
         objects={"fireplace": 1, "chair": 1, "rug": 1}, env=dict(kind="indoor"),
         relations={("against_wall", "fireplace", None)}),
+    # style variants the words choose (tools.categories variant_words)
+    "a canoe on a lake": dict(objects={"boat": 1}, attrs={"boat": {"variant": 1}}),
+    "a brick house": dict(objects={"house": 1}, attrs={"house": {"variant": 0, "material": "stone"}}),
+    "a sailboat on the sea": dict(objects={"boat": 1}, attrs={"boat": {"variant": 3, "noun": "sailboat"}}, unknown={}),
+    "a living room with a white fireplace": dict(attrs={"fireplace": {"variant": 1, "color_name": "white"}}),
+    "a bedroom with a bed": dict(attrs={"bed": {"variant": None}}),
 }
 
 

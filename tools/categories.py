@@ -10,6 +10,7 @@ figures, rounded; ``source`` names which.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -41,6 +42,12 @@ class Category:
     # mount "air": (lowest, highest) height of the object's bottom above the floor or ground, metres;
     # indoors it is capped so the top stays under the ceiling.
     air_height: tuple[float, float] | None = None
+    # Words that pick a style variant (index = tools.assets.registry.GenParams.variant; () = no words):
+    # "a canoe" draws the canoe, not whichever boat the scene seed would pick (see variant_named).
+    variant_words: tuple[tuple[str, ...], ...] = ()
+    # A variant whose real shape does not fit ``size`` (a sailing boat's mast) has its own typical size here
+    # (index = variant; None or missing: ``size``); see variant_size.
+    variant_sizes: tuple[tuple[float, float, float] | None, ...] = ()
 
 
 def _c(name, family, size, synonyms=(), **kw) -> Category:
@@ -54,21 +61,27 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
     # living, bedroom, office
     _c("sofa", "furniture", (2.0, 0.85, 0.9), ("couch", "settee", "loveseat", "sectional")),
     _c("armchair", "furniture", (0.85, 0.9, 0.85), ("arm chair", "recliner", "lounge chair")),
-    _c("chair", "furniture", (0.45, 0.9, 0.5), ("dining chair", "seat", "side chair")),
-    _c("office_chair", "furniture", (0.65, 1.1, 0.65), ("desk chair", "swivel chair", "task chair"), source=BIFMA),
-    _c("stool", "furniture", (0.4, 0.65, 0.4), ("bar stool", "footstool")),
+    _c("chair", "furniture", (0.45, 0.9, 0.5), ("dining chair", "seat", "side chair"),
+       variant_words=(("wooden", "slatted", "windsor"), ("upholstered", "padded"), ("plastic", "shell", "moulded", "molded"))),
+    _c("office_chair", "furniture", (0.65, 1.1, 0.65), ("desk chair", "swivel chair", "task chair"), source=BIFMA,
+       variant_words=(("mesh",), ("executive", "high-back", "high back"), ("task chair", "armless"))),
+    _c("stool", "furniture", (0.4, 0.65, 0.4), ("bar stool", "footstool"),
+       variant_words=(("bar stool",), ("wooden", "footstool"), ("upholstered", "padded"))),
     _c("coffee_table", "furniture", (1.1, 0.45, 0.6), ("low table", "cocktail table"), supports=True),
     _c("table", "furniture", (1.6, 0.75, 0.9), ("dining table", "kitchen table", "long table", "oval table", "round table", "conference table", "side table"), supports=True),
     _c("desk", "furniture", (1.4, 0.75, 0.7), ("writing desk", "computer desk", "student desk", "teacher's desk", "teacher desk", "school desk"), supports=True, source=BIFMA),
     _c("tv", "furniture", (1.25, 0.75, 0.08), ("television", "telly", "tv set", "monitor screen"), mount="surface", source=CATALOGUE),
     _c("tv_stand", "furniture", (1.5, 0.5, 0.45), ("tv unit", "media console", "tv cabinet"), supports=True),
     _c("bookshelf", "furniture", (0.9, 1.9, 0.35), ("bookcase", "shelf", "shelves", "book shelf", "shelving unit")),
-    _c("floor_lamp", "furniture", (0.4, 1.7, 0.4), ("standing lamp", "standard lamp")),
+    _c("floor_lamp", "furniture", (0.4, 1.7, 0.4), ("standing lamp", "standard lamp", "torchiere", "tripod lamp"),
+       variant_words=(("drum",), ("torchiere", "uplighter"), ("tripod", "tripod lamp"))),
     _c("table_lamp", "prop", (0.3, 0.5, 0.3), ("desk lamp", "bedside lamp", "lamp"), mount="surface"),
-    _c("bed", "furniture", (1.6, 0.9, 2.1), ("double bed", "single bed", "king bed", "queen bed")),
+    _c("bed", "furniture", (1.6, 0.9, 2.1), ("double bed", "single bed", "king bed", "queen bed"),
+       variant_words=(("wooden", "sleigh"), ("upholstered", "platform", "padded"), ("metal", "iron", "brass"))),
     _c("nightstand", "furniture", (0.5, 0.55, 0.4), ("night stand", "bedside table", "night table"), supports=True),
     _c("fireplace", "furniture", (1.5, 1.2, 0.45), ("fire place", "hearth", "mantelpiece", "mantel", "fireside",
-                                                     "open fire"), source=CATALOGUE),
+                                                     "open fire"), source=CATALOGUE,
+       variant_words=(("brick",), ("white", "painted"), ("stone", "marble", "granite"))),
     _c("wardrobe", "furniture", (1.2, 2.0, 0.6), ("closet", "armoire", "cupboard")),
     _c("dresser", "furniture", (1.2, 0.85, 0.5), ("chest of drawers", "drawers"), supports=True),
     _c("rug", "furniture", (2.0, 0.003, 1.4), ("carpet", "mat"), size_range=(0.7, 1.5)),
@@ -76,7 +89,8 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
     _c("mirror", "furniture", (0.6, 0.9, 0.03), ("wall mirror",), mount="wall", source=CATALOGUE),
     _c("painting", "prop", (0.9, 0.7, 0.04), ("picture", "artwork", "poster", "canvas", "frame"), mount="wall", source=CATALOGUE),
     _c("screen", "prop", (2.0, 1.15, 0.06), ("projector screen", "wall screen", "display", "whiteboard", "blackboard"), mount="wall", source=CATALOGUE),
-    _c("chandelier", "furniture", (0.8, 0.7, 0.8), ("ceiling light", "pendant light", "pendant lamp"), mount="ceiling"),
+    _c("chandelier", "furniture", (0.8, 0.7, 0.8), ("ceiling light", "pendant light", "pendant lamp"), mount="ceiling",
+       variant_words=(("candle", "candles", "crystal", "classic"), ("ring", "rings", "modern"), ("pendant light", "pendant lamp", "pendants", "cluster"))),
     _c("window", "built", (1.2, 1.3, 0.08), ("windows",), mount="wall"),
     # kitchen and bath
     _c("fridge", "kitchen_bath", (0.7, 1.8, 0.7), ("refrigerator", "freezer"), source=CATALOGUE),
@@ -110,32 +124,41 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
     _c("dumbbell_rack", "furniture", (1.2, 0.85, 0.5), ("dumbbells", "rack of dumbbells", "weight rack", "dumbbell"), source=CATALOGUE),
     _c("placeholder", "prop", (0.6, 0.6, 0.6), (), **_BOTH),
     # nature
-    _c("pine_tree", "nature", (2.6, 7.0, 2.6), ("pine", "fir", "fir tree", "spruce", "conifer", "christmas tree"), size_range=(0.6, 1.4), **_OUT),
+    _c("pine_tree", "nature", (2.6, 7.0, 2.6), ("pine", "fir", "fir tree", "spruce", "conifer", "christmas tree"), size_range=(0.6, 1.4),
+       variant_words=((), ("fir", "fir tree", "young"), ("spruce",)), **_OUT),
     _c("oak_tree", "nature", (5.0, 7.0, 5.0), ("oak", "tree", "maple", "maple tree", "birch", "birch tree"), size_range=(0.6, 1.4), **_OUT),
     _c("palm_tree", "nature", (3.0, 6.0, 3.0), ("palm",), size_range=(0.6, 1.4), **_OUT),
-    _c("bush", "nature", (1.2, 1.0, 1.2), ("shrub", "hedge", "bushes", "rose bush", "rosebush", "roses", "rose"), **_OUT),
-    _c("flower", "nature", (0.3, 0.5, 0.3), ("flowers", "tulip", "daisy", "sunflower"), **_OUT),
+    _c("bush", "nature", (1.2, 1.0, 1.2), ("shrub", "hedge", "bushes", "rose bush", "rosebush", "roses", "rose"),
+       variant_words=((), ("hedge", "clipped"), ("rose bush", "rosebush", "roses", "rose")), **_OUT),
+    _c("flower", "nature", (0.3, 0.5, 0.3), ("flowers", "tulip", "daisy", "sunflower"),
+       variant_words=(("daisy", "daisies"), ("tulip", "tulips"), ("sunflower", "sunflowers")), **_OUT),
     _c("rock", "nature", (1.0, 0.6, 0.9), ("stone", "boulder", "rocks", "stones", "pebble"), size_range=(0.4, 2.0), **_OUT),
     _c("cactus", "nature", (0.7, 1.8, 0.7), ("cacti", "saguaro"), size_range=(0.5, 1.5), **_OUT),
     _c("grass", "nature", (0.6, 0.35, 0.6), ("grass tuft", "tall grass", "reeds"), **_OUT),
     _c("log", "nature", (1.4, 0.35, 0.35), ("logs", "tree trunk", "fallen log", "timber"), **_OUT),
-    _c("campfire", "nature", (1.0, 0.6, 1.0), ("fire", "bonfire", "fire pit", "firepit"), **_OUT),
+    _c("campfire", "nature", (1.0, 0.6, 1.0), ("fire", "bonfire", "fire pit", "firepit", "fire bowl", "brazier"),
+       variant_words=(("bonfire", "teepee"), ("fire pit", "firepit"), ("fire bowl", "brazier")), **_OUT),
     _c("snowman", "nature", (0.9, 1.7, 0.9), ("snow man",), **_OUT),
     _c("camel", "nature", (0.8, 2.0, 2.6), ("dromedary",), **_OUT),
     _c("hay_bale", "nature", (1.2, 0.9, 1.2), ("hay", "haybale", "straw bale", "bale"), supports=True, **_OUT),
     _c("pond", "nature", (3.0, 0.2, 2.2), ("pool", "lake", "puddle"), **_OUT),
     # built things
-    _c("tent", "built", (2.2, 1.4, 2.4), ("camping tent",), **_OUT),
-    _c("bench", "built", (1.6, 0.85, 0.6), ("park bench", "garden bench"), **_BOTH),
+    _c("tent", "built", (2.2, 1.4, 2.4), ("camping tent", "teepee", "tipi"),
+       variant_words=(("ridge",), ("dome",), ("teepee", "tipi")), **_OUT),
+    _c("bench", "built", (1.6, 0.85, 0.6), ("park bench", "garden bench"),
+       variant_words=(("park bench", "wooden"), ("stone", "concrete", "modern")), **_BOTH),
     _c("fountain", "built", (2.4, 1.8, 2.4), ("water fountain",), **_OUT),
     _c("lamp_post", "built", (0.4, 3.8, 0.4), ("lamppost", "street lamp", "streetlight", "street light", "lamp post"), **_OUT),
     _c("umbrella", "built", (2.0, 2.3, 2.0), ("parasol", "beach umbrella", "sunshade"), **_OUT),
     _c("sun_lounger", "built", (0.7, 0.4, 1.9), ("lounger", "deck chair", "deckchair", "sunbed", "beach chair"), **_OUT),
     _c("surfboard", "prop", (0.55, 0.1, 2.1), ("surf board",), **_OUT),
-    _c("well", "built", (1.6, 2.2, 1.6), ("water well", "wishing well"), **_OUT),
-    _c("house", "built", (8.0, 6.5, 7.0), ("houses", "cottage", "home", "cabin", "hut"), size_range=(0.7, 1.3), **_OUT),
+    _c("well", "built", (1.6, 2.2, 1.6), ("water well", "wishing well"),
+       variant_words=(("round", "wishing well"), ("square", "brick")), **_OUT),
+    _c("house", "built", (8.0, 6.5, 7.0), ("houses", "cottage", "home", "cabin", "hut", "bungalow", "townhouse", "town house"),
+       size_range=(0.7, 1.3), variant_words=(("brick", "cottage"), ("bungalow", "porch"), ("townhouse", "town house", "gabled")), **_OUT),
     _c("barn", "built", (10.0, 7.5, 8.0), (), size_range=(0.7, 1.3), **_OUT),
-    _c("windmill", "built", (4.0, 10.0, 4.0), ("wind mill", "wind turbine"), size_range=(0.7, 1.3), **_OUT),
+    _c("windmill", "built", (4.0, 10.0, 4.0), ("wind mill", "wind turbine"), size_range=(0.7, 1.3),
+       variant_words=(("tower mill", "stone"), ("wind turbine", "turbine"), ()), **_OUT),
     _c("market_stall", "built", (2.5, 2.4, 1.6), ("stall", "market stand", "booth", "kiosk", "stand"), **_OUT),
     _c("fence", "built", (3.0, 1.1, 0.1), ("wooden fence", "picket fence", "railing"), size_range=(0.5, 3.0), **_OUT),
     _c("birdbath", "built", (0.6, 0.9, 0.6), ("bird bath",), **_OUT),
@@ -145,11 +168,18 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
     _c("road", "built", (20.0, 0.02, 6.0), ("street",), size_range=(0.5, 3.0), **_OUT),
     _c("sled", "prop", (0.5, 0.3, 1.2), ("sledge", "sleigh", "toboggan"), **_OUT),
     # vehicles
-    _c("car", "vehicle", (1.8, 1.45, 4.4), ("cars", "automobile", "sedan", "taxi", "suv"), size_range=(0.9, 1.15), **_OUT),
-    _c("bus", "vehicle", (2.55, 3.2, 12.0), ("coach",), size_range=(0.9, 1.1), **_OUT),
+    _c("car", "vehicle", (1.8, 1.45, 4.4), ("cars", "automobile", "sedan", "taxi", "suv", "hatchback", "pickup truck"),
+       size_range=(0.9, 1.15), variant_words=(("sedan", "saloon", "taxi"), ("hatchback",), ("pickup", "pickup truck")), **_OUT),
+    _c("bus", "vehicle", (2.55, 3.2, 12.0), ("coach", "school bus", "double-decker", "double decker"), size_range=(0.9, 1.1),
+       variant_words=(("city bus",), ("school bus",), ("double-decker", "double decker")), **_OUT),
     _c("bicycle", "vehicle", (0.6, 1.05, 1.75), ("bike", "cycle"), size_range=(0.9, 1.1), **_OUT),
     _c("tractor", "vehicle", (2.2, 2.8, 3.9), (), size_range=(0.8, 1.2), **_OUT),
-    _c("boat", "vehicle", (1.6, 0.9, 4.5), ("rowboat", "rowing boat", "canoe", "dinghy"), size_range=(0.7, 1.5), **_OUT),
+    _c("boat", "vehicle", (1.6, 0.9, 4.5), ("rowboat", "rowing boat", "canoe", "dinghy", "kayak", "motorboat", "motor boat",
+                                            "speedboat", "sailboat", "sailing boat", "yacht", "sloop", "ship",
+                                            "pirate ship"), size_range=(0.7, 1.5),
+       variant_words=(("rowboat", "rowing boat", "dinghy"), ("canoe", "kayak"), ("motorboat", "speedboat", "motor boat"),
+                      ("sailboat", "sailing boat", "yacht", "sloop", "ship", "pirate ship")),
+       variant_sizes=(None, None, None, (1.6, 6.0, 4.5)), **_OUT),  # a 4.5 m sailing dinghy's mast stands ~6 m
     # moving things (issue 7): named "rotor"/"flame" child nodes the page animates (tools/assets/families/motion*.py)
     _c("ceiling_fan", "furniture", (1.32, 0.45, 1.32), ("ceiling fans", "overhead fan", "fan light"), mount="ceiling",
        size_range=(0.75, 1.2), source=CATALOGUE),
@@ -157,7 +187,8 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
        size_range=(0.8, 1.15), source=CATALOGUE),
     _c("desk_fan", "prop", (0.3, 0.38, 0.22), ("desk fan", "table fan", "small fan"), mount="surface", source=CATALOGUE),
     _c("candle", "prop", (0.07, 0.26, 0.07), ("candles", "candlestick", "taper", "pillar candle"), mount="surface",
-       size_range=(0.6, 1.5), source=CATALOGUE),
+       size_range=(0.6, 1.5), source=CATALOGUE,
+       variant_words=((), ("pillar", "pillar candle"), ("taper", "candlestick"))),
     _c("carousel", "built", (8.0, 5.5, 8.0), ("merry-go-round", "merry go round", "roundabout", "carrousel"),
        size_range=(0.7, 1.3), **_OUT),
     _c("ferris_wheel", "built", (10.0, 12.0, 3.2), ("big wheel", "observation wheel"), size_range=(0.7, 1.5), **_OUT),
@@ -177,6 +208,30 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
                                             "pigeons", "dove", "sparrow", "swallow", "songbird"),
        mount="air", air_height=(3.0, 6.0), size_range=(0.7, 1.6), **_OUT),
 ]}
+
+
+def variant_named(category: str, words: Sequence[str]) -> int | None:
+    """The style variant of ``category`` the phrase ``words`` (lower-case tokens) names, or None.
+
+    A variant word may span tokens ("rowing boat"); when several match, the one ending nearest the
+    phrase's end wins (the noun, then the modifier next to it: "a white brick fireplace" is brick).
+    """
+    found = [(end, len(name.split()), variant)
+             for variant, names in enumerate(CATEGORIES[category].variant_words) for name in names
+             for end in _ends_of(name.split(), list(words))]
+    return max(found)[2] if found else None
+
+
+def _ends_of(span: list[str], words: list[str]) -> list[int]:
+    """Every index just past an occurrence of ``span`` in ``words``."""
+    return [start + len(span) for start in range(len(words) - len(span) + 1) if words[start:start + len(span)] == span]
+
+
+def variant_size(category: str, variant: int) -> tuple[float, float, float]:
+    """The typical (x, y, z) metres of ``category``'s style ``variant``: its own size where it has one, else the category's."""
+    entry = CATEGORIES[category]
+    own = entry.variant_sizes[variant] if variant < len(entry.variant_sizes) else None
+    return own or entry.size
 
 
 def lookup(word: str) -> Category | None:

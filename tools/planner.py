@@ -162,6 +162,7 @@ def _specs(parsed: ParsedPrompt) -> list[ObjectSpec]:
             requested=True,
             noun=mention.noun,
             placeholder=mention.category == "placeholder",
+            variant=mention.variant,
         ))
     return specs
 

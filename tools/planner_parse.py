@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from tools.categories import CATEGORIES
+from tools.categories import CATEGORIES, variant_named
 from tools.colors import parse_color
 from tools.planner_phrases import NounPhrase, number_value, parse_noun_phrase, phrase_index
 from tools.planner_text import singular_forms
@@ -37,6 +37,7 @@ class Mention:
     attrs: dict[str, str] = field(default_factory=dict)
     modifier: str | None = None
     unknown: UnknownNoun | None = None
+    variant: int | None = None  # the style variant its words name ('a canoe'); None: the scene seed picks
 
 
 @dataclass
@@ -115,6 +116,9 @@ class PromptParser:
         self.pending: tuple[str, str, list[int]] | None = None  # relation waiting for its target
         self.order: list[int] = []  # mentions in the order they were named, repeats included
         self.last_was_place = False  # 'a kitchen with ...': 'with' lists the room's contents
+        # The noun phrase being taken, word for word: attributes keep only their kind ('brick' -> stone),
+        # but the words themselves may name a style variant ('a brick house').
+        self.phrase_words: list[str] = []
 
     def parse(self) -> ParsedPrompt:
         while self.i < len(self.tokens):
@@ -214,6 +218,7 @@ class PromptParser:
         phrase = parse_noun_phrase(self.tokens, self.i, self.rng)
         if phrase is None:
             return False
+        self.phrase_words = self.tokens[self.i:phrase.end]
         self.i = phrase.end
         for place in phrase.places:
             self._set_place(place, phrase)
@@ -325,7 +330,8 @@ class PromptParser:
         if count is None and not head.plural:
             count = 1
         modifier = next((m for m in phrase.modifiers if m and m not in {"a", "an"}), None)
-        mention = Mention(category, noun, count, dict(phrase.attrs), modifier, unknown)
+        variant = variant_named(category, [*self.phrase_words, *noun.split()])  # noun: the singular of 'canoes'
+        mention = Mention(category, noun, count, dict(phrase.attrs), modifier, unknown, variant)
         mention.attrs.pop("floor", None)
         self.out.mentions.append(mention)
         return len(self.out.mentions) - 1

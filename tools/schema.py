@@ -62,6 +62,7 @@ class ObjectSpec(BaseModel):
     requested: bool = Field(True, description="named in the prompt (False: added by the planner)")
     noun: str = Field("", description="the prompt's own word for it")
     placeholder: bool = Field(False, description="noun unknown: a generic stand-in is used")
+    variant: int | None = Field(None, ge=0, description="style variant the prompt's words chose; None: the scene seed picks")
 
 
 class Relation(BaseModel):

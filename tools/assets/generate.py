@@ -8,7 +8,7 @@ from functools import lru_cache
 from tools.assets import families  # noqa: F401  (registers every generator)
 from tools.assets.mesh import asset_key, build_glb
 from tools.assets.registry import GENERATORS, VARIANTS, GenParams
-from tools.categories import CATEGORIES
+from tools.categories import variant_size
 
 
 # Generation is deterministic, so recent results are kept per process: a scene
@@ -36,13 +36,14 @@ def generate(
 ) -> GeneratedAsset:
     """Build one asset of ``category``. Same arguments -> same bytes and key.
 
-    size: (3,) target extent in metres, default the category's typical size.
+    size: (3,) target extent in metres, default the variant's typical size (a sailboat is taller than a canoe).
     Raises KeyError for an unknown category.
     """
     if category not in GENERATORS:
         raise KeyError(f"no generator for category {category!r}")
-    size = tuple(round(float(v), 3) for v in (size or CATEGORIES[category].size))
-    return _build(category, size, color, material, variant % VARIANTS[category], shape)
+    variant %= VARIANTS[category]
+    size = tuple(round(float(v), 3) for v in (size or variant_size(category, variant)))
+    return _build(category, size, color, material, variant, shape)
 
 
 @lru_cache(maxsize=_MEMO_SIZE)

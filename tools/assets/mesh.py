@@ -192,7 +192,7 @@ GENERATOR_VERSION = 3
 CATEGORY_REVISIONS = {
     "windmill": 1,  # 1: sails in a "rotor" child node
     "campfire": 1,  # 1: flames in a "flame" child node
-    "boat": 1,  # 1: the first variant ochre, not blue (it vanished on water)
+    "boat": 2,  # 1: the first variant ochre, not blue (it vanished on water); 2: a fourth variant, the sailing boat
 }
 
 

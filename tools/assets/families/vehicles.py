@@ -13,6 +13,7 @@ TYRE = "#1c1c1c"
 RIM = "#b8bcc2"
 GLASS = "#9fc6dd"
 INTERIOR = "#2a2a2a"
+BOAT_WOOD = "#8b5a2b"  # oars, paddles, thwarts, spars
 
 
 def wheel(center, radius: float, width: float, rim_color: str = RIM) -> list[Part]:
@@ -220,13 +221,15 @@ def hull_sections(sections, half_w: float) -> list:
     return points
 
 
-@generator("boat")
+@generator("boat", variants=4)
 def boat(p: GenParams) -> list[Part]:
-    paint = p.mat("wood", ("#d9a441", "#c0392b", "#f4f4f0")[p.variant])  # never blue: boats sit on water
+    """v0 rowing boat with oars; v1 canoe with a paddle; v2 motor boat with a console and an outboard;
+    v3 sailing boat: a mast with a triangular mainsail on a boom and a jib to the bow."""
+    paint = p.mat("wood", ("#d9a441", "#c0392b", "#f4f4f0", "#7a1f2b")[p.variant])  # never blue: boats sit on water
     deck = material("wood", "#b08050")
-    wood = material("wood", "#8b5a2b")
     w, h, d = p.size
-    top = (0.62, 0.7, 0.55)[p.variant] * h
+    # The sailing boat's mast takes the height: its hull's freeboard is set by the length instead.
+    top = min(0.36 * h, 0.12 * d) if p.variant == 3 else (0.62, 0.7, 0.55)[p.variant] * h
     if p.variant == 1:  # canoe: pointed at both ends, upswept tips
         sections = [(-0.5 * d, 0.02, 0.5 * top, 1.1 * top), (-0.3 * d, 0.45, 0.05 * top, top), (0, 0.55, 0, 0.95 * top),
                     (0.3 * d, 0.45, 0.05 * top, top), (0.5 * d, 0.02, 0.5 * top, 1.1 * top)]
@@ -236,22 +239,58 @@ def boat(p: GenParams) -> list[Part]:
     parts = [Part(hull(hull_sections(sections, w / 2)), paint)]
     inner = [(z * 0.92, share * 0.85, top * 0.9, top + 0.01 * h) for z, share, _, _ in sections if share > 0.1]
     parts.append(Part(hull(hull_sections(inner, w / 2)), deck))
-    if p.variant == 0:  # rowing boat: two thwarts, oars resting in the oarlocks
-        for z in (-0.2 * d, 0.12 * d):
-            parts.append(Part(box((0.85 * w, 0.04 * h, 0.07 * d), (0, top + 0.04 * h, z)), wood))
-        for sx in (-1, 1):
-            parts.append(Part(rod((sx * 0.3 * w, top + 0.1 * h, -0.25 * d), (sx * 0.45 * w, top + 0.06 * h, 0.3 * d), 0.012 * w, 6), wood))
-            parts.append(Part(strip((sx * 0.45 * w, top + 0.06 * h, 0.22 * d), (sx * 0.47 * w, top + 0.05 * h, 0.36 * d), 0.06 * w, 0.01 * h), wood))
-    elif p.variant == 1:  # canoe: a paddle laid across, two cane seats
-        for z in (-0.25 * d, 0.25 * d):
-            parts.append(Part(box((0.5 * w, 0.03 * h, 0.05 * d), (0, top * 0.95, z)), wood))
-        parts.append(Part(rod((-0.5 * w, top + 0.03 * h, 0.02 * d), (0.3 * w, top + 0.03 * h, -0.02 * d), 0.012 * w, 6), wood))
-        parts.append(Part(strip((0.3 * w, top + 0.03 * h, -0.02 * d), (0.5 * w, top + 0.03 * h, -0.03 * d), 0.1 * w, 0.01 * h), wood))
-    else:  # motor boat: console with a windscreen, outboard motor at the stern
-        glass = material("glass", GLASS)
-        parts += [Part(box((0.4 * w, 0.25 * h, 0.1 * d), (0, top + 0.12 * h, 0.05 * d)), paint),
-                  Part(strip((0, top + 0.24 * h, 0.1 * d), (0, h - 0.01 * h, 0.07 * d), 0.45 * w, 0.01 * h, up=(0, 0, 1)), glass),
-                  Part(box((0.5 * w, 0.12 * h, 0.1 * d), (0, top + 0.07 * h, -0.25 * d)), material("fabric", INTERIOR)),
-                  Part(chamfered_box((0.2 * w, 0.3 * h, 0.07 * d), (0, top + 0.1 * h, -0.5 * d), 0.2), material("plastic", INTERIOR)),
-                  Part(cylinder(0.03 * w, top * 0.8, (0, top * 0.55, -0.5 * d), 8), material("plastic", INTERIOR))]
-    return fit(parts, p.size)
+    fittings = (rowing_fittings, canoe_fittings, motor_fittings, sailing_rig)[p.variant]
+    return fit(parts + fittings(p, top), p.size)
+
+
+def rowing_fittings(p: GenParams, top: float) -> list[Part]:
+    """Two thwarts and the oars resting in the oarlocks."""
+    w, h, d = p.size
+    wood = material("wood", BOAT_WOOD)
+    parts = [Part(box((0.85 * w, 0.04 * h, 0.07 * d), (0, top + 0.04 * h, z)), wood) for z in (-0.2 * d, 0.12 * d)]
+    for sx in (-1, 1):
+        parts.append(Part(rod((sx * 0.3 * w, top + 0.1 * h, -0.25 * d), (sx * 0.45 * w, top + 0.06 * h, 0.3 * d), 0.012 * w, 6), wood))
+        parts.append(Part(strip((sx * 0.45 * w, top + 0.06 * h, 0.22 * d), (sx * 0.47 * w, top + 0.05 * h, 0.36 * d), 0.06 * w, 0.01 * h), wood))
+    return parts
+
+
+def canoe_fittings(p: GenParams, top: float) -> list[Part]:
+    """A paddle laid across, two cane seats."""
+    w, h, d = p.size
+    wood = material("wood", BOAT_WOOD)
+    parts = [Part(box((0.5 * w, 0.03 * h, 0.05 * d), (0, top * 0.95, z)), wood) for z in (-0.25 * d, 0.25 * d)]
+    parts.append(Part(rod((-0.5 * w, top + 0.03 * h, 0.02 * d), (0.3 * w, top + 0.03 * h, -0.02 * d), 0.012 * w, 6), wood))
+    parts.append(Part(strip((0.3 * w, top + 0.03 * h, -0.02 * d), (0.5 * w, top + 0.03 * h, -0.03 * d), 0.1 * w, 0.01 * h), wood))
+    return parts
+
+
+def motor_fittings(p: GenParams, top: float) -> list[Part]:
+    """A console with a windscreen, a bench seat, an outboard motor at the stern."""
+    w, h, d = p.size
+    paint, dark = p.mat("wood", "#f4f4f0"), material("plastic", INTERIOR)
+    return [Part(box((0.4 * w, 0.25 * h, 0.1 * d), (0, top + 0.12 * h, 0.05 * d)), paint),
+            Part(strip((0, top + 0.24 * h, 0.1 * d), (0, h - 0.01 * h, 0.07 * d), 0.45 * w, 0.01 * h, up=(0, 0, 1)),
+                 material("glass", GLASS)),
+            Part(box((0.5 * w, 0.12 * h, 0.1 * d), (0, top + 0.07 * h, -0.25 * d)), material("fabric", INTERIOR)),
+            Part(chamfered_box((0.2 * w, 0.3 * h, 0.07 * d), (0, top + 0.1 * h, -0.5 * d), 0.2), dark),
+            Part(cylinder(0.03 * w, top * 0.8, (0, top * 0.55, -0.5 * d), 8), dark)]
+
+
+def sail(corners, thickness: float) -> trimesh.Trimesh:
+    """A flat sail in the YZ plane: the triangle of (y, z) ``corners``, ``thickness`` thick in X."""
+    return hull([(sx * thickness / 2, y, z) for y, z in corners for sx in (-1, 1)])
+
+
+def sailing_rig(p: GenParams, top: float) -> list[Part]:
+    """Mast a third of the way back from the bow, mainsail on a boom aft of it, a jib to the bow, a tiller."""
+    w, h, d = p.size
+    spar, cloth = material("wood", BOAT_WOOD), material("fabric", "#f4efe0")
+    mast_z, boom_y, tack_y = 0.14 * d, top + 0.1 * (h - top), top + 0.05 * (h - top)
+    mast_r, cloth_t = 0.025 * w, 0.006 * w
+    return [Part(cylinder(mast_r, h - top * 0.9, (0, (h + top * 0.9) / 2, mast_z), 10), spar),
+            Part(rod((0, boom_y, mast_z), (0, boom_y, -0.42 * d), 0.7 * mast_r, 8), spar),
+            Part(sail([(boom_y + 0.02 * h, mast_z - 1.5 * mast_r), (0.98 * h, mast_z - 1.5 * mast_r),
+                       (boom_y + 0.02 * h, -0.4 * d)], cloth_t), cloth),
+            Part(sail([(tack_y, mast_z + 1.5 * mast_r), (0.86 * h, mast_z + 1.5 * mast_r), (tack_y, 0.44 * d)], cloth_t),
+                 cloth),
+            Part(rod((0, top + 0.02 * h, -0.5 * d), (0, top + 0.04 * h, -0.3 * d), 0.5 * mast_r, 6), spar)]
