@@ -191,6 +191,48 @@ def test_classroom_rows_each_desk_with_a_chair_and_a_teacher_desk_at_the_front()
     assert_requirements_pass(plan, placed)
 
 
+def test_in_rows_without_a_count_takes_the_fewest_rows_that_fit():
+    plan = make_plan(room(9, 7, 3.0), [("desk", "desk", 12)], [("row", "desk", None, None)])
+    placed = solve(plan)
+    rows = {round(p.position[2], 3) for p in placed.values()}
+    assert 1 < len(rows) < 12 and len(placed) % len(rows) == 0  # full rows: no desk left scattered
+    assert_requirements_pass(plan, placed)
+
+
+def windowed_room(width: float, depth: float, windows: int) -> Environment:
+    return Environment(kind="indoor", width=width, depth=depth, height=2.7, windows=windows)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tall_furniture_and_wall_hangings_keep_clear_of_windows(seed):
+    from tools.windows import WINDOW_SILL, gap_to_window, windows_of
+    from tools.geometry import world_aabb
+
+    env = windowed_room(4, 4, 3)
+    plan = make_plan(env, [("wardrobe", "wardrobe", 2), ("bookshelf", "bookshelf", 2), ("painting", "painting", 2),
+                           ("mirror", "mirror", 1), ("dresser", "dresser", 1)])
+    placed = solve(plan, seed)
+    for p in placed.values():
+        lo, hi = world_aabb(p.position, p.size, p.yaw)
+        if hi[1] <= WINDOW_SILL:
+            continue  # low furniture may stand under a window
+        for window in windows_of(env):
+            near_wall = min(abs(lo[0] - window.x), abs(hi[0] - window.x)) if not window.along_x else \
+                min(abs(lo[2] - window.z), abs(hi[2] - window.z))
+            assert not (gap_to_window(window, lo[0], lo[2], hi[0], hi[2]) == 0 and near_wall < 0.3), (p.id, window)
+
+
+def test_by_the_window_stands_under_or_beside_a_window():
+    plan = make_plan(windowed_room(5, 4, 2), [("desk", "desk", 1), ("bookshelf", "bookshelf", 1), ("sofa", "sofa", 1)],
+                     [("by_window", "desk", None, None), ("by_window", "bookshelf", None, None),
+                      ("by_window", "sofa", None, None)])
+    placed = solve(plan)
+    assert_requirements_pass(plan, placed)
+    no_windows = make_plan(room(5, 4), [("desk", "desk", 1)], [("by_window", "desk", None, None)])
+    failed = [r for r in check_requirements(no_windows, list(solve(no_windows).values()), {}) if r.passed is False]
+    assert [r.evidence for r in failed] == ["the room has no windows"]
+
+
 def test_solar_panels_in_a_grid_and_cars_in_a_row():
     plan = make_plan(ground(40, 40), [("panel", "solar_panel", 20), ("car", "car", 5)],
                      [("grid", "panel", None, None), ("row", "car", None, 1)])

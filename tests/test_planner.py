@@ -153,6 +153,13 @@ CASES: dict[str, dict] = {
     "a pirate ship on the sea at sunset with seagulls circling": dict(
         objects={"boat": 1}, env=dict(kind="outdoor", room_type="sea", floor="water")),
     "a lighthouse by the sea": dict(env=dict(kind="outdoor", room_type="beach", floor="sand")),
+    "a bedroom with a desk by the window": dict(objects={"desk": 1}, relations={("by_window", "desk", None)}),
+    "a sofa under the window and a bookshelf": dict(
+        relations={("by_window", "sofa", None)}, not_related={("by_window", "bookshelf", None)}),
+    "a sofa facing the window": dict(not_related={("by_window", "sofa", None)}),
+    "a classroom with 12 desks in rows and a whiteboard": dict(
+        objects={"desk": 12, "screen": 1}, relations={("row", "desk", None, None)}, implied={("front", "screen", None)}),
+    "three chairs in a row": dict(relations={("row", "chair", None, 1)}),
     "a sea of flowers in a meadow": dict(env=dict(room_type="hill", floor="grass"), absent={"boat"}),
     "a cozy cabin with a fireplace, a rocking chair and a bear rug at night": dict(
         objects={"fireplace": 1, "chair": 1, "rug": 1}, env=dict(kind="indoor"),

@@ -13,7 +13,8 @@ import numpy as np
 
 from tools.geometry import footprint, rects_overlap, world_aabb
 from tools.layout import room_bounds
-from tools.layout_relation_checks import RELATION_TESTS
+from tools.layout_relation_checks import RELATION_TESTS, check_by_window
+from tools.windows import windows_of
 from tools.schema import Placement, Requirement, ScenePlan
 
 COLLISION_TOLERANCE = 0.005  # metres of interpenetration forgiven (mesh vs box slop)
@@ -126,8 +127,10 @@ def _check_color(plan: ScenePlan, req: Requirement, colors: dict[str, str | None
 
 
 def _relation_kind(plan: ScenePlan, req: Requirement) -> str | None:
-    if isinstance(req.expected, str) and req.expected in RELATION_TESTS:
-        return req.expected
+    """The kind the requirement's id names ('relation:<kind>:<subject>:<target>'), else its plan relation's."""
+    named = req.id.split(":")[1] if req.id.startswith("relation:") else req.expected
+    if named in RELATION_TESTS or named == "by_window":
+        return named
     for r in plan.relations:
         if r.subject == req.subject and r.target == req.target:
             return r.kind
@@ -144,6 +147,8 @@ def _check_relation(plan: ScenePlan, req: Requirement, placements: Sequence[Plac
         return False, f"no placed {req.subject!r}"
     if req.target and not targets:
         return False, f"no placed {req.target!r}"
+    if kind == "by_window":  # the one relation measured against the room's windows
+        return check_by_window(subjects, windows_of(plan.environment))
     param = next((r.param for r in plan.relations if r.subject == req.subject and r.kind == kind), None)
     return RELATION_TESTS[kind](subjects, targets, room_bounds(plan.environment), param)
 

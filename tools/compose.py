@@ -29,6 +29,7 @@ from tools.room_knowledge import SPACE_PLACE
 from tools.behaviours import resolve_behaviours
 from tools.look import finishes, look_lights, scene_look, title_of
 from tools.schema import AssetRef, Environment, Look, Placement, ScenePlan
+from tools.windows import WINDOW_SILL, wall_corners, windows_of
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "web" / "template"
 IMPORTMAP_HASH_SLOT = "__IMPORTMAP_SHA256__"
@@ -60,8 +61,6 @@ FLOOR_COLORS: dict[str, str] = {
 DEFAULT_FLOOR_COLOR = "#a0a0a0"
 WALL_COLOR = "#f1ece4"
 WALL_THICKNESS = 0.12
-WINDOW_SILL = 0.9  # metres above the floor
-WINDOW_SIZE = (1.2, 1.3)  # width, height in metres
 LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "lamp_post": 6.0, "campfire": 6.0,
                     "candle": 0.35, "fireplace": 3.0}
 FIRE_CATEGORIES = frozenset({"campfire", "candle", "fireplace"})
@@ -211,44 +210,20 @@ def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | 
     if env.kind == "outdoor":  # "space" (room_type space): no ground drawn, a dark starry backdrop
         kind = "space" if env.room_type == SPACE_PLACE else "outdoor"
         return {"kind": kind, "floor": floor, "walls": [], "windows": [], "doors": []}
-    x0, z0, x1, z1 = float(lo[0]), float(lo[2]), float(hi[0]), float(hi[2])
     height = float(hi[1] - lo[1])
-    # Walked round so each wall's index is stable: back (-Z), right (+X), front (+Z), left (-X).
-    corners = [(x0, z0), (x1, z0), (x1, z1), (x0, z1)]
+    corners = wall_corners(env)  # walked round so each wall's index is stable (tools.windows.WALL_SIDES)
     walls = [
         {"from": _r(corners[i]), "to": _r(corners[(i + 1) % 4]), "height": round(height, 4),
          "thickness": WALL_THICKNESS, "color": wall_color}
         for i in range(4)
     ]
     return {"kind": "indoor", "floor": floor, "walls": walls,
-            "windows": _windows(walls, env.windows, height), "doors": []}
+            "windows": _windows(env), "doors": []}
 
 
-def _windows(walls: list[dict], count: int, height: float) -> list[dict]:
-    """Spread ``count`` windows over the walls the hero view sees first: back, left, right, front."""
-    if count <= 0:
-        return []
-    lengths = [float(np.hypot(*np.subtract(w["to"], w["from"]))) for w in walls]
-    capacity = [max(int(length // 1.8), 1) for length in lengths]
-    per_wall = [0, 0, 0, 0]
-    order = [0, 3, 1, 2]
-    placed = 0
-    while placed < count and any(per_wall[i] < capacity[i] for i in order):
-        for i in order:
-            if placed < count and per_wall[i] < capacity[i]:
-                per_wall[i] += 1
-                placed += 1
-    win_h = min(WINDOW_SIZE[1], max(height - WINDOW_SILL - 0.3, 0.4))
-    windows = []
-    for i in order:
-        a, b = np.array(walls[i]["from"]), np.array(walls[i]["to"])
-        k = per_wall[i]
-        win_w = min(WINDOW_SIZE[0], 0.7 * lengths[i] / max(k, 1))
-        for j in range(k):
-            x, z = a + (b - a) * (j + 1) / (k + 1)
-            windows.append({"wall": i, "center": _r((x, WINDOW_SILL + win_h / 2, z)),
-                            "width": round(win_w, 4), "height": round(win_h, 4)})
-    return windows
+def _windows(env: Environment) -> list[dict]:
+    return [{"wall": w.wall, "center": _r((w.x, WINDOW_SILL + w.height / 2, w.z)), "width": round(w.width, 4),
+             "height": round(w.height, 4)} for w in windows_of(env)]
 
 
 def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict],

@@ -21,6 +21,7 @@ import numpy as np
 from tools.evaluate_geometry import WorldObject
 from tools.gltf import read_glb
 from tools.schema import ScenePlan
+from tools.windows import Window, gap_to_window
 
 ON_TOLERANCE = 0.01  # child bottom to target top
 NEXT_TO_MAX_GAP = 1.0  # horizontal gap between boxes
@@ -29,6 +30,7 @@ AROUND_MAX_GAP = 2.5  # each subject's horizontal box gap to the target
 AROUND_CENTROID_OFFSET = 1.0  # subjects' centroid to the target's centre, metres (or a quarter of its size)
 AGAINST_WALL_MAX_GAP = 0.3
 CORNER_MAX_GAP = 0.6
+BY_WINDOW_MAX_GAP = 1.0  # footprint to the window's span along its wall
 CENTER_SHARE = 0.2  # of the bounds' extent, per axis, from the centre
 ALIGN_TOLERANCE = 0.1  # centres within this of one line are one row
 EACH_WITH_MAX_GAP = 1.5
@@ -110,9 +112,14 @@ def _angle_to(s: WorldObject, point: np.ndarray) -> float:
 
 
 def judge_relation(kind: str, subjects: list[WorldObject], targets: list[WorldObject], bounds: dict,
-                   param: int | None) -> Result:
-    """(passed, evidence) of one relation kind; subjects/targets are the instances of each plan key."""
+                   param: int | None, windows: Sequence[dict] = ()) -> Result:
+    """(passed, evidence) of one relation kind; subjects/targets are the instances of each plan key;
+    windows: scene.json's architecture.windows."""
     lo, hi = np.asarray(bounds["min"], float), np.asarray(bounds["max"], float)
+    if kind == "by_window":
+        spans = [Window(w["wall"], w["center"][0], w["center"][2], w["width"], w["height"]) for w in windows]
+        return _each(subjects, lambda s: any(gap_to_window(w, s.lo[0], s.lo[2], s.hi[0], s.hi[2]) <= BY_WINDOW_MAX_GAP
+                                             for w in spans), f"within {BY_WINDOW_MAX_GAP} m of a window")
     if kind == "on":
         return _each(subjects, lambda s: any(abs(s.lo[1] - t.hi[1]) <= ON_TOLERANCE and _over(s, t) for t in targets),
                      "on a target")
@@ -177,11 +184,13 @@ def _aligned(kind: str, subjects: list[WorldObject], param: int | None) -> Resul
         return True, "a single instance is trivially aligned"
     xs, zs = np.array([s.centre[0] for s in subjects]), np.array([s.centre[2] for s in subjects])
     nx, nz = _aligned_groups(xs), _aligned_groups(zs)
-    if kind == "row":
-        rows = max(param or 1, 1)
-        passed = min(nx, nz) <= rows
-        return passed, f"{nx} distinct x and {nz} distinct z lines for {len(subjects)} instances (rows asked: {rows})"
     n = len(subjects)
+    lattice = n <= nx * nz < n + max(nx, nz)  # every line full but perhaps the last
+    if kind == "row" and param is None:  # "in rows": any number of full rows
+        return lattice, f"{nx} distinct x and {nz} distinct z lines for {n} instances (rows asked: any)"
+    if kind == "row":
+        passed = min(nx, nz) <= param
+        return passed, f"{nx} distinct x and {nz} distinct z lines for {n} instances (rows asked: {param})"
     passed = min(nx, nz) >= 2 and n <= nx * nz <= n + max(nx, nz)
     return passed, f"{nx} x {nz} grid lines for {n} instances"
 
@@ -215,7 +224,8 @@ def judge_requirements(plan: ScenePlan, folder: Path, scene: dict, objects: list
                 passed, evidence = False, f"missing {req.subject if not subjects else req.target!r}"
             else:
                 param = req.expected if isinstance(req.expected, int) else None
-                passed, evidence = judge_relation(kind, subjects, targets, scene["bounds"], param)
+                passed, evidence = judge_relation(kind, subjects, targets, scene["bounds"], param,
+                                                  scene.get("architecture", {}).get("windows", []))
         else:
             continue
         results.append({"id": req.id, "kind": req.kind, "description": req.description,

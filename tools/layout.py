@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from tools.categories import CATEGORIES, Mount
 from tools.errors import LayoutError
 from tools.layout_air import airborne
-from tools.layout_context import Candidate, LayoutContext, Vec3
+from tools.layout_context import Candidate, LayoutContext, Vec3, reserve_windows
 from tools.layout_free import free_candidates
 from tools.layout_relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
 from tools.layout_space import Box, Space
@@ -146,6 +146,18 @@ def _grid_cell(sizes: dict[str, Vec3]) -> float:
     return min(max(extents[len(extents) // 2], GRID_CELL_MIN), GRID_CELL_MAX)
 
 
+def new_context(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> LayoutContext:
+    """An empty room (or area) to fill: its bounds, the instances' ids and mounts, windows kept clear."""
+    indoor = plan.environment.kind == "indoor"
+    lo, hi = room_bounds(plan.environment)
+    sizes = {k: tuple(float(v) for v in s) for k, s in sizes.items()}
+    mounts = {o.key: effective_mount(o.category, indoor) for o in plan.objects}
+    ctx = LayoutContext(plan=plan, space=Space(lo, hi, indoor, _grid_cell(sizes)), rng=random.Random(seed),
+                        sizes=sizes, ids={o.key: instance_ids(o.key, o.count) for o in plan.objects}, mounts=mounts)
+    reserve_windows(ctx)
+    return ctx
+
+
 def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list[Placement]:
     """Place every instance of every spec.
 
@@ -153,15 +165,9 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
     Returns placements in placement order; raises LayoutError naming what did not fit.
     """
     _check_inputs(plan, sizes)
-    env = plan.environment
-    indoor = env.kind == "indoor"
-    lo, hi = room_bounds(env)
-    sizes = {k: tuple(float(v) for v in s) for k, s in sizes.items()}
-    mounts = {o.key: effective_mount(o.category, indoor) for o in plan.objects}
-    ctx = LayoutContext(plan=plan, space=Space(lo, hi, indoor, _grid_cell(sizes)), rng=random.Random(seed),
-                        sizes=sizes, ids={o.key: instance_ids(o.key, o.count) for o in plan.objects}, mounts=mounts)
+    ctx = new_context(plan, sizes, seed)
     missing: dict[str, int] = {}
-    for key in placement_order(plan, sizes, mounts):
+    for key in placement_order(plan, ctx.sizes, ctx.mounts):
         missing_here = _place_spec(ctx, key)
         if missing_here:
             missing[key] = missing_here

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from tools.categories import CATEGORIES, Mount
 from tools.layout_space import EPS, Box, Space
 from tools.schema import ScenePlan
+from tools.windows import WINDOW_SILL, windows_of
 
 Vec3 = tuple[float, float, float]
 Candidate = tuple[Box, float]  # a pose and the clearance it must keep from its neighbours
@@ -27,6 +28,8 @@ MAX_WALL_POSITIONS = 60  # per wall and object, so long walls stay cheap
 WALL_CENTRE_HEIGHT = {"mirror": 1.45, "painting": 1.55, "screen": 1.5, "window": 1.55}
 DEFAULT_WALL_CENTRE_HEIGHT = 1.5
 CEILING_GAP = 0.02  # wall objects keep this far below the ceiling
+# Tall furniture and wall hangings keep this deep a zone in front of a window clear, from the sill up.
+WINDOW_CLEAR_DEPTH = 0.3
 
 
 @dataclass
@@ -101,6 +104,15 @@ def wall_of(ctx: LayoutContext, box: Box, max_gap: float = 0.1) -> str | None:
         if gap <= max_gap:
             return wall
     return None
+
+
+def reserve_windows(ctx: LayoutContext) -> None:
+    """Keep the wall in front of each window clear from its sill up: low furniture may stand beneath it,
+    nothing tall in front of it and nothing hangs over it."""
+    for i, window in enumerate(windows_of(ctx.plan.environment)):
+        x, z, yaw = wall_pose(ctx, window.side, window.x if window.along_x else window.z, WINDOW_CLEAR_DEPTH, 0.0)
+        ctx.space.reserve(Box(f"window:{i}", "window", "window", x, WINDOW_SILL, z, yaw, window.width,
+                              window.height, WINDOW_CLEAR_DEPTH, mount="wall"))
 
 
 def against_wall_candidates(ctx: LayoutContext, key: str, index: int, walls: list[str] | None = None,

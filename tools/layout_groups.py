@@ -180,9 +180,12 @@ def _count_fitting(ctx: LayoutContext, boxes: list[Box]) -> int:
     return len(added)
 
 
+ROWS_TRIED = 6  # row counts fewest_rows tries before it settles for the best
+
+
 def grid_slots(ctx: LayoutContext, key: str, rows: int) -> list[Box]:
     """The first arrangement of rows whose every instance fits, else the one fitting most."""
-    cache_key = ("grid", key)
+    cache_key = ("grid", key, rows)
     if cache_key in ctx.cache:
         return ctx.cache[cache_key]
     n = len(ctx.ids[key])
@@ -211,6 +214,25 @@ def grid_slots(ctx: LayoutContext, key: str, rows: int) -> list[Box]:
                     return boxes
     ctx.cache[cache_key] = best
     return best
+
+
+def fewest_rows(ctx: LayoutContext, key: str) -> int:
+    """'in rows' with no count: the fewest rows in which every instance fits (else the count fitting most),
+    starting from the rows the room's longer side needs at least and trying a few more."""
+    cache_key = ("rows", key)
+    if cache_key not in ctx.cache:
+        n = len(ctx.ids[key])
+        longest = max(ctx.space.hi[0] - ctx.space.lo[0], ctx.space.hi[2] - ctx.space.lo[2])
+        start = min(n, max(1, math.ceil(n * ctx.sizes[key][0] / longest)))
+        best, best_count = start, -1
+        for rows in range(start, min(n, start + ROWS_TRIED - 1) + 1):
+            count = _count_fitting(ctx, grid_slots(ctx, key, rows))
+            if count > best_count:
+                best, best_count = rows, count
+            if count == n:
+                break
+        ctx.cache[cache_key] = best
+    return ctx.cache[cache_key]
 
 
 def grid_candidates(ctx: LayoutContext, key: str, index: int, rows: int) -> Iterator[Candidate]:

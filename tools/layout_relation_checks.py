@@ -15,6 +15,7 @@ import numpy as np
 
 from tools.geometry import footprint, rects_overlap, world_aabb
 from tools.schema import Placement
+from tools.windows import Window, gap_to_window
 
 Result = tuple[bool, str]
 Test = Callable[[Sequence[Placement], Sequence[Placement], tuple, int | None], Result]
@@ -30,6 +31,7 @@ AROUND_MAX_ANGULAR_GAP = math.pi + 1e-3  # subjects are not all on one side
 AGAINST_WALL_MAX_GAP = 0.1  # back of the object to the wall plane
 WALL_YAW_TOLERANCE = math.radians(10)
 CORNER_MAX_GAP = 0.3  # to both walls of a corner
+BY_WINDOW_MAX_GAP = 0.5  # footprint to the window's span along its wall
 CENTER_MAX_OFFSET = 0.5  # metres, or a tenth of the smaller room extent if larger
 ABOVE_XZ_TOLERANCE = 0.15  # subject centre may be this far outside the target's footprint
 ROW_ALIGN_TOLERANCE = 0.05  # centres of one row lie within this of a line
@@ -225,7 +227,10 @@ def check_row(subjects: Sequence[Placement], targets: Sequence[Placement], bound
     shape = _rows_and_columns(subjects)
     if shape is None:
         return False, "instances do not share one yaw"
-    wanted = min(param or 1, len(subjects))
+    if param is None:  # "in rows": any number of full rows
+        rows, cols = shape
+        return rows * cols < len(subjects) + max(rows, cols), f"{rows} row(s) of {cols} for {len(subjects)} instances"
+    wanted = min(param, len(subjects))
     return shape[0] == wanted, f"{shape[0]} row(s) of instances, expected {wanted}"
 
 
@@ -274,6 +279,17 @@ def check_front(subjects: Sequence[Placement], targets: Sequence[Placement], bou
     def ok(s: Placement) -> tuple[bool, str]:
         turned = abs(math.remainder(s.yaw, 2 * math.pi))
         return s.position[2] <= limit and turned <= FACING_MAX_ANGLE, f"{s.id} is not at the front facing +Z"
+    return _all(subjects, ok)
+
+
+def check_by_window(subjects: Sequence[Placement], windows: Sequence[Window]) -> Result:
+    """Each subject's footprint within BY_WINDOW_MAX_GAP of a window's span on its wall."""
+    def ok(s: Placement) -> tuple[bool, str]:
+        lo, hi = world_aabb(s.position, s.size, s.yaw)
+        gap = min((gap_to_window(w, lo[0], lo[2], hi[0], hi[2]) for w in windows), default=math.inf)
+        return gap <= BY_WINDOW_MAX_GAP, f"{s.id} is {gap:.2f} m from the nearest window"
+    if not windows:
+        return False, "the room has no windows"
     return _all(subjects, ok)
 
 

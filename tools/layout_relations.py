@@ -16,15 +16,16 @@ from tools.layout_context import (
     wall_heights, wall_mount_candidates, wall_of, wall_pose, wall_span,
 )
 from tools.layout_free import corner_candidates, spiral_candidates
-from tools.layout_groups import around_candidates, each_with_candidates, grid_candidates
+from tools.layout_groups import around_candidates, each_with_candidates, fewest_rows, grid_candidates
 from tools.layout_space import SOLVER_CLEARANCE, Box
 from tools.schema import Relation
+from tools.windows import windows_of
 
 # Which relation decides where a spec goes when it has several, most binding first.
 PRIMARY_ORDER = ("on", "stacked", "each_with", "around", "above", "in_front_of", "behind", "next_to", "row", "grid",
-                 "front", "in_corner", "against_wall", "center", "facing")
+                 "front", "by_window", "in_corner", "against_wall", "center", "facing")
 SELF_RELATIONS = {"stacked", "row", "grid"}  # about a spec's own instances; the target may be None or itself
-ROOM_RELATIONS = {"front", "in_corner", "against_wall", "center"}
+ROOM_RELATIONS = {"front", "in_corner", "against_wall", "center", "by_window"}
 IN_FRONT_GAPS = (0.45, 0.35, 0.55, 0.7, 0.9, 1.2)  # coffee table in front of a sofa: 0.4-0.6 m
 BEHIND_GAPS = (0.05, 0.15, 0.3, 0.5, 0.8)
 NEXT_TO_GAPS = (0.05, 0.15, 0.3, 0.5)
@@ -189,6 +190,30 @@ def front_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candi
                 yield ctx.box(key, index, x, z, 0.0), SOLVER_CLEARANCE
 
 
+def by_window_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candidate]:
+    """Back to a window's wall: under the window (what is lower than its sill), then beside it, then a little
+    further along; instances take the windows in turn. Wall hangings: the wall spots nearest a window."""
+    windows = windows_of(ctx.plan.environment)
+    if not windows:
+        return
+    windows = windows[index % len(windows):] + windows[:index % len(windows)]
+    w, _, d = ctx.sizes[key]
+    if ctx.mounts[key] == "wall":
+        sides = list(dict.fromkeys(window.side for window in windows))
+        yield from sorted(wall_mount_candidates(ctx, key, index, walls=sides),
+                          key=lambda c: min(math.hypot(c[0].x - wn.x, c[0].z - wn.z) for wn in windows))
+        return
+    for further in (None, 0.05, 0.35, 0.65):  # under a window, then beside one, nearest first
+        for window in windows:
+            along = window.x if window.along_x else window.z
+            beside = window.width / 2 + w / 2 + (further or 0.0)
+            a0, a1 = wall_span(ctx, window.side, w, ctx.space.margin)
+            for offset in (0.0,) if further is None else (beside, -beside):
+                if a0 <= along + offset <= a1:
+                    x, z, yaw = wall_pose(ctx, window.side, along + offset, d, ctx.space.margin)
+                    yield ctx.box(key, index, x, z, yaw), SOLVER_CLEARANCE
+
+
 def _subject_on_wall_near(ctx: LayoutContext, key: str, index: int, targets: list[Box]) -> Iterator[Candidate]:
     """Wall-mounted subjects of a floor relation: the wall spots nearest the target."""
     candidates = list(wall_mount_candidates(ctx, key, index))
@@ -202,7 +227,9 @@ def relation_candidates(ctx: LayoutContext, relation: Relation, key: str, index:
     kind = relation.kind
     targets = relation_targets(ctx, relation, index)
     mount = ctx.mounts[key]
-    if mount == "wall" and kind not in ("above", "front", "against_wall", "in_corner", "center"):
+    if kind == "by_window":
+        yield from by_window_candidates(ctx, key, index)
+    elif mount == "wall" and kind not in ("above", "front", "against_wall", "in_corner", "center"):
         yield from _subject_on_wall_near(ctx, key, index, targets)
     elif mount == "wall" and kind in ("against_wall", "in_corner", "center"):
         yield from wall_mount_candidates(ctx, key, index)
@@ -229,7 +256,7 @@ def relation_candidates(ctx: LayoutContext, relation: Relation, key: str, index:
     elif kind == "above":
         yield from above_candidates(ctx, key, index, targets)
     elif kind in ("row", "grid"):
-        rows = relation.param or (1 if kind == "row" else round(math.sqrt(len(ctx.ids[key]))))
+        rows = relation.param or (fewest_rows(ctx, key) if kind == "row" else round(math.sqrt(len(ctx.ids[key]))))
         yield from grid_candidates(ctx, key, index, rows)
     elif kind == "front":
         yield from front_candidates(ctx, key, index)

@@ -141,6 +141,7 @@ class Space:
         self.lo, self.hi, self.indoor = lo, hi, indoor
         self.margin = INDOOR_WALL_MARGIN if indoor else 0.0
         self.boxes: dict[str, Box] = {}
+        self.reserved: dict[str, Box] = {}  # kept clear (in front of windows) but not objects of the scene
         self.grid = SpatialGrid(cell)
 
     def inside(self, box: Box) -> bool:
@@ -163,7 +164,11 @@ class Space:
 
     def collides(self, box: Box, clearance: float) -> bool:
         for other_id in self.grid.query(box.aabb_xz(clearance)):
-            other = self.boxes[other_id]
+            other = self.boxes.get(other_id)
+            if other is None:  # a reserved zone: what stands on furniture (a lamp, a TV) may be in front of it
+                if box.parent is not None:
+                    continue
+                other = self.reserved[other_id]
             if heights_overlap(box, other) and footprints_overlap(box, other, clearance):
                 return True
         return False
@@ -175,6 +180,13 @@ class Space:
         if box.id in self.boxes:
             raise ValueError(f"box {box.id!r} is already placed")
         self.boxes[box.id] = box
+        self.grid.insert(box.id, box.aabb_xz())
+
+    def reserve(self, box: Box) -> None:
+        """Keep ``box`` clear of objects without making it one (it is not among ``boxes``)."""
+        if box.id in self.boxes or box.id in self.reserved:
+            raise ValueError(f"box {box.id!r} is already placed")
+        self.reserved[box.id] = box
         self.grid.insert(box.id, box.aabb_xz())
 
     def remove(self, box_id: str) -> Box:

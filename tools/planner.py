@@ -231,12 +231,19 @@ def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[R
                           requested=False, noun=item.category.replace("_", " "))
         specs.append(spec)
         added.append((spec, item))
-    for spec, item in added:
+    # What the prompt named itself keeps its count, but goes where the place usually has it unless told
+    # ("a classroom with desks and a whiteboard": the board on the front wall).
+    placed = {r.subject for r, _ in relations}
+    usual = [(s, item) for s in specs if s.requested and s.key not in placed
+             for item in (*place.expected, *place.extras) if item.category == s.category]
+    for spec, item in [*added, *usual]:
         for kind, target_category, param in item.relations:
-            target = next((s for s in specs if s.category == target_category), None)
+            target = next((s for s in specs if s.category == target_category and s is not spec), None)
             if target_category is not None and target is None:
                 continue
             if kind == "each_with":
+                if spec.requested:
+                    continue
                 spec.count = (param or 1) * target.count
             relation = Relation(kind=kind, subject=spec.key, target=target.key if target else None, param=param)
             _add(relations, relation, False)

@@ -187,7 +187,7 @@ class PromptParser:
         kind, mode, self.i, number = found
         subjects = self._subjects()
         if mode == "room":
-            param = (number or 1) if kind == "row" else number
+            kind, param = _arrangement(kind, number)
             for subject in subjects:
                 self._link(kind, subject, None, param)
             self.group = []  # placed: a later 'and X in the corner' is about X alone
@@ -270,6 +270,8 @@ class PromptParser:
     def _take_architecture(self, phrase: NounPhrase, kind: str) -> None:
         pending, self.pending = self.pending, None
         if kind == "window":
+            for subject in pending[2] if pending and pending[0] in BESIDE_WINDOW else ():
+                self._link("by_window", subject)  # "a desk by / under / in front of the window"
             if pending is None or not phrase.definite:
                 count = phrase.count if phrase.count is not None else (2 if phrase.head.plural else 1)
                 self.out.windows = (self.out.windows or 0) + count
@@ -311,7 +313,8 @@ class PromptParser:
         elif self.with_owner is not None and self.with_owner != index:
             self._link("with", index, self.with_owner, stated=False)
         if phrase.arrangement:
-            self._link(phrase.arrangement, index, None, 1 if phrase.arrangement == "row" else None)
+            kind, param = _arrangement(phrase.arrangement, None)
+            self._link(kind, index, None, param)
         self.group.append(index)
         self.last = index
         self.last_was_place = False
@@ -382,6 +385,17 @@ class PromptParser:
         link = Link(kind, subject, target, param, stated)
         if link not in self.out.links:
             self.out.links.append(link)
+
+
+BESIDE_WINDOW = {"next_to", "in_front_of", "under"}
+
+
+def _arrangement(kind: str, number: int | None) -> tuple[str, int | None]:
+    """(relation kind, param): 'in a row' is one row, 'in 3 rows' three, 'in rows' as many as the room needs
+    (a row relation with no count)."""
+    if kind == "rows":
+        return "row", number
+    return kind, (number or 1) if kind == "row" else number
 
 
 def head_less_attributes(phrase: NounPhrase) -> bool:

@@ -68,7 +68,8 @@ PLACES: dict[str, Place] = {p.name: p for p in [
               _e("table_lamp", 1, ("on", "desk", None)), _e("potted_plant", 1, ("in_corner", None, None)))),
     Place("classroom", "indoor", ("classroom", "class room", "schoolroom", "lecture room"), (9.0, 7.0), "tile",
           height=3.0, expected=(
-              _e("desk", 12, ("row", None, 3)), _e("chair", 12, ("each_with", "desk", 1)), _e("screen", 1, WALL))),
+              _e("desk", 12, ("row", None, 3)), _e("chair", 12, ("each_with", "desk", 1)),
+              _e("screen", 1, ("front", None, None)))),
     Place("dining_room", "indoor", ("dining room", "dining hall", "diningroom"), (5.0, 4.0), "wood", expected=(
         _e("table", 1, ("center", None, None), size="long"), _e("chair", 6, ("around", "table", None)),
         _e("chandelier", 1, ("above", "table", None)), _e("cabinet", 1, WALL))),

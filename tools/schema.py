@@ -29,6 +29,7 @@ RelationKind = Literal[
     "stacked",  # subject instances stacked on each other
     "each_with",  # every target instance gets one subject instance next to it
     "front",  # subject at the front of the room (the -Z wall side), facing +Z into the room
+    "by_window",  # subject beside or under one of the room's windows, back to its wall (indoor)
 ]
 
 
