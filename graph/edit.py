@@ -209,7 +209,8 @@ def pinned_layout(values: dict, outcome: EditOutcome, pins: list[Pin], scene: di
         away = {key: _avoid(key, what, scene, pins) for key, what in outcome.away.items()}
         with tool_call("solve_layout"):
             placements, kept = solve_pinned(outcome.plan, sizes, pins, outcome.replace, outcome.keep,
-                                            seed=values["seed"] + LAYOUT_SEED_STRIDE * number, away=away)
+                                            seed=values["seed"] + LAYOUT_SEED_STRIDE * number, away=away,
+                                            turns=outcome.turns)
         placements = [p.model_copy(update={"asset": refs[p.spec]["key"]}) for p in placements]
         context.progress("layout", f"{len(placements)} objects placed, {len(kept)} kept in place (pinned)")
     return {"placements": [p.model_dump() for p in placements], "pinned": kept, **measured}

@@ -60,11 +60,13 @@ Objects:
 Call the tools that fix the failed checks."""
 
 EDITOR_SYSTEM = """You turn edit instructions for a 3D room scene into operations, as one JSON object
-{"operations": [...]}. Each operation: {"kind": "recolor"|"add"|"remove"|"move"|"resize", "target": an object
-of the scene (or a new object's category for add), "count": number or null, "color": a colour word or null,
+{"operations": [...]}. Each operation: {"kind": "recolor"|"add"|"remove"|"move"|"resize"|"rotate", "target": an
+object of the scene (or a new object's category for add), "count": number or null, "color": a colour word or null,
 "relation": "next_to"|"in_front_of"|"behind"|"facing"|"on"|"against_wall"|"in_corner"|"center"|"away_from" or null,
 "reference": an object of the scene, "window" or "door", or null, "size": "larger"|"smaller"|null,
-"measure_m": metres or null, "measure_axis": "height"|"width"|"depth"|"length"|null}.
+"measure_m": metres or null, "measure_axis": "height"|"width"|"depth"|"length"|null, "degrees": for rotate, the
+turn counter-clockwise seen from above (180 turns it around, -90 a quarter turn clockwise) or null with relation
+"facing" and a reference}.
 Use only objects the scene has, except for add. Example: "swap the lamp for a plant" ->
 {"operations": [{"kind": "remove", "target": "lamp"}, {"kind": "add", "target": "potted plant", "count": 1}]}"""
 

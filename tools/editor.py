@@ -7,6 +7,11 @@ name the previous clause's object. Words come from the planner's tables
 (categories and synonyms, colours, numbers, size words, relation phrases), so
 the editor understands the same nouns a prompt does. ``tools/editor_apply.py``
 applies the operations to a ScenePlan.
+
+Turns ('turn the sofa around', 'rotate the bed 90 degrees to the left', 'make the
+chair face the tv') are ``rotate`` operations. Their degrees follow the yaw of
+scene.json's quaternions: positive is counter-clockwise seen from above, so
+'left' (the object's own left) is +90 and 'right' or 'clockwise' is -90.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from tools.planner_phrases import match_head, number_value
 from tools.planner_text import MEASURE_PREFIX, clean_prompt, tokenize
 from tools.planner_words import DETERMINERS, PRONOUNS, SIZE_WORDS, WALL_HEADS, WINDOW_HEADS
 
-EditKind = Literal["recolor", "add", "remove", "move", "resize"]
+EditKind = Literal["recolor", "add", "remove", "move", "resize", "rotate"]
 MoveKind = Literal["next_to", "in_front_of", "behind", "facing", "on", "above", "around",
                    "against_wall", "in_corner", "center", "away_from"]
 
@@ -33,6 +38,7 @@ REMOVE_VERBS = {"remove", "delete", "drop", "lose", "eliminate", "ditch", "take"
 ADD_VERBS = {"add", "insert", "include"}
 MOVE_VERBS = {"move", "shift", "push", "slide", "bring", "pull", "relocate", "reposition"}
 PLACE_VERBS = {"put", "place", "set", "position"}  # move what exists, add what does not
+ROTATE_VERBS = {"rotate", "spin", "swivel", "pivot", "twist"}  # 'turn' is also a change verb: 'turn it blue'
 CHANGE_VERBS = {"make", "turn", "change", "paint", "colour", "color", "recolour", "recolor", "dye", "resize", "scale"}
 FILLER = {"please", "also", "now", "then", "can", "could", "would", "you", "and", "just", "kindly", "i", "want", "to"}
 ALL_WORDS = {"all", "every", "each", "both"}
@@ -43,6 +49,12 @@ SHRINK_WORDS = {"smaller", "shorter", "narrower", "tinier", "lower", "little"}
 AXIS_WORDS = {**MEASURE_AXES, "length": "length", "high": "height", "height": "height", "wide": "width",
               "width": "width", "deep": "depth", "depth": "depth"}
 CLAUSE_SPLITS = {"and", ",", ";", ".", "then", "also", "plus"}
+FACE_WORDS = {"face", "faces", "facing", "towards", "toward", "look", "looks", "looking"}
+HALF_TURN_WORDS = {"around", "round", "half"}  # 'turn it around', 'half a turn'
+LEFT_WORDS = {"left", "anticlockwise", "counterclockwise"}  # the object's own left: counter-clockwise from above
+RIGHT_WORDS = {"right", "clockwise"}
+DEGREE_WORDS = {"degrees", "degree", "deg", "degs"}
+TURN_FILLER = {"by", "to", "the", "a", "an", "its", "turn", "way", "over", "of"}
 
 
 class EditOp(BaseModel):
@@ -57,6 +69,10 @@ class EditOp(BaseModel):
     size: Literal["larger", "smaller"] | None = Field(None, description="resize: grow or shrink by a quarter")
     measure_m: float | None = Field(None, gt=0, description="resize: a stated measure in metres")
     measure_axis: Literal["height", "width", "depth", "length"] | None = None
+    degrees: float | None = Field(None, ge=-360, le=360, description=(
+        "rotate: a relative turn in degrees, positive counter-clockwise seen from above (90 = a quarter turn "
+        "to the object's left, -90 to its right, 180 = turned around); or null with relation 'facing' and a "
+        "reference to turn it towards"))
 
 
 class EditProposal(BaseModel):
@@ -99,7 +115,7 @@ def parse_edits(instruction: str, exists: Callable[[str], bool] = lambda name: F
             continue
         if _verb_kind(words[0]) is not None:
             verb, words = words[0], words[1:]
-        op = _parse_clause(verb, words, last_target, exists) if verb else None
+        op = _parse_clause(verb, words, last_target, exists) if verb else _rotation(None, words, last_target)
         if op is None:
             not_understood.append(" ".join(clause))
             continue
@@ -120,8 +136,9 @@ def not_understood_message(clauses: list[str]) -> str:
     quoted = "; ".join(f"'{c}'" for c in clauses)
     return (f"did not understand {quoted}; without a model the editor knows: recolour ('make the sofa blue'), "
             "add ('add two chairs'), remove ('remove the lamp', 'remove all plants'), move ('move the lamp next "
-            "to the sofa', 'move the table away from the window') and resize ('make the table bigger', "
-            "'make the bed 2 m long')")
+            "to the sofa', 'move the table away from the window'), resize ('make the table bigger', "
+            "'make the bed 2 m long') and turn ('turn the sofa around', 'rotate the bed 90 degrees to the left', "
+            "'make the chair face the tv')")
 
 
 def _clauses(tokens: list[str]) -> list[list[str]]:
@@ -140,7 +157,7 @@ def _clauses(tokens: list[str]) -> list[list[str]]:
 
 def _verb_kind(word: str) -> str | None:
     for kind, verbs in (("remove", REMOVE_VERBS), ("add", ADD_VERBS), ("move", MOVE_VERBS),
-                        ("place", PLACE_VERBS), ("change", CHANGE_VERBS)):
+                        ("place", PLACE_VERBS), ("change", CHANGE_VERBS), ("rotate", ROTATE_VERBS)):
         if word in verbs:
             return kind
     return None
@@ -148,6 +165,10 @@ def _verb_kind(word: str) -> str | None:
 
 def _parse_clause(verb: str, words: list[str], last_target: str | None, exists: Callable[[str], bool]) -> EditOp | None:
     kind = _verb_kind(verb)
+    if kind in {"change", "rotate"}:
+        turn = _rotation(verb, words, last_target)
+        if turn is not None or kind == "rotate":
+            return turn
     if kind == "remove" and verb in {"take", "get"}:
         if not ({"out", "away", "rid"} & set(words)):
             return None
@@ -267,3 +288,74 @@ def _head_follows(words: list[str], j: int) -> bool:
 def _bare(mention: Mention) -> str:
     """The object's noun without its colour: an added object's colour travels in EditOp.color."""
     return mention.words[len(mention.color) + 1:] if mention.color else mention.words
+
+
+def _rotation(verb: str | None, words: list[str], last_target: str | None) -> EditOp | None:
+    """'the sofa around', 'the bed 90 degrees to the left', 'the chair to face the tv' (also without a verb:
+    'the desk facing the window'); None when the words are no turn."""
+    face = next((i for i, w in enumerate(words) if w in FACE_WORDS), None)
+    if face is not None:
+        return _facing(words, face, last_target)
+    if verb is None:
+        return None
+    mentions = _mentions(words, last_target)
+    if mentions:
+        target, tail = mentions[0], words[mentions[0].end:]
+    else:  # an object the scene may not have ('rotate the piano 90 degrees'): named up to the turn words
+        cut = next((i for i, w in enumerate(words) if _is_turn_word(w)), len(words))
+        found = _unknown_noun(words[:cut])
+        if not found:
+            return None
+        target, tail = found[0], words[cut:]
+    degrees = _turn_degrees(tail)
+    return None if degrees is None else EditOp(kind="rotate", target=target.words, degrees=degrees)
+
+
+def _facing(words: list[str], face: int, last_target: str | None) -> EditOp | None:
+    head = words[:face]
+    while head and head[-1] in {"to", "so", "it", "that", "is"}:  # 'turn the sofa (so it is) to face the tv'
+        head = head[:-1]
+    target = _mentions(head, last_target) or _unknown_noun(head)
+    rest = [w for w in words[face + 1:] if w not in {"at", "to"}]
+    reference = _mentions(rest, last_target) or _unknown_noun(rest)
+    if not target or not reference:
+        return None
+    return EditOp(kind="rotate", target=target[0].words, relation="facing", reference=reference[0].words)
+
+
+def _is_turn_word(word: str) -> bool:
+    return (word in HALF_TURN_WORDS | LEFT_WORDS | RIGHT_WORDS | DEGREE_WORDS | {"quarter", "by", "counter", "anti"}
+            or _number(word) is not None)
+
+
+def _turn_degrees(words: list[str]) -> float | None:
+    """Signed degrees of 'around', 'by 90 degrees', 'a quarter turn to the right', 'counter clockwise', '45'
+    (the tokenizer drops '°'); None when a word is none of these, or nothing says how far or which way."""
+    amount, sign, i = None, 1.0, 0
+    words = [w for w in words if w not in TURN_FILLER]
+    while i < len(words):
+        word = words[i]
+        if word in {"counter", "anti"} and words[i + 1:i + 2] == ["clockwise"]:
+            sign, i = 1.0, i + 1
+        elif word in LEFT_WORDS or word in RIGHT_WORDS:
+            sign = 1.0 if word in LEFT_WORDS else -1.0
+            amount = amount or 90.0
+        elif word in HALF_TURN_WORDS or word == "quarter":
+            amount = 180.0 if word in HALF_TURN_WORDS else 90.0
+        elif (value := _number(word)) is not None:
+            amount = value
+            i += 1 if words[i + 1:i + 2] and words[i + 1] in DEGREE_WORDS else 0
+        else:
+            return None
+        i += 1
+    if amount is None or not 0 < amount <= 360:
+        return None
+    return sign * amount
+
+
+def _number(word: str) -> float | None:
+    try:
+        return float(word)
+    except ValueError:
+        value = number_value(word)
+        return float(value) if value is not None and word not in {"a", "an", "one"} else None

@@ -2,17 +2,23 @@
 
 The result also says which objects keep their places: every instance of an
 unchanged spec is pinned; moved and resized specs, and the specs whose
-relations hang on them, are placed again (tools/edit_layout.py).
+relations hang on them, are placed again (tools/edit_layout.py). A turned spec
+keeps its instances where they stand when the turned footprint fits
+(``EditOutcome.turns``); what was asked to stand in front of or behind it follows it.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tools.colors import parse_color
+from tools.edit_layout import Turn
 from tools.editor import ROOM_MOVES, EditOp
 from tools.errors import InputError
-from tools.layout import instance_ids
+from tools.layout import effective_mount, instance_ids
+from tools.planner_parse import BESIDE_WINDOW
 from tools.planner_phrases import match_head
 from tools.planner_text import singular_forms, tokenize
 from tools.reference import size_for
@@ -21,6 +27,10 @@ from tools.schema import ObjectSpec, Relation, Requirement, ScenePlan
 RESIZE_FACTOR = 1.25  # 'bigger' grows the largest side by a quarter; 'smaller' shrinks it by the same ratio
 SELF_ARRANGEMENTS = {"stacked", "row", "grid"}  # relations among a spec's own instances: kept when it moves
 ARCHITECTURE = {"window", "door", "wall"}
+# Relations a turn undoes: they say which way the subject looks (in_corner and the rest read its footprint only).
+ORIENTED_RELATIONS = {"facing", "against_wall", "front", "around"}
+# Relations of other specs that hang on the turned spec's front: their subjects follow the turn when asked for.
+FRONT_RELATIONS = {"in_front_of", "behind"}
 
 
 @dataclass
@@ -30,6 +40,7 @@ class EditOutcome:
     keep: dict[str, int] = field(default_factory=dict)  # spec key -> previous instances that keep their place
     away: dict[str, str] = field(default_factory=dict)  # spec key -> 'window', 'door' or a spec key to avoid
     changes: list[str] = field(default_factory=list)  # one line per operation
+    turns: dict[str, Turn] = field(default_factory=dict)  # spec key -> how its kept instances turn
 
 
 def resolve_specs(plan: ScenePlan, name: str) -> list[ObjectSpec]:
@@ -189,20 +200,21 @@ def _relate(outcome: EditOutcome, spec: ObjectSpec, kind: str, reference: str | 
     """Give ``spec`` the relation ``kind`` to ``reference`` (its old placing relations dropped when moving)."""
     plan = outcome.plan
     target = None
+    if reference == "window" and kind in BESIDE_WINDOW:
+        if plan.environment.windows == 0:
+            raise InputError("the scene has no window to put it by")
+        kind = "by_window"  # "move the desk next to the window": beside or under one, back to its wall
     if kind == "away_from":
         target = reference if reference in ARCHITECTURE else _specs(outcome, reference or "")[0].key
         outcome.away[spec.key] = target
-    elif kind not in ROOM_MOVES:
+    elif kind not in ROOM_MOVES and kind != "by_window":
         if reference is None or reference in ARCHITECTURE:
             raise InputError(f"'{kind.replace('_', ' ')}' needs an object to relate to, not {reference or 'nothing'}")
         target = _specs(outcome, reference)[0].key
         if target == spec.key:
             raise InputError(f"cannot place {spec.key} {kind.replace('_', ' ')} itself")
     if replace_old:
-        dropped = {(r.kind, r.target) for r in plan.relations if r.subject == spec.key and r.kind not in SELF_ARRANGEMENTS}
-        plan.relations = [r for r in plan.relations if r.subject != spec.key or r.kind in SELF_ARRANGEMENTS]
-        stale = {f"relation:{k}:{spec.key}:{t}" for k, t in dropped}
-        plan.requirements = [r for r in plan.requirements if r.id not in stale]
+        _drop_relations(plan, spec.key, lambda r: r.kind not in SELF_ARRANGEMENTS)
     if kind == "away_from":
         return
     plan.relations.append(Relation(kind=kind, subject=spec.key, target=target))
@@ -210,6 +222,76 @@ def _relate(outcome: EditOutcome, spec: ObjectSpec, kind: str, reference: str | 
     _set_requirement(plan, Requirement(id=f"relation:{kind}:{spec.key}:{target}", kind="relation",
                                        description=f"{spec.key} {words} {target or ''}".strip(),
                                        subject=spec.key, target=target, expected=kind))
+
+
+def _drop_relations(plan: ScenePlan, key: str, dropping: Callable[[Relation], bool]) -> list[str]:
+    """Remove ``key``'s relations that ``dropping`` selects, and their requirements; the kinds removed."""
+    dropped = [r for r in plan.relations if r.subject == key and dropping(r)]
+    plan.relations = [r for r in plan.relations if r not in dropped]
+    stale = {f"relation:{r.kind}:{key}:{r.target}" for r in dropped}
+    plan.requirements = [r for r in plan.requirements if r.id not in stale]
+    return [r.kind for r in dropped]
+
+
+def _rotate(outcome: EditOutcome, op: EditOp) -> str:
+    """Turn by ``op.degrees`` (counter-clockwise seen from above) or to face ``op.reference``."""
+    plan = outcome.plan
+    if op.target in ARCHITECTURE:
+        raise InputError(f"the {op.target} is part of the room and cannot be turned")
+    if op.relation not in (None, "facing") or (op.relation == "facing") == (op.degrees is not None):
+        raise InputError("a turn needs either degrees or 'facing' with what to face")
+    if op.degrees is not None and op.degrees % 360 == 0:
+        raise InputError(f"a turn of {op.degrees:g} degrees leaves the {op.target} as it is")
+    specs = _specs(outcome, op.target)
+    for spec in specs:
+        mount = effective_mount(spec.category, plan.environment.kind == "indoor")
+        if mount in ("wall", "ceiling"):
+            raise InputError(f"the {spec.noun or spec.category} is mounted on the {mount} and cannot be turned")
+    toward = _facing_target(outcome, op, specs) if op.relation == "facing" else None
+    undone = set()
+    for spec in specs:
+        undone.update(_drop_relations(plan, spec.key, lambda r: r.kind in ORIENTED_RELATIONS))
+        if toward is not None:
+            outcome.turns[spec.key] = Turn(toward=toward)
+            if toward not in ARCHITECTURE:  # requirements are checked between specs: a window's is not
+                _relate(outcome, spec, "facing", toward)
+        else:
+            before = outcome.turns.get(spec.key, Turn())
+            outcome.turns[spec.key] = Turn(radians=before.radians + math.radians(op.degrees), toward=before.toward)
+        outcome.replace.update(_followers(plan, spec.key))
+    keys = ", ".join(s.key for s in specs)
+    how = f"to face the {toward}" if toward else _turn_words(op.degrees)
+    undone -= {"facing"} if toward else set()
+    return f"turned {keys} {how}" + (f" (no longer {', '.join(sorted(undone))})".replace("_", " ") if undone else "")
+
+
+def _followers(plan: ScenePlan, key: str) -> set[str]:
+    """Specs the prompt or an edit asked to be in front of or behind ``key``: placed again when it turns.
+    (The planner's own furnishing relations have no requirement: those objects stay where they are.)"""
+    asked = {r.id for r in plan.requirements}
+    return {r.subject for r in plan.relations if r.target == key and r.kind in FRONT_RELATIONS
+            and f"relation:{r.kind}:{r.subject}:{key}" in asked}
+
+
+def _facing_target(outcome: EditOutcome, op: EditOp, specs: list[ObjectSpec]) -> str:
+    """The spec key (or 'window') the turned specs are to face."""
+    reference = op.reference or ""
+    if reference.rstrip("s") in ARCHITECTURE:
+        env = outcome.plan.environment
+        if reference.startswith("window") and env.kind == "indoor" and env.windows:
+            return "window"
+        raise InputError(f"the scene has no {reference} to face")
+    target = _specs(outcome, reference)[0].key
+    if target in {s.key for s in specs}:
+        raise InputError(f"the {op.target} cannot face itself")
+    return target
+
+
+def _turn_words(degrees: float) -> str:
+    if abs(degrees) == 180:
+        return "around (180 degrees)"
+    way = "counter-clockwise, to its left" if degrees > 0 else "clockwise, to its right"
+    return f"{abs(degrees):g} degrees {way} (seen from above)"
 
 
 def _resize(outcome: EditOutcome, op: EditOp) -> str:
@@ -238,4 +320,4 @@ def _replace_dependents(outcome: EditOutcome) -> None:
                 changed = True
 
 
-APPLY = {"recolor": _recolor, "add": _add, "remove": _remove, "move": _move, "resize": _resize}
+APPLY = {"recolor": _recolor, "add": _add, "remove": _remove, "move": _move, "resize": _resize, "rotate": _rotate}
