@@ -147,6 +147,13 @@ def test_planner_reads_relations_of_moving_things():
     assert any(r.kind == "on" and r.subject == "candle" and r.target == "table" for r in candles.relations)
 
 
+def test_space_is_furnished_only_when_the_prompt_names_no_body():
+    named = plan_prompt("two moons orbit a ringed planet in space")
+    assert sorted((o.category, o.count) for o in named.objects) == [("moon", 2), ("ringed_planet", 1)]
+    whole = plan_prompt("the solar system")
+    assert {"sun", "planet", "moon"} <= {o.category for o in whole.objects}
+
+
 def test_space_is_named_or_inferred_and_sky_bodies_stay_sky_elsewhere():
     assert plan_prompt("the solar system").environment.room_type == "space"
     assert plan_prompt("planets in space").environment.room_type == "space"

@@ -68,8 +68,10 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
         specs, relations = drop_sky_bodies(specs, relations)
     desk_fans(specs, relations)
     stated_relations = [r for r, was_stated in relations if was_stated]
-    inferred_space = place.name == SPACE_PLACE and parsed.place is None  # "a moon orbiting a planet": just those
-    if not parsed.empty and not inferred_space:
+    # Space is furnished (a sun, planets, moons) only when the prompt names no body of its own:
+    # "two moons orbit a ringed planet in space" is just those, "the solar system" the whole set.
+    named_bodies = place.name == SPACE_PLACE and bool(specs)
+    if not parsed.empty and not named_bodies:
         _add_expected(place, specs, relations, parsed)
     _add_supports(specs, relations)
     _add_desk_chairs(specs, relations)
