@@ -120,7 +120,7 @@ def _first_fit(ctx: LayoutContext, candidates: Iterable[Candidate], budget: int)
     for attempt, (box, clearance) in enumerate(candidates):
         if attempt >= budget:
             return None
-        if ctx.space.fits(box, clearance):
+        if ctx.fits(box, clearance):
             ctx.space.add(box)
             return box
     return None
@@ -152,8 +152,11 @@ def new_context(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> LayoutCon
     lo, hi = room_bounds(plan.environment)
     sizes = {k: tuple(float(v) for v in s) for k, s in sizes.items()}
     mounts = {o.key: effective_mount(o.category, indoor) for o in plan.objects}
+    wall_above = frozenset(r.target for r in plan.relations
+                           if r.kind == "above" and r.target in mounts and mounts.get(r.subject) == "wall")
     ctx = LayoutContext(plan=plan, space=Space(lo, hi, indoor, _grid_cell(sizes)), rng=random.Random(seed),
-                        sizes=sizes, ids={o.key: instance_ids(o.key, o.count) for o in plan.objects}, mounts=mounts)
+                        sizes=sizes, ids={o.key: instance_ids(o.key, o.count) for o in plan.objects}, mounts=mounts,
+                        wall_above=wall_above)
     reserve_windows(ctx)
     return ctx
 

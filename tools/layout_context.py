@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tools.categories import CATEGORIES, Mount
 from tools.layout_space import EPS, Box, Space
@@ -41,6 +41,14 @@ class LayoutContext:
     ids: dict[str, list[str]]
     mounts: dict[str, Mount]
     cache: dict = field(default_factory=dict)
+    wall_above: frozenset[str] = frozenset()  # specs with something to hang on the wall above them (a mirror)
+
+    def fits(self, box: Box, clearance: float) -> bool:
+        """The space's fit test; a spec in ``wall_above`` also keeps the wall above it clear of windows
+        (a sink under a window would leave its mirror nowhere to hang)."""
+        if not self.space.fits(box, clearance):
+            return False
+        return box.spec not in self.wall_above or not self.space.meets_reserved(replace(box, h=self.height - box.y))
 
     @property
     def indoor(self) -> bool:

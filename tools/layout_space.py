@@ -173,6 +173,11 @@ class Space:
                 return True
         return False
 
+    def meets_reserved(self, box: Box) -> bool:
+        """Whether ``box`` overlaps a reserved zone."""
+        return any(heights_overlap(box, zone) and footprints_overlap(box, zone, 0.0)
+                   for zone in (self.reserved.get(i) for i in self.grid.query(box.aabb_xz())) if zone is not None)
+
     def fits(self, box: Box, clearance: float = SOLVER_CLEARANCE) -> bool:
         return self.inside(box) and self.supported(box) and not self.collides(box, max(clearance, SOLVER_CLEARANCE))
 
