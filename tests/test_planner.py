@@ -41,7 +41,8 @@ CASES: dict[str, dict] = {
     "a forest clearing with 8 pine trees, a campfire in the middle surrounded by 4 logs, and a tent": dict(
         objects={"pine_tree": 8, "campfire": 1, "log": 4, "tent": 1},
         relations={("center", "campfire", None), ("around", "log", "campfire")},
-        env=dict(kind="outdoor", room_type="forest", floor="grass", windows=0), added={"grass", "rock"}),
+        env=dict(kind="outdoor", room_type="forest", floor="grass", windows=0), added={"rock"},
+        absent={"grass"}),  # tufts too small to see at a 24 m clearing's scale are left out
     "a small park with two benches facing a fountain, three oak trees and a lamp post": dict(
         objects={"bench": 2, "fountain": 1, "oak_tree": 3, "lamp_post": 1}, relations={("facing", "bench", "fountain")},
         env=dict(kind="outdoor", room_type="park")),
@@ -161,6 +162,9 @@ CASES: dict[str, dict] = {
         objects={"desk": 12, "screen": 1}, relations={("row", "desk", None, None)}, implied={("front", "screen", None)}),
     "three chairs in a row": dict(relations={("row", "chair", None, 1)}),
     "a sea of flowers in a meadow": dict(env=dict(room_type="hill", floor="grass"), absent={"boat"}),
+    "three hot air balloons over a meadow at sunrise": dict(
+        objects={"hot_air_balloon": 3}, added={"oak_tree"}, absent={"flower", "grass"}),
+    "a garden with a bench": dict(added={"flower", "grass"}),  # a 10 m garden: its flowers show
     "a cozy cabin with a fireplace, a rocking chair and a bear rug at night": dict(
         objects={"fireplace": 1, "chair": 1, "rug": 1}, env=dict(kind="indoor"),
         relations={("against_wall", "fireplace", None)}),

@@ -27,7 +27,8 @@ CENTRAL_SHARE = 0.5  # free spots are first drawn from this share of the bounds 
 FLOCK_SPOTS = 40  # spots tried near the previous instance first, so a flock or a bunch stays together
 FLOCK_SPREAD = 4.0  # how far from the previous instance, in its own widths
 LIFTED_POSES = 120  # a relation's poses lifted for a floating subject (each at its level, then at every height)
-GROUNDED_KINDS = ("on", "stacked")  # a floating thing resting on something (a balloon tied to a table) stays put
+GROUNDED_KINDS = ("on", "stacked")
+GRID_MIN_SIZE = 3.0  # floating things at least this wide are spread on a grid when there are several  # a floating thing resting on something (a balloon tied to a table) stays put
 
 
 def air_heights(ctx: LayoutContext, key: str, level: float | None = None, index: int = 0) -> list[float]:
@@ -60,10 +61,29 @@ def air_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candida
     heights = air_heights(ctx, key, index=index)
     if not heights or hi[0] - lo[0] < 2 * reach or hi[2] - lo[2] < 2 * reach:
         return
-    for x, z in _spots(ctx, key, reach):
-        yaw = ctx.rng.uniform(-math.pi, math.pi)
+    spots = itertools.chain(_grid_spot(ctx, key, index, reach), ((x, z, None) for x, z in _spots(ctx, key, reach)))
+    for x, z, yaw in spots:
+        yaw = ctx.rng.uniform(-math.pi, math.pi) if yaw is None else yaw
         for y in heights:
             yield ctx.box(key, index, x, z, yaw, y=y), SOLVER_CLEARANCE
+
+
+def _grid_spot(ctx: LayoutContext, key: str, index: int, reach: float) -> list[tuple[float, float, float]]:
+    """Big floating things (hot-air balloons) first try their own cell of a square grid round the middle,
+    unturned and one width apart, so every instance fits: random spots leave no room once one takes the
+    middle. [(x, z, yaw)], empty for small things (birds flock) or a grid the bounds cannot hold."""
+    n = len(ctx.ids[key])
+    if n < 2 or 2 * reach < GRID_MIN_SIZE:
+        return []
+    cols = math.ceil(math.sqrt(n))
+    rows = math.ceil(n / cols)
+    row, col = divmod(index, cols)
+    step = 2 * reach + SOLVER_CLEARANCE
+    lo, hi = ctx.space.lo, ctx.space.hi
+    x = (lo[0] + hi[0]) / 2 + (col - (cols - 1) / 2) * step
+    z = (lo[2] + hi[2]) / 2 + (row - (rows - 1) / 2) * step
+    inside = lo[0] + reach <= x <= hi[0] - reach and lo[2] + reach <= z <= hi[2] - reach
+    return [(x, z, 0.0)] if inside else []
 
 
 def _spots(ctx: LayoutContext, key: str, reach: float) -> Iterator[tuple[float, float]]:

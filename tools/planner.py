@@ -28,6 +28,8 @@ from tools.schema import Environment, ObjectSpec, Relation, Requirement, ScenePl
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
 MEASURE_AXES = {"tall": "height", "long": "length"}  # the size word beside a measure names its axis
+MIN_ADDED_SHARE = 1 / 30  # outdoors, added things smaller than this share of the longer side are left out
+AIR_FILL_SHARE = 0.45  # floating things' footprints may cover this share of the area (they seldom stack)
 OUTDOOR_FILL_SHARE = 0.12  # outdoor ground is sized so objects cover about this share: open, not empty
 MIN_OUTDOOR_SIDE = 10.0  # metres: the smallest outdoor area, so a lone bench still has a place around it
 FEW_OBJECTS = 3  # a named room with fewer requested kinds gets its usual furniture
@@ -81,16 +83,29 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
         space_relations(specs, relations)
     if parsed.tone:
         _apply_tone(specs, parsed.tone)
+    environment = _environment(place, parsed, stated, specs, relations)
+    if environment.kind == "outdoor":
+        specs, relations = _drop_unseen_extras(specs, relations, environment)
     return ScenePlan(
         prompt=prompt,
         seed=seed,
-        environment=_environment(place, parsed, stated, specs, relations),
+        environment=environment,
         objects=specs,
         relations=[r for r, _ in relations],
         requirements=_requirements(specs, stated_relations),
         unknown_nouns=[m.unknown for m in parsed.mentions if m.unknown],
         planner="grounded",
     )
+
+
+def _drop_unseen_extras(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]],
+                        env: Environment) -> tuple[list[ObjectSpec], list[tuple[Relation, bool]]]:
+    """Leave out what the planner would add that is too small to see at the area's scale (grass tufts on a
+    meadow sized for three hot-air balloons): it would not show in the overall views, only cost close-ups."""
+    smallest = max(env.width, env.depth) * MIN_ADDED_SHARE
+    dropped = {s.key for s in specs if not s.requested and max(CATEGORIES[s.category].size) < smallest}
+    return ([s for s in specs if s.key not in dropped],
+            [(r, stated) for r, stated in relations if r.subject not in dropped and r.target not in dropped])
 
 
 def _dwelling_as_room(parsed: ParsedPrompt) -> None:
@@ -306,7 +321,8 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
                                default=0.0)
             footprint = _footprint(specs, relations)[0] + (space_footprint(specs) if place.name == SPACE_PLACE else 0.0)
             smallest = SPACE_MIN_SIDE if place.name == SPACE_PLACE else MIN_OUTDOOR_SIDE
-            width, depth = _fit_outdoor(width, depth, footprint, longest_side, smallest)
+            air = 0.0 if place.name == SPACE_PLACE else _air_footprint(specs)
+            width, depth = _fit_outdoor(width, depth, footprint, longest_side, smallest, air)
         width, depth = _grow(_half(width), _half(depth), specs, relations)
     tallest = max((CATEGORIES[s.category].size[1] for s in specs), default=0.0)
     if outdoor:
@@ -322,10 +338,12 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
 
 
 def _fit_outdoor(width: float, depth: float, footprint: float, longest_side: float,
-                 smallest: float = MIN_OUTDOOR_SIDE) -> tuple[float, float]:
+                 smallest: float = MIN_OUTDOOR_SIDE, air_footprint: float = 0.0) -> tuple[float, float]:
     """Size an outdoor place (keeping the aspect) so its objects cover OUTDOOR_FILL_SHARE of the ground,
-    never so small that the longest object (a 20 m road) leaves the solver no room to move it."""
-    wanted = max(math.sqrt(max(footprint, 1e-9) / OUTDOOR_FILL_SHARE), 1.25 * longest_side + 1.0)
+    floating things (three hot-air balloons) have room side by side, and the longest object (a 20 m road)
+    leaves the solver room to move it."""
+    wanted = max(math.sqrt(max(footprint, 1e-9) / OUTDOOR_FILL_SHARE), math.sqrt(air_footprint / AIR_FILL_SHARE),
+                 1.25 * longest_side + 1.0)
     scale = max(smallest, wanted) / max(width, depth)
     return width * scale, depth * scale
 
@@ -356,6 +374,12 @@ def _footprint(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) 
         instances = 1 if _has(relations, spec.key, {"stacked"}) else spec.count
         total += w * d * instances
     return total, longest
+
+
+def _air_footprint(specs: list[ObjectSpec]) -> float:
+    """Sum of w*d over floating instances in m^2 (their heights overlap too much to count on stacking)."""
+    return sum(CATEGORIES[s.category].size[0] * CATEGORIES[s.category].size[2] * s.count
+               for s in specs if CATEGORIES[s.category].mount == "air")
 
 
 def _half(value: float) -> float:
