@@ -165,6 +165,9 @@ CASES: dict[str, dict] = {
     "three hot air balloons over a meadow at sunrise": dict(
         objects={"hot_air_balloon": 3}, added={"oak_tree"}, absent={"flower", "grass"}),
     "a garden with a bench": dict(added={"flower", "grass"}),  # a 10 m garden: its flowers show
+    "a zen garden with rocks, sand and a small pond": dict(  # 'sand' is the ground, not a 'stand' (market stall)
+        objects={"pond": 1}, env=dict(floor="sand"), absent={"market_stall"}, unknown={}),
+    "snow on a hill with a sled": dict(objects={"sled": 1}, env=dict(floor="snow")),
     "a cozy cabin with a fireplace, a rocking chair and a bear rug at night": dict(
         objects={"fireplace": 1, "chair": 1, "rug": 1}, env=dict(kind="indoor"),
         relations={("against_wall", "fireplace", None)}),

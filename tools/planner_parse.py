@@ -269,6 +269,8 @@ class PromptParser:
 
     def _take_architecture(self, phrase: NounPhrase, kind: str) -> None:
         pending, self.pending = self.pending, None
+        if phrase.head is None and phrase.ground:  # "rocks, sand and a pond", "snow on a hill": the ground itself
+            self.out.ground = phrase.ground
         if kind == "window":
             for subject in pending[2] if pending and pending[0] in BESIDE_WINDOW else ():
                 self._link("by_window", subject)  # "a desk by / under / in front of the window"

@@ -180,7 +180,7 @@ OUTDOOR_DEFAULT = PLACES["outdoors"]
 # Adjectives that change the ground of an outdoor place ("a snowy forest").
 GROUND_WORDS: dict[str, str] = {
     "snowy": "snow", "snow": "snow", "winter": "snow", "wintry": "snow", "frozen": "snow", "icy": "snow",
-    "sandy": "sand", "grassy": "grass", "green": "grass", "rocky": "stone", "stony": "stone", "paved": "asphalt",
+    "sandy": "sand", "sand": "sand", "gravel": "stone", "mud": "dirt", "grassy": "grass", "green": "grass", "rocky": "stone", "stony": "stone", "paved": "asphalt",
     "muddy": "dirt", "dusty": "dirt", "dirt": "dirt", "cobbled": "stone", "cobblestone": "stone",
 }
 
