@@ -161,6 +161,8 @@ CASES: dict[str, dict] = {
     "a classroom with 12 desks in rows and a whiteboard": dict(
         objects={"desk": 12, "screen": 1}, relations={("row", "desk", None, None)}, implied={("front", "screen", None)}),
     "three chairs in a row": dict(relations={("row", "chair", None, 1)}),
+    "a fishing village harbour with three sailboats": dict(  # the head place wins over its modifier
+        objects={"boat": 3}, env=dict(room_type="harbour"), attrs={"boat": {"variant": 3}}),
     "a sea of flowers in a meadow": dict(env=dict(room_type="hill", floor="grass"), absent={"boat"}),
     "three hot air balloons over a meadow at sunrise": dict(
         objects={"hot_air_balloon": 3}, added={"oak_tree"}, absent={"flower", "grass"}),

@@ -220,10 +220,10 @@ class PromptParser:
             return False
         self.phrase_words = self.tokens[self.i:phrase.end]
         self.i = phrase.end
-        for place in phrase.places:
-            self._set_place(place, phrase)
         head = phrase.head
         kind = head.kind if head else "none"
+        for place in phrase.places if kind != "place" else ():  # "a fishing village harbour" is a harbour
+            self._set_place(place, phrase)
         if kind == "place" and PLACES[head.name].shore and self.tokens[self.i:self.i + 1] == ["of"]:
             return True  # "a sea of flowers": a multitude, not a place
         if kind == "place" or (kind == "category" and self._reads_as_place(phrase)):
