@@ -214,6 +214,17 @@ def test_outdoor_scene_has_ground_and_no_walls(tmp_path):
     arch = scene["architecture"]
     assert arch["kind"] == "outdoor" and arch["walls"] == [] and arch["windows"] == []
     assert arch["floor"]["color"] == FLOOR_COLORS["grass"]
+    assert "sea" not in arch  # a park has no sea beyond it
+
+
+def test_a_beach_has_the_sea_beyond_its_back_edge():
+    from tools.compose import SEA_SHARE, architecture, scene_bounds
+
+    beach = Environment(kind="outdoor", room_type="beach", width=16, depth=12, height=10, floor="sand")
+    arch = architecture(beach, *scene_bounds(beach))
+    assert arch["sea"] == {"depth": pytest.approx(SEA_SHARE * 12), "color": FLOOR_COLORS["water"]}
+    park = beach.model_copy(update={"room_type": "park", "floor": "grass"})
+    assert "sea" not in architecture(park, *scene_bounds(park))
 
 
 def test_unknown_asset_is_refused(tmp_path):

@@ -25,7 +25,7 @@ from tools.geometry import world_aabb, yaw_quaternion
 from tools.gltf import Material, Mesh, Primitive, srgb_to_linear
 from tools.scene_glb import scene_glb
 from tools.layout import room_bounds
-from tools.room_knowledge import SPACE_PLACE
+from tools.room_knowledge import PLACES, SPACE_PLACE
 from tools.behaviours import resolve_behaviours
 from tools.look import finishes, look_lights, scene_look, title_of
 from tools.schema import AssetRef, Environment, Look, Placement, ScenePlan
@@ -61,6 +61,7 @@ FLOOR_COLORS: dict[str, str] = {
 DEFAULT_FLOOR_COLOR = "#a0a0a0"
 WALL_COLOR = "#f1ece4"
 WALL_THICKNESS = 0.12
+SEA_SHARE = 0.6  # the sea beyond a beach's back edge, as a share of the area's depth
 LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "lamp_post": 6.0, "campfire": 6.0,
                     "candle": 0.35, "fireplace": 3.0}
 FIRE_CATEGORIES = frozenset({"campfire", "candle", "fireplace"})
@@ -209,7 +210,11 @@ def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | 
     floor = {"material": env.floor, "color": floor_color}
     if env.kind == "outdoor":  # "space" (room_type space): no ground drawn, a dark starry backdrop
         kind = "space" if env.room_type == SPACE_PLACE else "outdoor"
-        return {"kind": kind, "floor": floor, "walls": [], "windows": [], "doors": []}
+        arch = {"kind": kind, "floor": floor, "walls": [], "windows": [], "doors": []}
+        place = PLACES.get(env.room_type or "")
+        if place is not None and place.sea_side:
+            arch["sea"] = {"depth": round(SEA_SHARE * float(hi[2] - lo[2]), 3), "color": FLOOR_COLORS["water"]}
+        return arch
     height = float(hi[1] - lo[1])
     corners = wall_corners(env)  # walked round so each wall's index is stable (tools.windows.WALL_SIDES)
     walls = [

@@ -34,6 +34,7 @@ class Place:
     expected: tuple[Expected, ...] = ()  # furniture added when the prompt names few objects
     extras: tuple[Expected, ...] = ()  # natural extras outdoors, added unless the prompt names them
     shore: str | None = None  # the place meant by "by / near / beside the <phrase>" ("by the sea": a beach)
+    sea_side: bool = False  # the sea lies beyond its back edge (a beach, a harbour): the page draws it
 
 
 def _e(category: str, count: int = 1, *relations: tuple[str, str | None, int | None], **kw) -> Expected:
@@ -116,7 +117,8 @@ PLACES: dict[str, Place] = {p.name: p for p in [
           (20.0, 20.0), "grass", height=12.0,
           expected=(_e("pine_tree", 8), _e("oak_tree", 3)), extras=(_e("grass", 6), _e("rock", 3), _e("bush", 2))),
     Place("beach", "outdoor", ("beach", "seaside", "seashore", "shore", "coast"), (20.0, 20.0), "sand",
-          height=10.0, expected=(_e("palm_tree", 2), _e("umbrella"), _e("sun_lounger", 2)), extras=(_e("rock", 2),)),
+          height=10.0, expected=(_e("palm_tree", 2), _e("umbrella"), _e("sun_lounger", 2)), extras=(_e("rock", 2),),
+          sea_side=True),
     Place("park", "outdoor", ("park", "playground", "public garden"), (20.0, 20.0), "grass", height=10.0,
           expected=(_e("bench", 2), _e("oak_tree", 3), _e("lamp_post"), _e("fountain", 1, ("center", None, None))),
           extras=(_e("bush", 3), _e("grass", 4))),
@@ -158,7 +160,8 @@ PLACES: dict[str, Place] = {p.name: p for p in [
           extras=(_e("rock", 3), _e("grass", 4))),
     Place("harbour", "outdoor", ("harbour", "harbor", "port", "dock", "docks", "pier", "marina", "quay", "wharf",
                                  "jetty"), (20.0, 20.0), "stone", height=10.0,
-          expected=(_e("boat", 2), _e("crate", 3), _e("barrel", 2), _e("lamp_post")), extras=(_e("rock", 2),)),
+          expected=(_e("boat", 2), _e("crate", 3), _e("barrel", 2), _e("lamp_post")), extras=(_e("rock", 2),),
+          sea_side=True),
     Place("sea", "outdoor", ("sea", "ocean", "open sea", "open ocean", "high seas", "the waves", "seas"),
           (14.0, 14.0), "water", height=10.0, expected=(_e("boat"),), shore="beach"),
     Place("outdoors", "outdoor", ("outdoors", "outside", "landscape", "open air"), (12.0, 12.0), "grass",

@@ -39,21 +39,29 @@ function buildFloor(data, group) {
   const lo = vec3(data.bounds.min), hi = vec3(data.bounds.max);
   const indoor = arch.kind === 'indoor';
   const pad = indoor ? Math.max(0, ...arch.walls.map((w) => w.thickness)) : OUTDOOR_MARGIN;
-  const width = hi.x - lo.x + 2 * pad, depth = hi.z - lo.z + 2 * pad;
-  const cx = (lo.x + hi.x) / 2, cz = (lo.z + hi.z) / 2;
+  const ground = { x0: lo.x - pad, z0: lo.z - pad, x1: hi.x + pad, z1: hi.z + pad };
+  const slabDepth = Math.max(PLINTH_DEPTH, 0.015 * Math.hypot(ground.x1 - ground.x0, ground.z1 - ground.z0));
   const water = arch.floor.material === 'water';
-  const floor = new THREE.Mesh(new THREE.PlaneGeometry(width, depth),
-    standard(arch.floor.color, { roughness: water ? 0.3 : 0.85 }));
-  floor.rotation.x = -Math.PI / 2;
-  floor.position.set(cx, 0, cz);
-  floor.receiveShadow = true;
   // Outdoors the plinth is a cut through soil (through deeper water at sea); indoors a darker shade of the floor.
-  const shaded = indoor || water;
-  const slabColor = shaded ? new THREE.Color(arch.floor.color).multiplyScalar(0.55) : new THREE.Color(SOIL_COLOR);
-  const slabDepth = Math.max(PLINTH_DEPTH, 0.015 * Math.hypot(width, depth));
+  const slabColor = indoor || water ? new THREE.Color(arch.floor.color).multiplyScalar(0.55) : new THREE.Color(SOIL_COLOR);
+  surface(group, ground, arch.floor.color, water ? 0.3 : 0.85, slabColor, slabDepth);
+  if (arch.sea) { // the sea beyond the back (-Z) edge of a beach or a harbour
+    const sea = { x0: ground.x0, z0: ground.z0 - arch.sea.depth, x1: ground.x1, z1: ground.z0 };
+    surface(group, sea, arch.sea.color, 0.3, new THREE.Color(arch.sea.color).multiplyScalar(0.55), slabDepth);
+  }
+}
+
+// A flat surface over rect {x0, z0, x1, z1} at y = 0 on a plinth slab of its own.
+function surface(group, rect, color, roughness, slabColor, slabDepth) {
+  const width = rect.x1 - rect.x0, depth = rect.z1 - rect.z0;
+  const cx = (rect.x0 + rect.x1) / 2, cz = (rect.z0 + rect.z1) / 2;
+  const top = new THREE.Mesh(new THREE.PlaneGeometry(width, depth), standard(color, { roughness }));
+  top.rotation.x = -Math.PI / 2;
+  top.position.set(cx, 0, cz);
+  top.receiveShadow = true;
   const slab = new THREE.Mesh(new THREE.BoxGeometry(width, slabDepth, depth), standard(slabColor));
   slab.position.set(cx, -slabDepth / 2 - PLINTH_GAP, cz);
-  group.add(floor, slab);
+  group.add(top, slab);
 }
 
 function inwardNormal(wall, centre) {
