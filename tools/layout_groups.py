@@ -122,10 +122,12 @@ def each_with_candidates(ctx: LayoutContext, key: str, index: int, targets: list
     if seat and per_target >= 2:
         yield from _slot_stream(ctx, key, index, target, per_target, k)
         return
-    if seat:
-        for gap in (TUCK_GAP, 0.15, 0.3):
-            for lateral in (0.0, 0.2, -0.2):
-                yield _slot_box(ctx, key, index, target, (lateral, -(target.d / 2 + gap + d / 2), 0.0)), SOLVER_CLEARANCE
+    if seat:  # behind it facing the same way (a desk in a row); at its front facing it when that side is a wall
+        for side, turn in ((-1, 0.0), (1, math.pi)):
+            for gap in (TUCK_GAP, 0.15, 0.3):
+                for lateral in (0.0, 0.2, -0.2):
+                    offset = (lateral, side * (target.d / 2 + gap + d / 2), turn)
+                    yield _slot_box(ctx, key, index, target, offset), SOLVER_CLEARANCE
         yield from _slot_stream(ctx, key, index, target, 2, 0)
         return
     side = 1 if k % 2 == 0 else -1

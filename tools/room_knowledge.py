@@ -65,7 +65,7 @@ PLACES: dict[str, Place] = {p.name: p for p in [
               _e("bathtub", 1, WALL), _e("toilet", 1, WALL), _e("sink", 1, WALL), _e("mirror", 1, ("above", "sink", None)))),
     Place("office", "indoor", ("office", "home office", "study", "workspace", "work room"), (4.0, 3.5), "wood",
           expected=(
-              _e("desk", 1, WALL), _e("office_chair", 1, ("in_front_of", "desk", None)), _e("bookshelf", 1, WALL),
+              _e("desk", 1, WALL), _e("office_chair", 1, ("each_with", "desk", 1)), _e("bookshelf", 1, WALL),
               _e("table_lamp", 1, ("on", "desk", None)), _e("potted_plant", 1, ("in_corner", None, None)))),
     Place("classroom", "indoor", ("classroom", "class room", "schoolroom", "lecture room"), (9.0, 7.0), "tile",
           height=3.0, expected=(
@@ -78,7 +78,8 @@ PLACES: dict[str, Place] = {p.name: p for p in [
         _e("bookshelf", 6, WALL), _e("table", 1, size="long"), _e("chair", 4, ("around", "table", None)),
         _e("armchair", 1, ("in_corner", None, None)))),
     Place("cafe", "indoor", ("cafe", "café", "coffee shop", "coffeehouse", "coffee house", "bistro", "restaurant",
-                             "diner", "canteen"), (8.0, 6.0), "tile", height=3.0, expected=(
+                             "diner", "canteen", "bakery", "patisserie", "tea room", "tearoom", "pizzeria",
+                             "cafeteria"), (8.0, 6.0), "tile", height=3.0, expected=(
         _e("table", 4, shape="round", size="small"), _e("chair", 8, ("each_with", "table", 2)),
         _e("counter", 1, WALL), _e("coffee_machine", 1, ("on", "counter", None)))),
     Place("bar", "indoor", ("bar", "pub", "tavern", "saloon"), (7.0, 5.0), "wood", height=3.0, expected=(
