@@ -29,8 +29,9 @@ from tools.schema import AssetRef
 ROOT = Path(__file__).resolve().parents[1]
 THREE_DIR = ROOT / "web" / "node_modules" / "three"
 # The axis each rotor turns about, in the asset's own frame (front +Z).
-ROTOR_AXES = {"ceiling_fan": 1, "carousel": 1, "standing_fan": 2, "desk_fan": 2, "ferris_wheel": 2, "windmill": 2}
-FLAMES = ("candle", "campfire", "hot_air_balloon")
+ROTOR_AXES = {"ceiling_fan": 1, "carousel": 1, "standing_fan": 2, "desk_fan": 2, "ferris_wheel": 2, "windmill": 2,
+              "lighthouse": 1}
+FLAMES = ("candle", "campfire", "fireplace", "hot_air_balloon")
 AXIS_TOLERANCE = 0.01  # the rotor's centroid may sit this share of the asset's size off its axis
 FLOATING = ("planet", "ringed_planet", "moon", "sun", "balloon", "hot_air_balloon", "bird")
 

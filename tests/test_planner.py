@@ -131,8 +131,8 @@ CASES: dict[str, dict] = {
     "a 4 x 5 m office": dict(env=dict(room_type="office", width=4.0, depth=5.0), added={"desk", "office_chair"}),
     "a 5x5 bedroom with a bed": dict(objects={"bed": 1}, env=dict(width=5.0, depth=5.0), added={"nightstand", "wardrobe"}),
     "a guitar and a purple dog next to a wheelchair": dict(
-        objects={"placeholder": 1, "placeholder_purple": 1, "chair": 1},
-        unknown={"guitar": "placeholder", "dog": "placeholder", "wheelchair": "chair"}),
+        objects={"guitar": 1, "placeholder": 1, "chair": 1}, colors={"placeholder": "purple"},
+        unknown={"dog": "placeholder", "wheelchair": "chair"}),
     "a kitchen with a kitchen island": dict(objects={"counter": 1}, unknown={"island": "counter"}),
     "lots of trees and a car": dict(counts_between={"oak_tree": (6, 9)}, env=dict(kind="outdoor")),
     "a small room with two windows and a tiled floor": dict(objects={}, env=dict(windows=2, floor="tile"), total=0),
@@ -183,6 +183,18 @@ CASES: dict[str, dict] = {
     "a sailboat on the sea": dict(objects={"boat": 1}, attrs={"boat": {"variant": 3, "noun": "sailboat"}}, unknown={}),
     "a living room with a white fireplace": dict(attrs={"fireplace": {"variant": 1, "color_name": "white"}}),
     "a bedroom with a bed": dict(attrs={"bed": {"variant": None}}),
+    # instruments and the lighthouse (tools/assets/families/music.py, lighthouse.py)
+    "a music room with a piano, two guitars and a drum kit": dict(
+        objects={"piano": 1, "guitar": 2, "drum_kit": 1}, env=dict(kind="indoor"), unknown={},
+        relations={("against_wall", "piano", None)}),
+    "a lighthouse on a rocky coast at sunset": dict(
+        objects={"lighthouse": 1}, env=dict(kind="outdoor"), absent={"windmill"}, unknown={}),
+    "a grand piano, an electric guitar and drums": dict(
+        objects={"piano": 1, "guitar": 1, "drum_kit": 1}, attrs={"piano": {"variant": 1}, "guitar": {"variant": 1}},
+        not_related={("against_wall", "piano", None)}, unknown={}),
+    "an upright piano and a bass guitar on a stand": dict(
+        attrs={"piano": {"variant": 0}, "guitar": {"variant": 2}}, relations={("against_wall", "piano", None)},
+        absent={"market_stall"}),  # the stand is the guitar's own, not a market stand
 }
 
 

@@ -122,6 +122,20 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
     _c("treadmill", "furniture", (0.8, 1.4, 1.9), ("running machine",), source=CATALOGUE),
     _c("weight_bench", "furniture", (0.6, 0.5, 1.3), ("workout bench", "exercise bench"), source=CATALOGUE),
     _c("dumbbell_rack", "furniture", (1.2, 0.85, 0.5), ("dumbbells", "rack of dumbbells", "weight rack", "dumbbell"), source=CATALOGUE),
+    # music (tools/assets/families/music.py); a grand piano with its lid open and a bass guitar have their own sizes
+    _c("piano", "furniture", (1.5, 1.25, 0.6), ("pianos", "upright piano", "grand piano", "baby grand", "pianoforte",
+                                               "digital piano", "electric piano"), source=CATALOGUE,
+       variant_words=(("upright", "upright piano"), ("grand", "grand piano", "baby grand", "concert grand"),
+                      ("digital", "digital piano", "electric piano", "stage piano")),
+       variant_sizes=(None, (1.5, 1.75, 1.8), (1.35, 0.95, 0.4))),  # a 1.7 m baby grand; a slim home digital
+    _c("guitar", "prop", (0.4, 1.05, 0.32), ("guitars", "acoustic guitar", "electric guitar", "bass guitar",
+                                             "classical guitar"), source=CATALOGUE, size_range=(0.85, 1.15),
+       variant_words=(("acoustic", "classical", "acoustic guitar"), ("electric", "electric guitar"),
+                      ("bass", "bass guitar")),
+       variant_sizes=(None, None, (0.4, 1.18, 0.34)), **_BOTH),  # on its stand; a bass is ~1.15 m long
+    _c("drum_kit", "furniture", (1.6, 1.2, 1.3), ("drum set", "drums", "drumkit", "drum kits", "drum sets"),
+       source=CATALOGUE,
+       variant_words=(("rock", "five-piece"), ("jazz", "bebop", "four-piece"), ("electronic", "electric", "e-drums"))),
     _c("placeholder", "prop", (0.6, 0.6, 0.6), (), **_BOTH),
     # nature
     _c("pine_tree", "nature", (2.6, 7.0, 2.6), ("pine", "fir", "fir tree", "spruce", "conifer", "christmas tree"), size_range=(0.6, 1.4),
@@ -159,6 +173,10 @@ CATEGORIES: dict[str, Category] = {c.name: c for c in [
     _c("barn", "built", (10.0, 7.5, 8.0), (), size_range=(0.7, 1.3), **_OUT),
     _c("windmill", "built", (4.0, 10.0, 4.0), ("wind mill", "wind turbine"), size_range=(0.7, 1.3),
        variant_words=(("tower mill", "stone"), ("wind turbine", "turbine"), ()), **_OUT),
+    # a coastal lighthouse tower (tools/assets/families/lighthouse.py): its lamp turns in a "rotor" node
+    _c("lighthouse", "built", (4.0, 14.0, 4.0), ("light house", "lighthouses", "beacon tower"),
+       size_range=(0.7, 1.4), variant_words=(("striped",), ("stone", "granite", "brick"),
+                                             ("octagonal", "banded")), **_OUT),
     _c("market_stall", "built", (2.5, 2.4, 1.6), ("stall", "market stand", "booth", "kiosk", "stand"), **_OUT),
     _c("fence", "built", (3.0, 1.1, 0.1), ("wooden fence", "picket fence", "railing"), size_range=(0.5, 3.0), **_OUT),
     _c("birdbath", "built", (0.6, 0.9, 0.6), ("bird bath",), **_OUT),

@@ -63,7 +63,7 @@ WALL_COLOR = "#f1ece4"
 WALL_THICKNESS = 0.12
 SEA_SHARE = 0.6  # the sea beyond a beach's back edge, as a share of the area's depth
 LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "lamp_post": 6.0, "campfire": 6.0,
-                    "candle": 0.35, "fireplace": 3.0}
+                    "candle": 0.35, "fireplace": 3.0, "lighthouse": 10.0}
 FIRE_CATEGORIES = frozenset({"campfire", "candle", "fireplace"})
 FIRE_LIGHT = "#ff9a4a"  # flame orange, warmer than a lamp bulb
 MAX_POINT_LIGHTS = 6  # each point light costs every lit fragment; keep software rendering quick

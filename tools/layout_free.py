@@ -27,7 +27,7 @@ CARDINAL_YAWS = (0.0, math.pi / 2, math.pi, -math.pi / 2)
 WALL_FURNITURE = {
     "sofa", "bed", "wardrobe", "bookshelf", "dresser", "cabinet", "tv_stand", "fridge", "stove", "sink_counter",
     "counter", "sink", "bathtub", "toilet", "shower", "desk", "tool_cabinet", "workbench", "dumbbell_rack",
-    "treadmill", "tv", "easel", "toy_box", "weight_bench", "fireplace",
+    "treadmill", "tv", "easel", "toy_box", "weight_bench", "fireplace", "piano", "drum_kit", "guitar",
 }
 CORNER_FURNITURE = {"floor_lamp", "potted_plant"}
 # Supports a free surface object prefers, best first; any other support comes after.

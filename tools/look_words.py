@@ -126,6 +126,7 @@ MOTIONS: dict[str, dict[str, Motion]] = {
     "carousel": {"spin": Motion("spin", 0.1, axis=_Y, part="rotor")},
     "ferris_wheel": {"spin": Motion("spin", 0.03, axis=_Z, part="rotor")},
     "windmill": {"spin": Motion("spin", 0.15, axis=_Z, part="rotor")},
+    "lighthouse": {"spin": Motion("spin", 0.1, axis=_Y, part="rotor")},  # the lamp's beam sweeps round
     "planet": {"spin": Motion("spin", 0.03, axis=_Y)}, "ringed_planet": {"spin": Motion("spin", 0.02, axis=_Y)},
     "moon": {"orbit": Motion("orbit", 0.05, around=("planet", "ringed_planet"))},
     "sun": {"glow": Motion("glow", 0.25, 0.2)},

@@ -50,7 +50,8 @@ DWELLINGS = frozenset({"house"})
 DEFAULT_SUPPORTS = ("table", "coffee_table", "desk", "nightstand", "dresser", "cabinet", "counter")
 WALL_SIDE = {"bookshelf", "wardrobe", "dresser", "cabinet", "tool_cabinet", "fridge", "stove", "sink_counter",
              "counter", "tv_stand", "toilet", "bathtub", "sink", "workbench", "dumbbell_rack", "bed", "toy_box",
-             "fireplace"}
+             "fireplace", "piano"}
+FREE_STANDING_VARIANTS = {("piano", 1)}  # a grand piano stands out in the room, its open lid to the listeners
 
 
 def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
@@ -285,7 +286,7 @@ def _add_wall_sides(specs: list[ObjectSpec], relations: list[tuple[Relation, boo
     """Storage and appliances nobody placed go against a wall, as people put them."""
     for spec in specs:
         placed = _has(relations, spec.key, TARGETED | {"in_corner", "center", "row", "grid", "front", "against_wall"})
-        if spec.category in WALL_SIDE and not placed:
+        if spec.category in WALL_SIDE and not placed and (spec.category, spec.variant) not in FREE_STANDING_VARIANTS:
             _add(relations, Relation(kind="against_wall", subject=spec.key), False)
 
 

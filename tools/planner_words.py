@@ -178,7 +178,7 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "cedar": ("pine_tree", "a cedar is a conifer"), "sapling": ("oak_tree", "a sapling is a young tree"),
     "shed": ("house", "a shed is a small building"), "building": ("house", "a building"),
     "church": ("house", "a church is a building"), "castle": ("house", "a castle is a building"),
-    "tower": ("windmill", "a tower is a tall structure"), "lighthouse": ("windmill", "a lighthouse is a tower"),
+    "tower": ("windmill", "a tower is a tall structure"),
     "truck": ("car", "a truck is a road vehicle"), "van": ("car", "a van is a road vehicle"),
     "lorry": ("car", "a lorry is a road vehicle"), "jeep": ("car", "a jeep is a car"),
     "pickup": ("car", "a pickup is a car"), "motorbike": ("bicycle", "a motorbike is a two-wheeler"),
