@@ -161,6 +161,9 @@ CASES: dict[str, dict] = {
     "a classroom with 12 desks in rows and a whiteboard": dict(
         objects={"desk": 12, "screen": 1}, relations={("row", "desk", None, None)}, implied={("front", "screen", None)}),
     "three chairs in a row": dict(relations={("row", "chair", None, 1)}),
+    "a spooky graveyard at night with fog": dict(  # fog is the look's weather, not an unknown object
+        objects={}, env=dict(room_type="graveyard"), added={"gravestone"}, unknown={}),
+    "a cemetery with a stone cross": dict(attrs={"gravestone": {"variant": 1}}, unknown={}),
     "an office with four desks": dict(objects={"desk": 4}, counts_between={"office_chair": (4, 4)},
                                       implied={("each_with", "office_chair", "desk")}),
     "a bakery with a counter, three round tables and a coffee machine": dict(

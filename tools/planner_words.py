@@ -119,6 +119,9 @@ NON_OBJECT_NOUNS = {
     "afternoon", "sunset", "sunrise", "dusk", "dawn", "time", "summer", "autumn", "spring", "season", "life",
     "interior", "exterior", "inside", "outside", "plenty", "flooring", "other", "another", "people", "person",
     "class", "stage", "everything", "nothing", "something", "anything", "size", "shape", "metres", "meters", "m", "cm", "feet",
+    # weather is the look's (tools/look_words.py), not an object: "a graveyard with fog"
+    "fog", "mist", "haze", "rain", "drizzle", "snowfall", "blizzard", "snowflakes", "breeze", "wind", "storm",
+    "rainstorm", "downpour", "gale",
 }
 FLOOR_HEADS = {"floor", "floors", "flooring", "ground", "grass", "lawn", "sand", "snow", "dirt", "earth"}
 WALL_HEADS = {"wall", "walls"}

@@ -1,4 +1,4 @@
-"""Yard and street pieces: fences, birdbaths, stone paths, signs, solar panels, roads."""
+"""Yard and street pieces: fences, birdbaths, gravestones, stone paths, signs, solar panels, roads."""
 
 from __future__ import annotations
 
@@ -61,6 +61,30 @@ def birdbath(p: GenParams) -> list[Part]:
     parts += [Part(ellipsoid((0.1 * r, 0.06 * p.h, 0.06 * r), rim + [0, 0.05 * p.h, 0], 1), bird, smooth=True),
               Part(sphere(0.06 * r, rim + [0.08 * r, 0.11 * p.h, 0], 1), bird, smooth=True),
               Part(spike(rim + [0.13 * r, 0.11 * p.h, 0], rim + [0.2 * r, 0.1 * p.h, 0], 0.02 * r, 5), material("plastic", "#f39c12"))]
+    return fit(parts, p.size)
+
+
+@generator("gravestone")
+def gravestone(p: GenParams) -> list[Part]:
+    """Facing +Z on a low plinth: v0 a round-topped headstone, v1 a cross, v2 an obelisk."""
+    stone = p.mat("stone", ("#8f8c86", "#a9a59c", "#6f6d69")[p.variant])
+    w, h, d = p.size
+    base_h = 0.1 * h
+    parts = [Part(box((w, base_h, d), (0, base_h / 2, 0)), stone)]
+    if p.variant == 1:  # a cross: upright and arms
+        bar = 0.22 * w
+        parts += [Part(box((bar, h - base_h, 0.6 * d), (0, (h + base_h) / 2, 0)), stone),
+                  Part(box((0.8 * w, bar, 0.6 * d), (0, 0.72 * h, 0)), stone)]
+    elif p.variant == 2:  # an obelisk: a tapered shaft with a pyramid cap
+        shaft_top = 0.85 * h
+        parts += [Part(frustum(0.3 * min(w, d) * 1.2, 0.2 * min(w, d) * 1.2, shaft_top - base_h, (0, base_h, 0), 4),
+                       stone),
+                  Part(spike((0, shaft_top, 0), (0, h, 0), 0.2 * min(w, d) * 1.2, 4), stone)]
+    else:  # a headstone: a slab with a rounded top and an engraved line
+        slab_h = h - base_h - 0.35 * w
+        parts += [Part(box((0.85 * w, slab_h, 0.7 * d), (0, base_h + slab_h / 2, 0)), stone),
+                  Part(zcyl(0.425 * w, 0.7 * d, (0, base_h + slab_h, 0), 20), stone),
+                  Part(box((0.5 * w, 0.03 * h, 0.72 * d), (0, base_h + 0.6 * slab_h, 0)), material("stone", "#4d4b48"))]
     return fit(parts, p.size)
 
 
