@@ -13,7 +13,7 @@ import numpy as np
 
 from tools.geometry import footprint, rects_overlap, world_aabb
 from tools.layout import room_bounds
-from tools.layout_relation_checks import RELATION_TESTS, check_by_window
+from tools.layout_relation_checks import RELATION_TESTS, Room
 from tools.windows import windows_of
 from tools.schema import Placement, Requirement, ScenePlan
 
@@ -129,7 +129,7 @@ def _check_color(plan: ScenePlan, req: Requirement, colors: dict[str, str | None
 def _relation_kind(plan: ScenePlan, req: Requirement) -> str | None:
     """The kind the requirement's id names ('relation:<kind>:<subject>:<target>'), else its plan relation's."""
     named = req.id.split(":")[1] if req.id.startswith("relation:") else req.expected
-    if named in RELATION_TESTS or named == "by_window":
+    if named in RELATION_TESTS:
         return named
     for r in plan.relations:
         if r.subject == req.subject and r.target == req.target:
@@ -147,10 +147,9 @@ def _check_relation(plan: ScenePlan, req: Requirement, placements: Sequence[Plac
         return False, f"no placed {req.subject!r}"
     if req.target and not targets:
         return False, f"no placed {req.target!r}"
-    if kind == "by_window":  # the one relation measured against the room's windows
-        return check_by_window(subjects, windows_of(plan.environment))
     param = next((r.param for r in plan.relations if r.subject == req.subject and r.kind == kind), None)
-    return RELATION_TESTS[kind](subjects, targets, room_bounds(plan.environment), param)
+    room = Room(*room_bounds(plan.environment), windows_of(plan.environment))
+    return RELATION_TESTS[kind](subjects, targets, room, param)
 
 
 def check_requirements(plan: ScenePlan, placements: Sequence[Placement], colors: dict[str, str | None]) -> list[Requirement]:

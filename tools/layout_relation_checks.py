@@ -1,7 +1,7 @@
 """Geometric tests of each relation kind on final placements, with a named tolerance per relation.
 
 A test takes the subject placements, the target placements (empty for room
-relations), the bounds (min (3,), max (3,)) and the relation's param, and
+relations), the room (its bounds and windows) and the relation's param, and
 returns (passed, evidence).
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -18,7 +19,17 @@ from tools.schema import Placement
 from tools.windows import Window, gap_to_window
 
 Result = tuple[bool, str]
-Test = Callable[[Sequence[Placement], Sequence[Placement], tuple, int | None], Result]
+
+
+class Room(NamedTuple):
+    """What room relations are measured against: the bounds' corners (3,) and the windows."""
+
+    lo: Sequence[float]
+    hi: Sequence[float]
+    windows: Sequence[Window] = ()
+
+
+Test = Callable[[Sequence[Placement], Sequence[Placement], Room, int | None], Result]
 
 SUPPORT_TOLERANCE = 0.005  # 'on': height of the parent's top, footprint inside it
 NEXT_TO_MAX_GAP = 0.5  # footprints this close count as beside each other
@@ -86,7 +97,7 @@ def _nearest(p: Placement, targets: Sequence[Placement]) -> Placement:
     return min(targets, key=lambda t: footprint_gap(p, t))
 
 
-def check_on(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_on(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     by_id = {t.id: t for t in targets}
 
     def ok(s: Placement) -> tuple[bool, str]:
@@ -103,7 +114,7 @@ def check_on(subjects: Sequence[Placement], targets: Sequence[Placement], bounds
     return _all(subjects, ok)
 
 
-def check_next_to(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_next_to(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     def ok(s: Placement) -> tuple[bool, str]:
         gap = footprint_gap(s, _nearest(s, targets))
         return gap <= NEXT_TO_MAX_GAP, f"{s.id} is {gap:.2f} m from the nearest target (max {NEXT_TO_MAX_GAP})"
@@ -111,7 +122,7 @@ def check_next_to(subjects: Sequence[Placement], targets: Sequence[Placement], b
 
 
 def _side_test(sign: int) -> Test:
-    def test(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+    def test(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
         def ok(s: Placement) -> tuple[bool, str]:
             for t in targets:
                 lx, lz = to_local(t, s.position[0], s.position[2])
@@ -123,14 +134,14 @@ def _side_test(sign: int) -> Test:
     return test
 
 
-def check_facing(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_facing(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     def ok(s: Placement) -> tuple[bool, str]:
         angle = min(_angle_to(s, t.position[0], t.position[2]) for t in targets)
         return angle <= FACING_MAX_ANGLE, f"{s.id} is turned {math.degrees(angle):.0f} deg away (max {math.degrees(FACING_MAX_ANGLE):.0f})"
     return _all(subjects, ok)
 
 
-def check_around(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_around(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     groups: dict[str, list[Placement]] = {}
 
     def ok(s: Placement) -> tuple[bool, str]:
@@ -155,37 +166,37 @@ def check_around(subjects: Sequence[Placement], targets: Sequence[Placement], bo
     return passed, evidence
 
 
-def _wall_gaps(p: Placement, bounds) -> dict[str, float]:
+def _wall_gaps(p: Placement, room: Room) -> dict[str, float]:
     """Distance from the object's back centre to each wall plane it has its back to."""
-    lo, hi = bounds
+    lo, hi = room.lo, room.hi
     c, s = math.cos(p.yaw), math.sin(p.yaw)
     bx, bz = p.position[0] - s * p.size[2] / 2, p.position[2] - c * p.size[2] / 2
     walls = {"z-": (0.0, bz - lo[2]), "z+": (math.pi, hi[2] - bz), "x-": (math.pi / 2, bx - lo[0]), "x+": (-math.pi / 2, hi[0] - bx)}
     return {w: gap for w, (yaw, gap) in walls.items() if abs(math.remainder(p.yaw - yaw, 2 * math.pi)) <= WALL_YAW_TOLERANCE}
 
 
-def check_against_wall(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_against_wall(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     def ok(s: Placement) -> tuple[bool, str]:
-        gaps = _wall_gaps(s, bounds)
+        gaps = _wall_gaps(s, room)
         return any(g <= AGAINST_WALL_MAX_GAP for g in gaps.values()), f"{s.id}'s back is not against a wall"
     return _all(subjects, ok)
 
 
-def _aabb_wall_gaps(p: Placement, bounds) -> tuple[float, float, float, float]:
+def _aabb_wall_gaps(p: Placement, room: Room) -> tuple[float, float, float, float]:
     lo, hi = world_aabb(p.position, p.size, p.yaw)
-    return lo[0] - bounds[0][0], bounds[1][0] - hi[0], lo[2] - bounds[0][2], bounds[1][2] - hi[2]
+    return lo[0] - room.lo[0], room.hi[0] - hi[0], lo[2] - room.lo[2], room.hi[2] - hi[2]
 
 
-def check_in_corner(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_in_corner(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     def ok(s: Placement) -> tuple[bool, str]:
-        x_lo, x_hi, z_lo, z_hi = _aabb_wall_gaps(s, bounds)
+        x_lo, x_hi, z_lo, z_hi = _aabb_wall_gaps(s, room)
         near = min(x_lo, x_hi) <= CORNER_MAX_GAP and min(z_lo, z_hi) <= CORNER_MAX_GAP
         return near, f"{s.id} is not within {CORNER_MAX_GAP} m of two walls"
     return _all(subjects, ok)
 
 
-def check_center(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
-    lo, hi = bounds
+def check_center(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    lo, hi = room.lo, room.hi
     cx, cz = (lo[0] + hi[0]) / 2, (lo[2] + hi[2]) / 2
     limit = max(CENTER_MAX_OFFSET, min(hi[0] - lo[0], hi[2] - lo[2]) / 10)
 
@@ -195,7 +206,7 @@ def check_center(subjects: Sequence[Placement], targets: Sequence[Placement], bo
     return _all(subjects, ok)
 
 
-def check_above(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_above(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     def ok(s: Placement) -> tuple[bool, str]:
         for t in targets:
             lx, lz = to_local(t, s.position[0], s.position[2])
@@ -223,7 +234,7 @@ def _rows_and_columns(subjects: Sequence[Placement]) -> tuple[int, int] | None:
     return _line_count(depth), _line_count(across)
 
 
-def check_row(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_row(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     shape = _rows_and_columns(subjects)
     if shape is None:
         return False, "instances do not share one yaw"
@@ -234,7 +245,7 @@ def check_row(subjects: Sequence[Placement], targets: Sequence[Placement], bound
     return shape[0] == wanted, f"{shape[0]} row(s) of instances, expected {wanted}"
 
 
-def check_grid(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_grid(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     shape = _rows_and_columns(subjects)
     if shape is None:
         return False, "instances do not share one yaw"
@@ -250,7 +261,7 @@ def _instance_number(p: Placement) -> int:
     return int(match.group(1)) if match else 0
 
 
-def check_stacked(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_stacked(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     ordered = sorted(subjects, key=_instance_number)
     for below, above in zip(ordered, ordered[1:]):
         if above.parent != below.id:
@@ -258,7 +269,7 @@ def check_stacked(subjects: Sequence[Placement], targets: Sequence[Placement], b
     return True, f"{len(ordered)} instance(s) stacked"
 
 
-def check_each_with(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
+def check_each_with(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     free = list(subjects)
     lonely = []
     for t in targets:
@@ -272,8 +283,8 @@ def check_each_with(subjects: Sequence[Placement], targets: Sequence[Placement],
     return True, f"each of {len(targets)} target(s) has its own subject"
 
 
-def check_front(subjects: Sequence[Placement], targets: Sequence[Placement], bounds: tuple, param: int | None) -> Result:
-    lo, hi = bounds
+def check_front(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    lo, hi = room.lo, room.hi
     limit = lo[2] + (hi[2] - lo[2]) * FRONT_ZONE
 
     def ok(s: Placement) -> tuple[bool, str]:
@@ -282,13 +293,14 @@ def check_front(subjects: Sequence[Placement], targets: Sequence[Placement], bou
     return _all(subjects, ok)
 
 
-def check_by_window(subjects: Sequence[Placement], windows: Sequence[Window]) -> Result:
+def check_by_window(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room,
+                    param: int | None) -> Result:
     """Each subject's footprint within BY_WINDOW_MAX_GAP of a window's span on its wall."""
     def ok(s: Placement) -> tuple[bool, str]:
         lo, hi = world_aabb(s.position, s.size, s.yaw)
-        gap = min((gap_to_window(w, lo[0], lo[2], hi[0], hi[2]) for w in windows), default=math.inf)
+        gap = min((gap_to_window(w, lo[0], lo[2], hi[0], hi[2]) for w in room.windows), default=math.inf)
         return gap <= BY_WINDOW_MAX_GAP, f"{s.id} is {gap:.2f} m from the nearest window"
-    if not windows:
+    if not room.windows:
         return False, "the room has no windows"
     return _all(subjects, ok)
 
@@ -297,5 +309,5 @@ RELATION_TESTS: dict[str, Test] = {
     "on": check_on, "next_to": check_next_to, "in_front_of": _side_test(1), "behind": _side_test(-1),
     "facing": check_facing, "around": check_around, "against_wall": check_against_wall, "in_corner": check_in_corner,
     "center": check_center, "above": check_above, "row": check_row, "grid": check_grid, "stacked": check_stacked,
-    "each_with": check_each_with, "front": check_front,
+    "each_with": check_each_with, "front": check_front, "by_window": check_by_window,
 }
