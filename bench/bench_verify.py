@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from tools.assets.generate import generate  # noqa: E402
 from tools.browser import Browser  # noqa: E402
 from tools.compose import write_scene  # noqa: E402
-from tools.schema import AssetRef, Environment, ObjectSpec, Placement, ScenePlan  # noqa: E402
+from tools.schema import Environment, ObjectSpec, Placement, ScenePlan  # noqa: E402
 from tools.verify import verify_scene  # noqa: E402
 
 TARGET_WARM_SECONDS = 3.0
@@ -33,12 +33,7 @@ def compose_room(out: Path) -> None:
     """Write a 4 m x 4 m room with a table, a chair and a vase on the table."""
     assets = {"table": generate("table", material="wood"), "chair": generate("chair", color="#c0392b"),
               "vase": generate("vase", color="#2e86c1")}
-    (out / "assets").mkdir(parents=True, exist_ok=True)
-    refs = {}
-    for spec, asset in assets.items():
-        (out / "assets" / f"{asset.key}.glb").write_bytes(asset.glb)
-        refs[spec] = AssetRef(key=asset.key, category=asset.category, path=f"assets/{asset.key}.glb",
-                              size=asset.size, params=asset.params)
+    refs = {spec: asset.write_into(out) for spec, asset in assets.items()}
     plan = ScenePlan(prompt="a red chair at a wooden table with a vase", seed=0,
                      environment=Environment(kind="indoor", width=4.0, depth=4.0, windows=1),
                      objects=[ObjectSpec(key=key, category=asset.category) for key, asset in assets.items()])

@@ -18,7 +18,7 @@ from app.settings import Settings
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.assets.generate import generate
+from tools.assets.generate import generate, write_asset
 from tools.assets.registry import VARIANTS
 from tools.catalog import Catalog, CatalogEntry
 from tools.categories import CATEGORIES, variant_size
@@ -93,7 +93,7 @@ def make_asset(
     found = find_asset(spec, catalog, remote)
     if found is not None:
         entry, glb = found
-        path = _write_asset(out_dir, entry.key, glb)
+        path = write_asset(out_dir, entry.key, glb)
         with tool_call("storage_put"):
             url = store.put_bytes(path, glb, GLB_CONTENT_TYPE) if store is not None else None
         return AssetRef(key=entry.key, category=spec.category, path=path, size=entry.size, params=entry.params,
@@ -112,7 +112,7 @@ def make_asset(
         validate_glb(asset.glb, GENERATED_LIMITS, parse=False)  # nothing unchecked gets in, our own output included
     if catalog is not None:  # later scenes (and `diorama assets search`) can find it
         catalog.add_generated(asset.key, asset.category, asset.glb, asset.size, asset.params)
-    path = _write_asset(out_dir, asset.key, asset.glb)
+    path = write_asset(out_dir, asset.key, asset.glb)
     with tool_call("storage_put"):
         url = store.put_bytes(path, asset.glb, GLB_CONTENT_TYPE) if store is not None else None
     return AssetRef(key=asset.key, category=spec.category, path=path, size=asset.size, params=asset.params, url=url)
@@ -152,18 +152,6 @@ def user_asset(catalog: Catalog, spec: ObjectSpec) -> CatalogEntry | None:
         return sum(abs(math.log(r)) for r in ratios), entry.key  # key: a stable tie-break
 
     return min(candidates, key=misfit)
-
-
-def _write_asset(out_dir: Path, key: str, glb: bytes) -> str:
-    """Write ``glb`` as ``out_dir/assets/<key>.glb`` unless it is there; the relative path."""
-    path = f"assets/{key}.glb"
-    target = out_dir / path
-    if not target.exists():  # content-addressed: an existing file already holds these bytes
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_suffix(".tmp")
-        tmp.write_bytes(glb)
-        tmp.replace(target)
-    return path
 
 
 def remote_generator(settings: Settings, catalog: Catalog) -> RemoteGenerator | None:

@@ -36,10 +36,7 @@ needs_three = pytest.mark.skipif(not (THREE_DIR / "build" / "three.module.js").i
 
 
 def _asset(out: Path, category: str, color: str | None = None) -> AssetRef:
-    made = generate(category, color=color)
-    (out / "assets").mkdir(parents=True, exist_ok=True)
-    (out / "assets" / f"{made.key}.glb").write_bytes(made.glb)
-    return AssetRef(key=made.key, category=category, path=f"assets/{made.key}.glb", size=made.size, params=made.params)
+    return generate(category, color=color).write_into(out)
 
 
 def _scene_inputs(out: Path, kind: str = "indoor", prompt: str = HOSTILE_PROMPT):

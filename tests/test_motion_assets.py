@@ -24,7 +24,6 @@ from tools.gltf import read_glb
 from tools.layout import room_bounds, solve_layout
 from tools.planner import plan_prompt
 from tools.scene_glb import read_accessor
-from tools.schema import AssetRef
 
 ROOT = Path(__file__).resolve().parents[1]
 THREE_DIR = ROOT / "web" / "node_modules" / "three"
@@ -220,12 +219,7 @@ def test_birds_fly_at_their_heights_in_a_flock():
 @pytest.mark.parametrize("prompt", ["the solar system", "birds circling over a field"])
 def test_independent_judge_passes_floating_scenes(tmp_path, prompt):
     plan, assets, placements = _solve(prompt)
-    (tmp_path / "assets").mkdir()
-    refs = {}
-    for key, made in assets.items():
-        (tmp_path / "assets" / f"{made.key}.glb").write_bytes(made.glb)
-        refs[key] = AssetRef(key=made.key, category=made.category, path=f"assets/{made.key}.glb", size=made.size,
-                             params=made.params)
+    refs = {key: made.write_into(tmp_path) for key, made in assets.items()}
     placements = [p.model_copy(update={"asset": refs[p.spec].key}) for p in placements]
     scene = write_scene(tmp_path, plan, refs, placements, scene_id="floating", three_dir=THREE_DIR)
     verdict = judge_geometry(tmp_path)

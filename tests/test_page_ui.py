@@ -20,16 +20,11 @@ def compose_dining_room(out: Path, prompt: str) -> None:
     """A real 4x4 m room from tools.compose: a table, four chairs around it, a vase on it."""
     from tools.assets.generate import generate
     from tools.compose import write_scene
-    from tools.schema import AssetRef, Environment, ObjectSpec, Placement, ScenePlan
+    from tools.schema import Environment, ObjectSpec, Placement, ScenePlan
 
     made = {"chair": generate("chair", color="#c0392b"), "table": generate("table", material="wood"),
             "vase": generate("vase", color="#2e86c1")}
-    (out / "assets").mkdir(parents=True, exist_ok=True)
-    refs = {}
-    for key, asset in made.items():
-        (out / "assets" / f"{asset.key}.glb").write_bytes(asset.glb)
-        refs[key] = AssetRef(key=asset.key, category=asset.category, path=f"assets/{asset.key}.glb",
-                             size=asset.size, params=asset.params)
+    refs = {key: asset.write_into(out) for key, asset in made.items()}
     plan = ScenePlan(prompt=prompt, seed=0, environment=Environment(kind="indoor", width=4.0, depth=4.0, windows=1),
                      objects=[ObjectSpec(key="chair", category="chair", count=CHAIRS, color="#c0392b", color_name="red"),
                               ObjectSpec(key="table", category="table"), ObjectSpec(key="vase", category="vase")])

@@ -248,17 +248,12 @@ def compose_scene(out: Path, prompt: str = "a red chair at a wooden table with a
     """A small real room (chair, table, vase on the table) written by tools.compose; returns object ids."""
     from tools.assets.generate import generate
     from tools.compose import write_scene
-    from tools.schema import AssetRef, Environment, ObjectSpec, Placement, ScenePlan
+    from tools.schema import Environment, ObjectSpec, Placement, ScenePlan
 
     chair = generate("chair", color="#c0392b")
     table = generate("table", material="wood")
     vase = generate("vase", color="#2e86c1")
-    refs = {}
-    for spec, asset in (("chair", chair), ("table", table), ("vase", vase)):
-        (out / "assets").mkdir(parents=True, exist_ok=True)
-        (out / "assets" / f"{asset.key}.glb").write_bytes(asset.glb)
-        refs[spec] = AssetRef(key=asset.key, category=asset.category, path=f"assets/{asset.key}.glb",
-                              size=asset.size, params=asset.params)
+    refs = {spec: asset.write_into(out) for spec, asset in (("chair", chair), ("table", table), ("vase", vase))}
     plan = ScenePlan(
         prompt=prompt,
         seed=0,

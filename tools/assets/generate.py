@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from tools.assets import families  # noqa: F401  (registers every generator)
 from tools.assets.mesh import asset_key, build_glb
 from tools.assets.registry import GENERATORS, VARIANTS, GenParams
 from tools.categories import variant_size
+from tools.schema import AssetRef
 
 
 # Generation is deterministic, so recent results are kept per process: a scene
@@ -24,6 +26,23 @@ class GeneratedAsset:
     glb: bytes
     size: tuple[float, float, float]
     params: dict
+
+    def write_into(self, out_dir: Path) -> AssetRef:
+        """Write the GLB into the scene folder ``out_dir`` (see write_asset); its AssetRef there."""
+        path = write_asset(out_dir, self.key, self.glb)
+        return AssetRef(key=self.key, category=self.category, path=path, size=self.size, params=self.params)
+
+
+def write_asset(out_dir: Path, key: str, glb: bytes) -> str:
+    """Write ``glb`` as ``out_dir/assets/<key>.glb`` unless it is there; the relative path."""
+    path = f"assets/{key}.glb"
+    target = out_dir / path
+    if not target.exists():  # content-addressed: an existing file already holds these bytes
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_suffix(".tmp")
+        tmp.write_bytes(glb)
+        tmp.replace(target)
+    return path
 
 
 def generate(
