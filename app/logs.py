@@ -1,6 +1,6 @@
 """Logging set-up for every entry point (CLI, batch workers, API workers): text or JSON lines on stderr.
 
-Each record carries the scene id of the run it happened in (``tools.telemetry.scene_id_var``,
+Each record carries the scene id of the run it happened in (``tools.core.telemetry.scene_id_var``,
 set by graph/runner.py for the duration of a run), so one scene's lines can be picked out of a
 batch or a server's log:
 
@@ -16,7 +16,7 @@ import sys
 from datetime import datetime, timezone
 from typing import TextIO
 
-from tools.telemetry import current_scene_id
+from tools.core.telemetry import current_scene_id
 
 LOG_FORMATS = ("text", "json")
 PROGRESS_LOGGER = "diorama.progress"

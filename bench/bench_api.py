@@ -22,9 +22,10 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from app.api_process import ServerProcess  # noqa: E402
-from tools.evaluate import percentile  # noqa: E402
+from api_process import ServerProcess  # noqa: E402
+from tools.evaluate.run import percentile  # noqa: E402
 
 DEV_PROMPTS = ROOT.parent / "shared" / "prompts" / "dev.txt"
 POLL_S = 1.0

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from graph.assets import make_asset  # noqa: E402
 from tools.assets.generate import clear_memo, generate  # noqa: E402
-from tools.assets.sheet import render_sheet, sheet_tiles  # noqa: E402
-from tools.schema import ObjectSpec  # noqa: E402
+from tools.evaluate.sheet import render_sheet, sheet_tiles  # noqa: E402
+from tools.core.schema import ObjectSpec  # noqa: E402
 
 CACHE_CATEGORIES = ("chair", "sofa", "house", "oak_tree", "car", "table")
 REPEATS = 3
@@ -64,7 +64,7 @@ def cache_hit() -> None:
 
 
 def sheet() -> None:
-    from tools.browser import Browser
+    from tools.verify.browser import Browser
 
     with tempfile.TemporaryDirectory() as folder, Browser(timeout_s=60) as browser:
         started = time.perf_counter()

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.evaluate import asset_material_pairs  # noqa: E402
+from tools.evaluate.run import asset_material_pairs  # noqa: E402
 
 DEFAULT_PROMPTS = (
     "a table",
@@ -56,7 +56,7 @@ def measure(folder: Path) -> dict:
 
 
 def _generate(prompts: list[str], root: Path) -> list[Path]:
-    from app.settings import Settings
+    from tools.core.settings import Settings
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
 

@@ -23,11 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.settings import Settings  # noqa: E402
+from tools.core.settings import Settings  # noqa: E402
 from graph.context import LazyBrowser, RunContext  # noqa: E402
 from graph.runner import generate_scene  # noqa: E402
-from tools.static_server import serve_folder  # noqa: E402
-from tools.verify_page import PageWeight  # noqa: E402
+from tools.core.static_server import serve_folder  # noqa: E402
+from tools.verify.page import PageWeight  # noqa: E402
 
 DEFAULT_PROMPTS = ("a forest with 200 trees",)
 _READY_JS = "() => ['ready', 'error'].includes(document.documentElement.dataset.dioramaState)"

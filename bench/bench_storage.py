@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from graph.publish import upload_bundle  # noqa: E402
 from seaweed import running_seaweed  # noqa: E402
-from tools.storage import LocalStore, Store  # noqa: E402
-from tools.storage_s3 import S3Store  # noqa: E402
+from tools.storage.base import LocalStore, Store  # noqa: E402
+from tools.storage.s3 import S3Store  # noqa: E402
 
 SMALL_BYTES = 16 * 1024
 LARGE_BYTES = 4 * 1024 * 1024

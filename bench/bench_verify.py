@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_verify.py [--scenes N] [--folder SCENE_DIR]
 
-Composes one small room (table, chair, vase) with tools.compose, or takes an
+Composes one small room (table, chair, vase) with tools.page.compose, or takes an
 existing scene folder, and verifies it N times on one Browser, each in a fresh
 context, as the agent does. Each run splits into page load (to the ready
 signal) and the views (setView, screenshot, imageStats, objectPixels).
@@ -21,10 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tools.assets.generate import generate  # noqa: E402
-from tools.browser import Browser  # noqa: E402
-from tools.compose import write_scene  # noqa: E402
-from tools.schema import Environment, ObjectSpec, Placement, ScenePlan  # noqa: E402
-from tools.verify import verify_scene  # noqa: E402
+from tools.verify.browser import Browser  # noqa: E402
+from tools.page.compose import write_scene  # noqa: E402
+from tools.core.schema import Environment, ObjectSpec, Placement, ScenePlan  # noqa: E402
+from tools.verify.render import verify_scene  # noqa: E402
 
 TARGET_WARM_SECONDS = 3.0
 

@@ -14,21 +14,21 @@ from pathlib import Path
 
 from langgraph.runtime import Runtime
 
-from app.settings import Settings
+from tools.core.settings import Settings
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
 from tools.assets.generate import generate, write_asset
 from tools.assets.registry import VARIANTS
-from tools.catalog import Catalog, CatalogEntry
-from tools.categories import CATEGORIES, variant_size
-from tools.errors import AssetError
-from tools.reference import size_for
-from tools.remote3d import RemoteGenerator
-from tools.schema import AssetRef, ObjectSpec, ScenePlan
-from tools.storage import Store
-from tools.telemetry import tool_call
-from tools.validate import GENERATED_LIMITS, validate_glb
+from tools.catalog.store import Catalog, CatalogEntry
+from tools.knowledge.categories import CATEGORIES, variant_size
+from tools.core.errors import AssetError
+from tools.knowledge.reference import size_for
+from tools.catalog.remote3d import RemoteGenerator
+from tools.core.schema import AssetRef, ObjectSpec, ScenePlan
+from tools.storage.base import Store
+from tools.core.telemetry import tool_call
+from tools.catalog.validate import GENERATED_LIMITS, validate_glb
 
 GLB_CONTENT_TYPE = "model/gltf-binary"
 log = logging.getLogger(__name__)

@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.settings import Settings
+from tools.core.settings import Settings
 
 if TYPE_CHECKING:
-    from tools.llm import LLMClient
-    from tools.storage import Store
+    from tools.model.client import LLMClient
+    from tools.storage.base import Store
 
 
 class LazyBrowser:
@@ -22,7 +22,7 @@ class LazyBrowser:
 
     def get(self):
         if self._browser is None:
-            from tools.browser import Browser  # playwright is heavy: import on first render only
+            from tools.verify.browser import Browser  # playwright is heavy: import on first render only
 
             self._browser = Browser(self._executable, timeout_s=self._timeout_s).__enter__()
         return self._browser
@@ -45,11 +45,11 @@ class RunContext:
 
     @property
     def store(self) -> Store:
-        """Where assets and the published bundle go (tools/storage.py); opened on first use."""
+        """Where assets and the published bundle go (tools/storage/base.py); opened on first use."""
         if self.given_store is not None:
             return self.given_store
         if self._opened_store is None:
-            from tools.storage import open_store  # boto3 loads only when a scene is stored in S3
+            from tools.storage.open import open_store  # boto3 loads only when a scene is stored in S3
 
             self._opened_store = open_store(self.settings)
         return self._opened_store
@@ -59,7 +59,7 @@ class RunContext:
     def model_client(self) -> LLMClient:
         """The model client, made on first use and kept, so its circuit breakers span every scene of the run."""
         if self._model_client is None:
-            from tools.llm import LLMClient  # httpx only when a model is configured
+            from tools.model.client import LLMClient  # httpx only when a model is configured
 
             self._model_client = LLMClient.from_settings(self.settings)
         return self._model_client

@@ -6,9 +6,9 @@ content-addressed assets and a link to the shared ``vendor/``), and
 ``revisions.json`` lists them all. An edit starts from the scene's plan
 (``plan.json``, written by every edit; for a scene never edited: the run's
 checkpoint, else the grounded planner's deterministic re-plan), applies the
-edit's operations (tools/editor_apply.py), then runs the graph from assets
+edit's operations (tools/edit/apply.py), then runs the graph from assets
 under the thread ``<scene_id>-r<n>``: the assets node makes what changed, the
-layout keeps every untouched object where it was (tools/edit_layout.py), and
+layout keeps every untouched object where it was (tools/edit/layout.py), and
 compose, verify, repair and publish run as for any scene.
 """
 
@@ -33,17 +33,17 @@ from graph.runner import checkpointed_graph, initial_state
 from graph.stage import measured_stage
 from graph.state import SceneState
 from graph.verify import write_json
-from tools.edit_layout import (
+from tools.edit.layout import (
     AWAY_MIN_GAP, AWAY_STEP, Pin, boxes_of, footprint_gap, pins_from, point_box, solve_pinned,
 )
-from tools.editor import EditOp, not_understood_message, parse_edits
-from tools.editor_apply import EditOutcome, apply_edits, exists_in
-from tools.errors import InputError, ModelError
-from tools.layout import instance_ids
-from tools.layout_space import Box
-from tools.planner import plan_prompt
-from tools.schema import Placement, ScenePlan
-from tools.telemetry import scene_scope, tool_call
+from tools.edit.parse import EditOp, not_understood_message, parse_edits
+from tools.edit.apply import EditOutcome, apply_edits, exists_in
+from tools.core.errors import InputError, ModelError
+from tools.layout.solver import instance_ids
+from tools.layout.space import Box
+from tools.plan.planner import plan_prompt
+from tools.core.schema import Placement, ScenePlan
+from tools.core.telemetry import scene_scope, tool_call
 
 REVISIONS_DIR, REVISIONS_FILE, PLAN_FILE = "revisions", "revisions.json", "plan.json"
 EDIT_LOCK_FILE = ".edit.lock"
@@ -115,7 +115,7 @@ def edit_operations(instruction: str, plan: ScenePlan, context: RunContext) -> t
     unread = parsed.not_understood or [instruction]
     if not context.settings.llm_base_url:
         raise InputError(not_understood_message(unread))
-    from tools.editor_model import propose_edits  # the model client only when one is configured
+    from tools.model.editor import propose_edits  # the model client only when one is configured
 
     try:
         proposed, model = propose_edits(unread, plan, context.model_client())

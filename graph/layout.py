@@ -7,9 +7,9 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.layout import solve_layout
-from tools.schema import AssetRef, ScenePlan
-from tools.telemetry import tool_call
+from tools.layout.solver import solve_layout
+from tools.core.schema import AssetRef, ScenePlan
+from tools.core.telemetry import tool_call
 
 LAYOUT_SEED_STRIDE = 7919  # a prime: each repair attempt explores a different layout
 

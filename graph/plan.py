@@ -7,8 +7,8 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.planner import plan_prompt
-from tools.planner_look import apply_look
+from tools.plan.planner import plan_prompt
+from tools.plan.look import apply_look
 
 
 @stage("plan")
@@ -16,7 +16,7 @@ def plan(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     """The model planner when DIORAMA_LLM_BASE_URL is set (it falls back to grounded by itself), else grounded."""
     context = runtime.context
     if context.settings.llm_base_url:
-        from tools.model_planner import plan_with_model  # httpx and the schema only when a model is configured
+        from tools.model.planner import plan_with_model  # httpx and the schema only when a model is configured
 
         scene_plan = plan_with_model(state["prompt"], state["seed"], context.model_client())
     else:

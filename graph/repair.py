@@ -1,6 +1,6 @@
 """repair: choose what to change after a failed verification (bounded by Settings.max_repairs).
 
-With a model configured, the model answers the report with tool calls (tools/model_repair.py) applied
+With a model configured, the model answers the report with tool calls (tools/model/repair.py) applied
 under the solver's constraints, then compose renders again; without one, or when it fails or makes no
 usable call, the grounded repair re-solves the layout or reframes the camera, and the log says why.
 """
@@ -15,7 +15,7 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.errors import ModelError
+from tools.core.errors import ModelError
 
 LAYOUT_CHECKS = {"no_collisions", "in_bounds", "supported", "requirements"}
 CAMERA_CHECKS = {"objects_visible", "not_blank"}
@@ -68,8 +68,8 @@ def model_round(state: SceneState, context: RunContext) -> tuple[dict | None, di
     """(state update, log entry) of one model repair round; no update when the model failed or none of its
     calls changed anything: the entry then says why (``why_grounded``) and keeps the calls it made."""
     from graph.assets import make_asset, remote_generator  # the asset maker for recoloured and added objects
-    from tools.catalog import Catalog
-    from tools.model_repair import repair_with_model
+    from tools.catalog.store import Catalog
+    from tools.model.repair import repair_with_model
 
     settings = context.settings
     catalog = Catalog(settings.data_dir)

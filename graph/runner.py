@@ -16,8 +16,8 @@ from langgraph.graph.state import CompiledStateGraph
 from graph.context import RunContext
 from graph.graph import build_graph
 from graph.state import SceneState
-from tools.errors import InputError, PromptError
-from tools.telemetry import scene_scope
+from tools.core.errors import InputError, PromptError
+from tools.core.telemetry import scene_scope
 
 SCENE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 log = logging.getLogger(__name__)

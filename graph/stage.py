@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 
 from graph.context import RunContext
 from graph.state import SceneState
-from tools.telemetry import collect_tool_calls
+from tools.core.telemetry import collect_tool_calls
 
 Node = Callable[[SceneState, Runtime[RunContext]], dict]
 

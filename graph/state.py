@@ -1,6 +1,6 @@
 """The state of one scene run, as LangGraph checkpoints it.
 
-Fields hold plain JSON data (``model_dump`` of the models in tools/schema.py)
+Fields hold plain JSON data (``model_dump`` of the models in tools/core/schema.py)
 so a checkpoint can be read back by any version of the code; nodes validate
 what they read.
 """
@@ -37,4 +37,4 @@ class SceneState(TypedDict, total=False):
     repairs: int  # repair rounds done; bounded by Settings.max_repairs
     repair_log: Annotated[list[dict], operator.add]  # what each repair round changed and why
     timings: Annotated[dict[str, float], add_seconds]  # seconds per stage, summed over repair rounds
-    tool_calls: Annotated[list[dict], operator.add]  # tools/telemetry.py records, in call order, every round
+    tool_calls: Annotated[list[dict], operator.add]  # tools/core/telemetry.py records, in call order, every round

@@ -10,9 +10,9 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.checks import check_requirements, constraint_violations
-from tools.schema import AssetRef, Placement, ScenePlan
-from tools.telemetry import current_tool_calls, tool_call
+from tools.verify.checks import check_requirements, constraint_violations
+from tools.core.schema import AssetRef, Placement, ScenePlan
+from tools.core.telemetry import current_tool_calls, tool_call
 
 
 def layout_checks(placements: list[Placement], bounds: dict) -> list[dict]:
@@ -53,7 +53,7 @@ def write_json(path: Path, data: dict) -> None:
 @stage("verify")
 def verify(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     """Render every view, check render health, layout constraints and the prompt's requirements."""
-    from tools.verify import verify_scene  # playwright: import only when a scene is rendered
+    from tools.verify.render import verify_scene  # playwright: import only when a scene is rendered
 
     out = Path(state["out_dir"])
     plan = ScenePlan.model_validate(state["plan"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.settings import Settings
+from tools.core.settings import Settings
 from graph.context import LazyBrowser, RunContext
 
 

@@ -8,9 +8,9 @@ import zipfile
 import pytest
 from fastapi.testclient import TestClient
 
-from app.api import create_app
-from app.jobs import scene_dir
-from app.settings import Settings
+from app.api.server import create_app
+from app.jobs.queue import scene_dir
+from tools.core.settings import Settings
 
 KEY = "test-key-1"
 
@@ -198,8 +198,8 @@ def test_service_routes(client):
 
 
 def test_published_file_never_leaves_the_folder(tmp_path):
-    from app.api_files import published_file
-    from app.api_security import ApiError
+    from app.api.files import published_file
+    from app.api.security import ApiError
 
     folder = tmp_path / "scene"
     (folder / "assets").mkdir(parents=True)
@@ -214,8 +214,8 @@ def test_published_file_never_leaves_the_folder(tmp_path):
 
 
 def test_serve_refuses_a_public_host_without_keys(monkeypatch, capsys):
-    from app.cli_serve import main as serve_main
-    from app.settings import get_settings
+    from app.cli.serve import main as serve_main
+    from tools.core.settings import get_settings
 
     monkeypatch.delenv("DIORAMA_API_KEYS", raising=False)
     get_settings.cache_clear()

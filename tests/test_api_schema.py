@@ -12,8 +12,8 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from app.api import create_app
-from app.settings import Settings
+from app.api.server import create_app
+from tools.core.settings import Settings
 
 MAX_EXAMPLES = 10  # per operation (about 14 of them): about a minute on this shared machine
 

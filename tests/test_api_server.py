@@ -1,4 +1,4 @@
-"""The API as it runs: `python -m app.cli_serve` in its own process group, real workers, real scenes.
+"""The API as it runs: `python -m app.cli.serve` in its own process group, real workers, real scenes.
 
 Covers submit -> events -> bundle/GLB, cancellation, a hostile prompt opened in
 Chromium, 50 concurrent submissions, and SIGKILL of the whole server in the
@@ -18,9 +18,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.api_process import ServerProcess as Server
-from app.api_process import follow as follow_events
-from app.jobs import SqliteJobQueue, scene_dir
+from api_process import ServerProcess as Server
+from api_process import follow as follow_events
+from app.jobs.queue import SqliteJobQueue, scene_dir
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]  # every test here runs workers, and so Chromium
 CHEAP_PROMPT = "a table"

@@ -6,12 +6,12 @@ import os
 
 import pytest
 
-from app.jobs import SqliteJobQueue, new_job_id
-from app.settings import Settings
-from app.worker import JobGuard, JobStopped, error_code, execute
-from app.workers import settings_env
+from app.jobs.queue import SqliteJobQueue, new_job_id
+from tools.core.settings import Settings
+from app.jobs.worker import JobGuard, JobStopped, error_code, execute
+from app.jobs.pool import settings_env
 from graph.context import LazyBrowser
-from tools.errors import RenderError
+from tools.core.errors import RenderError
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli_batch import (
+from app.cli.batch import (
     UNFINISHED_MARKER,
     BatchItem,
     exit_code,
@@ -22,7 +22,7 @@ from app.cli_batch import (
     summary_table,
     write_results,
 )
-from tools.errors import InputError
+from tools.core.errors import InputError
 
 REPO = Path(__file__).resolve().parents[1]
 CHEAP_PROMPTS = ["a bedroom with a bed", "a bathroom with a sink", "a kitchen with a table"]

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tools.catalog import Catalog, CatalogEntry, search_assets
-from tools.catalog_search import embeddings_available, size_fit
-from tools.categories import CATEGORIES
-from tools.errors import InputError
+from tools.catalog.search import search_assets
+from tools.catalog.store import Catalog, CatalogEntry
+from tools.catalog.search import embeddings_available, size_fit
+from tools.knowledge.categories import CATEGORIES
+from tools.core.errors import InputError
 
 
 @pytest.fixture

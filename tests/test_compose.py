@@ -16,11 +16,11 @@ import pytest
 import trimesh
 
 from tools.assets.generate import generate
-from tools.camera import frame_views, view_contains
-from tools.compose import FLOOR_COLORS, write_scene
-from tools.geometry import yaw_quaternion
-from tools.gltf import read_glb
-from tools.schema import AssetRef, Environment, ObjectSpec, Placement, Requirement, ScenePlan
+from tools.page.camera import frame_views, view_contains
+from tools.page.compose import FLOOR_COLORS, write_scene
+from tools.core.geometry import yaw_quaternion
+from tools.core.gltf import read_glb
+from tools.core.schema import AssetRef, Environment, ObjectSpec, Placement, Requirement, ScenePlan
 
 ROOT = Path(__file__).resolve().parents[1]
 THREE_DIR = ROOT / "web" / "node_modules" / "three"
@@ -215,7 +215,7 @@ def test_outdoor_scene_has_ground_and_no_walls(tmp_path):
 
 
 def test_a_beach_has_the_sea_beyond_its_back_edge():
-    from tools.compose import SEA_SHARE, architecture, scene_bounds
+    from tools.page.compose import SEA_SHARE, architecture, scene_bounds
 
     beach = Environment(kind="outdoor", room_type="beach", width=16, depth=12, height=10, floor="sand")
     arch = architecture(beach, *scene_bounds(beach))
@@ -225,7 +225,7 @@ def test_a_beach_has_the_sea_beyond_its_back_edge():
 
 
 def test_unknown_asset_is_refused(tmp_path):
-    from tools.errors import AssetError
+    from tools.core.errors import AssetError
 
     plan, assets, placements = _scene_inputs(tmp_path)
     placements[0] = placements[0].model_copy(update={"asset": "missing"})
@@ -289,7 +289,7 @@ def test_bad_bounds_are_refused():
 @pytest.mark.browser
 @pytest.mark.slow
 def test_page_reaches_ready_and_its_test_api_works(written, lazy_browser):
-    from tools.static_server import serve_folder
+    from tools.core.static_server import serve_folder
 
     out, scene, _, _ = written
     # the session's one Playwright: a second sync_playwright in this thread would find its loop running
@@ -332,9 +332,9 @@ def test_focus_adds_a_detail_view_and_keeps_the_overall_ones(tmp_path):
 @pytest.mark.slow
 def test_twenty_identical_chairs_are_instanced_and_still_counted_one_by_one(tmp_path, lazy_browser):
     """Repeated objects share draw calls (instancing), while the object-ID pass still sees each chair."""
-    from tools.evaluate import asset_material_pairs
-    from tools.verify import MIN_VISIBLE_PIXELS as VERIFY_MIN_PIXELS
-    from tools.verify import verify_scene
+    from tools.evaluate.run import asset_material_pairs
+    from tools.verify.render import MIN_VISIBLE_PIXELS as VERIFY_MIN_PIXELS
+    from tools.verify.render import verify_scene
 
     out = tmp_path / "hall"
     chair = _asset(out, "chair", "#c0392b")

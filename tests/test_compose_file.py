@@ -57,7 +57,7 @@ def test_every_dependency_waits_until_healthy(compose):
 
 
 def test_apps_point_diorama_settings_at_the_services(compose):
-    from app.settings import Settings
+    from tools.core.settings import Settings
 
     for name, url in (("app", "http://model:8000/v1"), ("app-cpu", "http://model-cpu:8080/v1")):
         environment = compose["services"][name]["environment"]
@@ -65,7 +65,7 @@ def test_apps_point_diorama_settings_at_the_services(compose):
         assert environment["DIORAMA_STORAGE"] == "s3" and environment["DIORAMA_S3_ENDPOINT"] == "http://storage:8333"
         fields = {f"DIORAMA_{field.upper()}" for field in Settings.model_fields}
         unknown = {key for key in environment if key.startswith("DIORAMA_") and key not in fields}
-        assert not unknown, f"{name} sets variables app/settings.py does not read: {unknown}"
+        assert not unknown, f"{name} sets variables tools/core/settings.py does not read: {unknown}"
     bucket = compose["services"]["storage-init"]["entrypoint"][-1]
     assert "s3.bucket.create -name diorama" in bucket
 

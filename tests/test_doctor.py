@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli_doctor import check_chromium, check_data_dir, check_model, check_optional_services, check_storage
-from app.settings import Settings
+from app.cli.doctor import check_chromium, check_data_dir, check_model, check_optional_services, check_storage
+from tools.core.settings import Settings
 from seaweed import running_seaweed
 
 REPO = Path(__file__).resolve().parents[1]

@@ -12,17 +12,17 @@ from pathlib import Path
 import pytest
 from test_llm import FakeModelServer
 
-from app.settings import Settings
+from tools.core.settings import Settings
 
 from graph.edit import edit_scene, list_revisions
 from graph.runner import generate_scene
-from tools.edit_layout import footprint_gap, pins_from, solve_pinned
-from tools.editor import parse_edits, parse_or_refuse
-from tools.editor_apply import apply_edits, exists_in, resolve_specs
-from tools.errors import InputError
-from tools.layout import solve_layout
-from tools.planner import plan_prompt
-from tools.reference import size_for
+from tools.edit.layout import footprint_gap, pins_from, solve_pinned
+from tools.edit.parse import parse_edits, parse_or_refuse
+from tools.edit.apply import apply_edits, exists_in, resolve_specs
+from tools.core.errors import InputError
+from tools.layout.solver import solve_layout
+from tools.plan.planner import plan_prompt
+from tools.knowledge.reference import size_for
 
 ROOM = "a living room with a sofa, a floor lamp, a coffee table, two chairs and three potted plants; 5m x 4m"
 
@@ -155,7 +155,7 @@ def test_pinned_layout_moves_away(room):
     sizes = {s.key: size_for(s.category, s.size) for s in room.objects}
     before = solve_layout(room, sizes, seed=3)
     outcome = apply_edits(room, parse_or_refuse("move the coffee table away from the sofa"))
-    from tools.edit_layout import boxes_of
+    from tools.edit.layout import boxes_of
 
     sofa = boxes_of(p for p in before if p.spec == "sofa")["sofa"]
     old_gap = footprint_gap(boxes_of(p for p in before if p.spec == "coffee_table")["coffee_table"], sofa)
@@ -378,9 +378,9 @@ def _against_wall_sofa_room():
 
 
 def test_turn_that_does_not_fit_moves_to_the_nearest_free_pose():
-    from tools.edit_layout import SPIRAL_STEP, boxes_of
-    from tools.layout import new_context
-    from tools.layout_space import Box
+    from tools.edit.layout import SPIRAL_STEP, boxes_of
+    from tools.layout.solver import new_context
+    from tools.layout.space import Box
 
     plan, sizes, before = _against_wall_sofa_room()
     outcome = apply_edits(plan, parse_or_refuse("rotate the sofa 90 degrees to the left"))
@@ -414,7 +414,7 @@ def _forward_angle_to(p, x: float, z: float) -> float:
 
 
 def test_face_turns_each_instance_towards_the_target_and_is_verified(room):
-    from tools.checks import check_requirements
+    from tools.verify.checks import check_requirements
 
     sizes = {s.key: size_for(s.category, s.size) for s in room.objects}
     before = solve_layout(room, sizes, seed=3)
@@ -432,7 +432,7 @@ def test_face_turns_each_instance_towards_the_target_and_is_verified(room):
 
 
 def test_face_the_window_points_at_the_nearest_window():
-    from tools.windows import windows_of
+    from tools.core.windows import windows_of
 
     plan = plan_prompt("a bedroom with a bed, a desk and a window", 1)
     sizes = {s.key: size_for(s.category, s.size) for s in plan.objects}
@@ -460,7 +460,7 @@ def test_turns_that_cannot_apply_are_refused(room, text, message):
 
 
 def test_model_schema_offers_rotations():
-    from tools.editor import EditProposal
+    from tools.edit.parse import EditProposal
 
     schema = EditProposal.model_json_schema()
     op = schema["$defs"]["EditOp"]["properties"]

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 import trimesh
 
-from tools.evaluate import aggregate
-from tools.evaluate_geometry import hull_of, judge_geometry, load_world_objects, penetration_depth
-from tools.evaluate_requirements import judge_relation
-from tools.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
+from tools.evaluate.run import aggregate
+from tools.evaluate.geometry import hull_of, judge_geometry, load_world_objects, penetration_depth
+from tools.evaluate.requirements import judge_relation
+from tools.core.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
 
 BOUNDS = {"min": [-3.0, 0.0, -3.0], "max": [3.0, 2.7, 3.0]}
 
@@ -149,8 +149,8 @@ def test_aggregate_counts_colliding_objects_once():
 @pytest.mark.browser
 @pytest.mark.slow
 def test_diorama_eval_on_two_prompts(tmp_path, monkeypatch):
-    from app.cli import main
-    from app.settings import get_settings
+    from app.cli.main import main
+    from tools.core.settings import get_settings
 
     monkeypatch.setenv("DIORAMA_DATA_DIR", str(tmp_path / "data"))
     get_settings.cache_clear()

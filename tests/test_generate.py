@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graph.runner import generate_scene
-from tools.errors import PromptError
+from tools.core.errors import PromptError
 
 DEV_PROMPTS = Path(__file__).resolve().parents[2] / "shared" / "prompts" / "dev.txt"
 FALLBACK_PROMPTS = [  # the same lines as ../shared/prompts/dev.txt 1, 3, 6, 12, 26, should that file be absent

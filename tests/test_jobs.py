@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from app.jobs import ActiveCapReached, IdempotencyConflict, SqliteJobQueue, new_job_id
+from app.jobs.queue import ActiveCapReached, IdempotencyConflict, SqliteJobQueue, new_job_id
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.categories import CATEGORIES
-from tools.checks import check_requirements, constraint_violations
-from tools.errors import LayoutError
-from tools.layout import room_bounds, solve_layout
-from tools.schema import Environment, ObjectSpec, Placement, Relation, Requirement, ScenePlan
+from tools.knowledge.categories import CATEGORIES
+from tools.verify.checks import check_requirements, constraint_violations
+from tools.core.errors import LayoutError
+from tools.layout.solver import room_bounds, solve_layout
+from tools.core.schema import Environment, ObjectSpec, Placement, Relation, Requirement, ScenePlan
 
 
 def make_plan(env: Environment, objects: list[tuple[str, str, int]], relations=(), shapes=None, colors=None) -> ScenePlan:
@@ -205,8 +205,8 @@ def windowed_room(width: float, depth: float, windows: int) -> Environment:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_tall_furniture_and_wall_hangings_keep_clear_of_windows(seed):
-    from tools.windows import WINDOW_SILL, gap_to_window, windows_of
-    from tools.geometry import world_aabb
+    from tools.core.windows import WINDOW_SILL, gap_to_window, windows_of
+    from tools.core.geometry import world_aabb
 
     env = windowed_room(4, 4, 3)
     plan = make_plan(env, [("wardrobe", "wardrobe", 2), ("bookshelf", "bookshelf", 2), ("painting", "painting", 2),
@@ -391,8 +391,8 @@ def test_random_plans_fit_without_violations_or_fail_with_layout_error(plan, see
 def test_every_planner_table_prompt_lays_out_without_violations(seed):
     """The planner's 50-odd table prompts (the development set among them) plan and fit, for several seeds."""
     from tests.test_planner import CASES
-    from tools.errors import InputError
-    from tools.planner import plan_prompt
+    from tools.core.errors import InputError
+    from tools.plan.planner import plan_prompt
 
     for prompt in CASES:
         try:

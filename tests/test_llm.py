@@ -17,12 +17,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from app.settings import Settings
+from tools.core.settings import Settings
 from graph.context import RunContext
-from tools.errors import ModelUnavailableError
-from tools.llm import Endpoint, LLMClient, ResponseCache, parse_endpoints
-from tools.model_planner import plan_with_model
-from tools.planner import plan_prompt
+from tools.core.errors import ModelUnavailableError
+from tools.model.client import Endpoint, LLMClient, ResponseCache, parse_endpoints
+from tools.model.planner import plan_with_model
+from tools.plan.planner import plan_prompt
 
 PROMPT = "a bedroom with a red bed and two lamps"
 GOOD_PROPOSAL = {
@@ -244,7 +244,7 @@ def test_scene_finishes_on_the_fallback_when_the_model_fails(mode, reason, fake_
 
 
 def test_merge_keeps_a_stated_room_size_and_the_prompt_placements():
-    from tools.model_planner import ModelProposal, merge_proposal
+    from tools.model.planner import ModelProposal, merge_proposal
 
     grounded = plan_prompt("a red chair next to a table; 2m x 2m", 0)
     proposal = ModelProposal.model_validate({

@@ -1,4 +1,4 @@
-"""JSON logs carry the scene id, and each run records its tool calls (tools/telemetry.py)."""
+"""JSON logs carry the scene id, and each run records its tool calls (tools/core/telemetry.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from app.logs import configure_logging, json_logging_enabled, log_progress
 from graph.runner import generate_scene
-from tools.telemetry import collect_tool_calls, current_tool_calls, scene_scope, tool_call
+from tools.core.telemetry import collect_tool_calls, current_tool_calls, scene_scope, tool_call
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
-"""Look and motion from the prompt (tools.planner_look), and what compose makes of them
-(tools.look, tools.behaviours)."""
+"""Look and motion from the prompt (tools.plan.look), and what compose makes of them
+(tools.page.look, tools.page.behaviours)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from tools.assets.generate import generate
-from tools.behaviours import resolve_behaviours
-from tools.compose import architecture, build_scene_json, lights, scene_bounds
-from tools.look import SNOW_GROUND, finishes, look_lights, scene_look, title_of
-from tools.planner import plan_prompt
-from tools.planner_look import apply_look
-from tools.schema import Behaviour, Look
+from tools.page.behaviours import resolve_behaviours
+from tools.page.compose import architecture, build_scene_json, lights, scene_bounds
+from tools.page.look import SNOW_GROUND, finishes, look_lights, scene_look, title_of
+from tools.plan.planner import plan_prompt
+from tools.plan.look import apply_look
+from tools.core.schema import Behaviour, Look
 
 
 def planned(prompt: str):
@@ -198,7 +198,7 @@ def test_scene_json_carries_title_look_and_behaviours() -> None:
 
 
 def test_model_merge_keeps_the_look_and_its_additions_move() -> None:
-    from tools.model_planner import ModelProposal, merge_proposal
+    from tools.model.planner import ModelProposal, merge_proposal
 
     grounded = planned("a windy park at sunset with a bench")
     proposal = ModelProposal.model_validate({"room_type": "park", "indoor": False, "relations": [],

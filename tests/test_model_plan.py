@@ -11,13 +11,13 @@ import json
 
 import pytest
 
-from app.settings import Settings
+from tools.core.settings import Settings
 from graph.context import RunContext
 from llama_server import MODEL_ALIAS, llama_server
-from tools.llm import SCHEMA_DIALECTS, LLMClient, ResponseCache, parse_endpoints
-from graph.prompts import planner_messages
-from tools.model_planner import MAX_TOKENS, ModelProposal, plan_with_model, planned_summary, proposal_schema, propose
-from tools.planner import plan_prompt
+from tools.model.client import SCHEMA_DIALECTS, LLMClient, ResponseCache, parse_endpoints
+from tools.model.prompts import planner_messages
+from tools.model.planner import MAX_TOKENS, ModelProposal, plan_with_model, planned_summary, proposal_schema, propose
+from tools.plan.planner import plan_prompt
 
 pytestmark = pytest.mark.slow
 

@@ -10,17 +10,17 @@ from types import SimpleNamespace
 import pytest
 from test_llm import FakeModelServer
 
-from app.settings import Settings
+from tools.core.settings import Settings
 from graph.assets import make_asset
 from graph.context import LazyBrowser, RunContext
 from graph.repair import model_round, repair
-from tools.checks import constraint_violations
-from tools.colors import parse_color
-from tools.errors import ModelOutputError
-from tools.layout import room_bounds, solve_layout
-from tools.llm import LLMClient, _calls_in_text
-from tools.planner import plan_prompt
-from tools.schema import AssetRef, Placement
+from tools.verify.checks import constraint_violations
+from tools.core.colors import parse_color
+from tools.core.errors import ModelOutputError
+from tools.layout.solver import room_bounds, solve_layout
+from tools.model.client import LLMClient, _calls_in_text
+from tools.plan.planner import plan_prompt
+from tools.core.schema import AssetRef, Placement
 
 PROMPT = "a living room with a grey sofa, a floor lamp and a coffee table; 4m x 4m"
 TOOL_NAMES = {"move_object", "resize_object", "recolour_object", "remove_object", "add_object", "reframe_camera"}
@@ -77,7 +77,7 @@ def placements_of(update: dict) -> dict[str, Placement]:
 
 
 def assert_valid_layout(update: dict, state: dict) -> None:
-    from tools.schema import ScenePlan
+    from tools.core.schema import ScenePlan
 
     bounds = room_bounds(ScenePlan.model_validate(update.get("plan", state["plan"])).environment)
     violations = constraint_violations(list(placements_of(update).values()), bounds)
@@ -212,7 +212,7 @@ def test_model_repair_round_in_the_graph_renders_and_reports(server, tmp_path, l
 
 def _free_point(state: dict) -> tuple[float, float]:
     """A floor point 0.6 m clear of every placed object (the lamp's own spot excluded)."""
-    from tools.edit_layout import boxes_of, footprint_gap, point_box
+    from tools.edit.layout import boxes_of, footprint_gap, point_box
 
     boxes = [b for i, b in boxes_of(Placement.model_validate(p) for p in state["placements"]).items() if i != "floor_lamp"]
     half = 1.4

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from graph.runner import generate_scene
-from tools.static_server import serve_folder
-from tools.verify import VIEWPORT
+from tools.core.static_server import serve_folder
+from tools.verify.render import VIEWPORT
 
 # CIE76 distance between a requested colour and the median colour of its object on screen. Under the
 # default daylight with neutral tone mapping a red sofa measured 5-15 (lit faces brighter, shaded darker);
@@ -117,7 +117,7 @@ def _motion(expected, objects, animated=True, frame_changed=0) -> dict:
 
 
 def test_motion_check_judges_counts() -> None:
-    from tools.verify_motion import motion_check, motion_checks
+    from tools.verify.motion import motion_check, motion_checks
 
     ok = _motion(["fan"], {"fan": (900, 120, 40), "bed": (5000, 0, 300)})  # light on the bed may change
     assert motion_check(ok)["passed"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.verify_page import PHONE_VIEWPORT, focus_target, measure_layout, phone_layout_problems, weight_kind
+from tools.verify.page import PHONE_VIEWPORT, focus_target, measure_layout, phone_layout_problems, weight_kind
 
 HOSTILE_PROMPT = "</script><script>alert(1)</script><img src=x onerror=alert(1)> a red chair"
 CHAIRS = 4
@@ -17,10 +17,10 @@ _STILL_JS = "() => document.documentElement.dataset.dioramaCamera === 'still'"
 
 
 def compose_dining_room(out: Path, prompt: str) -> None:
-    """A real 4x4 m room from tools.compose: a table, four chairs around it, a vase on it."""
+    """A real 4x4 m room from tools.page.compose: a table, four chairs around it, a vase on it."""
     from tools.assets.generate import generate
-    from tools.compose import write_scene
-    from tools.schema import Environment, ObjectSpec, Placement, ScenePlan
+    from tools.page.compose import write_scene
+    from tools.core.schema import Environment, ObjectSpec, Placement, ScenePlan
 
     made = {"chair": generate("chair", color="#c0392b"), "table": generate("table", material="wood"),
             "vase": generate("vase", color="#2e86c1")}
@@ -43,7 +43,7 @@ def compose_dining_room(out: Path, prompt: str) -> None:
 
 @pytest.fixture(scope="module")
 def browser():
-    from tools.browser import Browser
+    from tools.verify.browser import Browser
 
     with Browser() as shared:
         yield shared
@@ -51,7 +51,7 @@ def browser():
 
 @pytest.fixture(scope="module")
 def scene_url(tmp_path_factory) -> Iterator[str]:
-    from tools.static_server import serve_folder
+    from tools.core.static_server import serve_folder
 
     out = tmp_path_factory.mktemp("dining")
     compose_dining_room(out, "a dining room with four red chairs around a wooden table and a blue vase")
@@ -236,7 +236,7 @@ def test_interface_hidden_for_the_verifier(browser, scene_url) -> None:
 
 @pytest.mark.browser
 def test_hostile_prompt_is_text_and_runs_nothing(browser, tmp_path) -> None:
-    from tools.static_server import serve_folder
+    from tools.core.static_server import serve_folder
 
     compose_dining_room(tmp_path, HOSTILE_PROMPT)
     with serve_folder(tmp_path) as url, open_page(browser, url) as page:
@@ -248,7 +248,7 @@ def test_hostile_prompt_is_text_and_runs_nothing(browser, tmp_path) -> None:
 @pytest.mark.browser
 @pytest.mark.slow
 def test_verifier_reports_focus_phone_layout_and_page_weight(browser, tmp_path) -> None:
-    from tools.verify import verify_scene
+    from tools.verify.render import verify_scene
 
     compose_dining_room(tmp_path, "a dining room with four red chairs")
     report = verify_scene(tmp_path, browser, timeout_s=90)

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from tools.categories import CATEGORIES
-from tools.colors import COLORS, shade
-from tools.errors import PromptError
-from tools.planner import MAX_FLOOR_SHARE, plan_prompt
-from tools.schema import ScenePlan
+from tools.knowledge.categories import CATEGORIES
+from tools.core.colors import COLORS, shade
+from tools.core.errors import PromptError
+from tools.plan.planner import MAX_FLOOR_SHARE, plan_prompt
+from tools.core.schema import ScenePlan
 
 DEV_PROMPTS = Path(__file__).resolve().parents[2] / "shared" / "prompts" / "dev.txt"
 
@@ -180,7 +180,7 @@ CASES: dict[str, dict] = {
     "a cozy cabin with a fireplace, a rocking chair and a bear rug at night": dict(
         objects={"fireplace": 1, "chair": 1, "rug": 1}, env=dict(kind="indoor"),
         relations={("against_wall", "fireplace", None)}),
-    # style variants the words choose (tools.categories variant_words)
+    # style variants the words choose (tools.knowledge.categories variant_words)
     "a canoe on a lake": dict(objects={"boat": 1}, attrs={"boat": {"variant": 1}}),
     "a brick house": dict(objects={"house": 1}, attrs={"house": {"variant": 0, "material": "stone"}}),
     "a sailboat on the sea": dict(objects={"boat": 1}, attrs={"boat": {"variant": 3, "noun": "sailboat"}}, unknown={}),

@@ -11,9 +11,9 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from tools.categories import CATEGORIES
-from tools.errors import PromptError, ReferenceSearchError
-from tools.reference import SearxngClient, dimension_range, explicit_dimension, reference_size, size_for
+from tools.knowledge.categories import CATEGORIES
+from tools.core.errors import PromptError, ReferenceSearchError
+from tools.knowledge.reference import SearxngClient, dimension_range, explicit_dimension, reference_size, size_for
 
 
 def test_size_words_shape_the_typical_size():

@@ -19,13 +19,13 @@ import pytest
 import trimesh
 
 from graph.assets import make_asset
-from tools.asset_service import procedural_glb, running_service, serve_assets
+from asset_service import procedural_glb, running_service, serve_assets
 from tools.assets.generate import generate
-from tools.catalog import Catalog
-from tools.errors import AssetError
-from tools.importer import import_asset
-from tools.remote3d import RemoteGenerator, remote_key
-from tools.schema import ObjectSpec
+from tools.catalog.store import Catalog
+from tools.core.errors import AssetError
+from tools.catalog.importer import import_asset
+from tools.catalog.remote3d import RemoteGenerator, remote_key
+from tools.core.schema import ObjectSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 TOLERANCE_M = 1e-3
@@ -174,6 +174,6 @@ def test_assets_node_falls_back_to_the_placeholder_when_the_service_fails(tmp_pa
 
 
 def test_module_runs_as_a_command():
-    out = subprocess.run([sys.executable, "-m", "tools.asset_service", "--help"], cwd=ROOT, capture_output=True,
+    out = subprocess.run([sys.executable, str(ROOT / "tests" / "asset_service.py"), "--help"], cwd=ROOT, capture_output=True,
                          text=True, check=True)
     assert "--port" in out.stdout

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from app.settings import Settings
+from tools.core.settings import Settings
 from seaweed import free_ports, running_seaweed
-from tools.errors import InvalidKeyError, StorageError
-from tools.storage import LocalStore, Store, clean_key, open_store
-from tools.storage_s3 import S3Store
+from tools.core.errors import InvalidKeyError, StorageError
+from tools.storage.base import LocalStore, Store, clean_key
+from tools.storage.open import open_store
+from tools.storage.s3 import S3Store
 
 GLB = b"glTF" + bytes(range(256)) * 4
 

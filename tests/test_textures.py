@@ -11,8 +11,8 @@ import pytest
 from tools.assets.generate import generate
 from tools.assets.mesh import box_uvs
 from tools.assets.textures import PATTERNS, TEXTURE_PX, png_bytes, texture
-from tools.gltf import read_glb
-from tools.scene_glb import asset_mesh, scene_glb
+from tools.core.gltf import read_glb
+from tools.page.scene_glb import asset_mesh, scene_glb
 
 ROOT = Path(__file__).resolve().parents[1]
 TEXTURED = [("house", 0), ("barn", 1), ("well", 1), ("table", 0), ("bathtub", 0)]

@@ -9,10 +9,10 @@ import trimesh
 from graph.assets import make_asset, target_size, variant_of
 from tools.assets.generate import generate
 from tools.assets.registry import VARIANTS
-from tools.categories import CATEGORIES, variant_named, variant_size
-from tools.model_planner import ModelProposal, ProposedObject, merge_proposal
-from tools.planner import plan_prompt
-from tools.schema import ObjectSpec
+from tools.knowledge.categories import CATEGORIES, variant_named, variant_size
+from tools.model.planner import ModelProposal, ProposedObject, merge_proposal
+from tools.plan.planner import plan_prompt
+from tools.core.schema import ObjectSpec
 
 WORDED = sorted(name for name, category in CATEGORIES.items() if category.variant_words)
 

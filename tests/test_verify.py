@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tools.errors import RenderError
-from tools.static_server import serve_folder
-from tools.verify import BLANK_STD, CHECK_NAMES, MIN_VISIBLE_PIXELS, verify_scene
+from tools.core.errors import RenderError
+from tools.core.static_server import serve_folder
+from tools.verify.render import BLANK_STD, CHECK_NAMES, MIN_VISIBLE_PIXELS, verify_scene
 
 FAKE_VIEWER_JS = """
 const fake = window.FAKE;
@@ -90,7 +90,7 @@ def checks_by_name(report: dict) -> dict[str, dict]:
 
 @pytest.fixture(scope="module")
 def browser():
-    from tools.browser import Browser
+    from tools.verify.browser import Browser
 
     with Browser() as shared:
         yield shared
@@ -120,7 +120,7 @@ def test_serve_folder_refuses_a_missing_folder(tmp_path: Path) -> None:
 
 @pytest.mark.browser
 def test_unlaunchable_executable_raises_render_error(tmp_path: Path) -> None:
-    from tools.browser import Browser
+    from tools.verify.browser import Browser
 
     with pytest.raises(RenderError, match="could not launch"):
         with Browser(executable=str(tmp_path / "no-chromium"), timeout_s=10):
@@ -245,10 +245,10 @@ HOSTILE_PROMPT = "</script><script>alert(1)</script> a red chair"
 
 
 def compose_scene(out: Path, prompt: str = "a red chair at a wooden table with a vase") -> list[str]:
-    """A small real room (chair, table, vase on the table) written by tools.compose; returns object ids."""
+    """A small real room (chair, table, vase on the table) written by tools.page.compose; returns object ids."""
     from tools.assets.generate import generate
-    from tools.compose import write_scene
-    from tools.schema import Environment, ObjectSpec, Placement, ScenePlan
+    from tools.page.compose import write_scene
+    from tools.core.schema import Environment, ObjectSpec, Placement, ScenePlan
 
     chair = generate("chair", color="#c0392b")
     table = generate("table", material="wood")
@@ -314,7 +314,7 @@ def test_hostile_prompt_renders_without_running_script(browser, tmp_path: Path) 
 
 @pytest.mark.browser
 def test_renderer_crash_raises_render_error(tmp_path: Path) -> None:
-    from tools.browser import Browser
+    from tools.verify.browser import Browser
 
     class CrashingBrowser(Browser):
         """Crashes the page's renderer process as soon as the page has parsed."""
@@ -334,7 +334,7 @@ def test_renderer_crash_raises_render_error(tmp_path: Path) -> None:
 
 
 def test_low_contrast_close_up_is_not_blank_but_a_flat_overview_is() -> None:
-    from tools.verify import _blank_check
+    from tools.verify.render import _blank_check
 
     def views(**stds: float) -> dict:
         return {"views": {name: {"std": std, "blank": std < BLANK_STD} for name, std in stds.items()}}

@@ -9,8 +9,8 @@ from pathlib import Path
 from tools.assets import families  # noqa: F401  (registers every generator)
 from tools.assets.mesh import asset_key, build_glb
 from tools.assets.registry import GENERATORS, VARIANTS, GenParams
-from tools.categories import variant_size
-from tools.schema import AssetRef
+from tools.knowledge.categories import variant_size
+from tools.core.schema import AssetRef
 
 
 # Generation is deterministic, so recent results are kept per process: a scene

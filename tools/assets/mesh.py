@@ -17,7 +17,7 @@ import numpy as np
 import trimesh
 
 from tools.assets.textures import texture
-from tools.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
+from tools.core.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
 
 # Rotation by -90 degrees about X: trimesh's +Z axis becomes glTF's +Y.
 Z_TO_Y = trimesh.transformations.rotation_matrix(-np.pi / 2, [1, 0, 0])

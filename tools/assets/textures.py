@@ -15,7 +15,7 @@ from functools import cache
 
 import numpy as np
 
-from tools.gltf import Texture
+from tools.core.gltf import Texture
 
 TEXTURE_PX = 64  # a power of two, so WebGL can mipmap and repeat it
 PATTERNS = ("wood_grain", "brick", "tiles", "planks")

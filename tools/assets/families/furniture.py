@@ -22,7 +22,7 @@ from tools.assets.families.furniture_parts import (
 from tools.assets.mesh import Part, cylinder, material, rod, rotated_y, scaled, sphere, with_pattern
 from tools.assets.registry import GenParams, generator
 from tools.assets.shapes import ellipse_slab, frustum, ring_of_rods, rotated_x, slab, torus_y, x_rod, z_rod
-from tools.gltf import Material
+from tools.core.gltf import Material
 
 
 # ------------------------------------------------------------------ seating

@@ -91,7 +91,7 @@ def floor_lamp(p: GenParams) -> list[Part]:
 def rug(p: GenParams) -> list[Part]:
     """v0 bordered rectangle with a medallion; v1 round/oval rings; v2 striped with fringes.
     Inner layers stand half a millimetre proud of outer ones so the faces never coincide; the whole
-    rug stays under 5 mm so furniture may stand on it (see tools.layout_space.FLAT_OVERLAP)."""
+    rug stays under 5 mm so furniture may stand on it (see tools.layout.space.FLAT_OVERLAP)."""
     W, H, D = p.size
     main = p.mat("fabric", ("#a34a3c", "#4a6a8a", "#c9b48a")[p.variant])
     accent = material("fabric", CREAM if p.variant != 2 else "#3b3b4a")

@@ -1,0 +1,97 @@
+"""A scene's files: the output folder, the bundle zip and scene.glb.
+
+Every answer carries ``Access-Control-Allow-Origin: *``: the UI shows the page
+in an iframe sandboxed without ``allow-same-origin``, whose module scripts and
+fetches are therefore cross-origin. The page's own CSP is left as it is.
+Only the published parts of the folder are served (graph.publish's bundle
+lists plus compose's page files), and a path can never leave the scene's folder.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path, PurePosixPath
+from typing import Annotated
+
+from fastapi import APIRouter, Path as PathParam, Query, Request
+from fastapi.responses import FileResponse, Response
+
+from app.api.models import error_responses
+from app.api.scenes import SceneId, file_access_job
+from app.api.security import ApiError
+from app.jobs.queue import scene_dir
+from graph.publish import BUNDLE_FILES, BUNDLE_FOLDERS
+from tools.core.static_server import CONTENT_TYPES
+
+router = APIRouter(prefix="/v1/scenes", tags=["files"])
+FILE_HEADERS = {"Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+Token = Annotated[str | None, Query(max_length=200, description="signed token (when API keys are set)")]
+FilePath = Annotated[str, PathParam(max_length=500, description="path inside the output folder, e.g. index.html")]
+
+
+def published_file(folder: Path, relative: str) -> Path:
+    """The file at ``relative`` inside ``folder``, if it is part of the published bundle; 404 otherwise."""
+    parts = PurePosixPath(relative).parts
+    if not parts or relative.startswith("/") or any(p in ("..", ".", "") or "\\" in p or "\0" in p for p in parts):
+        raise ApiError(404, "not_found", f"no file {relative!r} in this scene")
+    allowed = (len(parts) == 1 and parts[0] in BUNDLE_FILES) or (len(parts) > 1 and parts[0] in BUNDLE_FOLDERS)
+    root = folder.resolve()
+    path = (root / Path(*parts)).resolve()
+    if not allowed or not path.is_relative_to(root) or not path.is_file():
+        raise ApiError(404, "not_found", f"no file {relative!r} in this scene")
+    return path
+
+
+def serve_file(path: Path) -> FileResponse:
+    media_type = CONTENT_TYPES.get(path.suffix.lower(), "application/octet-stream")
+    return FileResponse(path, media_type=media_type, headers=FILE_HEADERS)
+
+
+def _scene_folder(request: Request, scene_id: str, token: str | None) -> Path:
+    job = file_access_job(request, scene_id, token)
+    folder = scene_dir(request.app.state.settings.data_dir, job.id)
+    if job.status == "cancelled" or not (folder / "index.html").is_file() or job.status in ("queued", "running"):
+        raise ApiError(404, "not_found", f"scene {scene_id} has no finished output ({job.status})")
+    return folder
+
+
+@router.get("/{scene_id}/files/{path:path}", summary="A file of the scene's output folder",
+            responses={200: {"description": "the file"}, **error_responses(401, 404, 422)})
+def scene_file(scene_id: SceneId, path: FilePath, request: Request, token: Token = None) -> FileResponse:
+    return serve_file(published_file(_scene_folder(request, scene_id, token), path))
+
+
+@router.get("/{scene_id}/signed/{token}/{path:path}", summary="A file, by a signed URL the page's relative links keep",
+            responses={200: {"description": "the file"}, **error_responses(401, 404, 422)})
+def signed_scene_file(scene_id: SceneId, token: Annotated[str, PathParam(max_length=200)], path: FilePath,
+                      request: Request) -> FileResponse:
+    if not request.app.state.keys.enabled:
+        raise ApiError(404, "not_found", "signed URLs exist only when API keys are configured")
+    return serve_file(published_file(_scene_folder(request, scene_id, token), path))
+
+
+@router.get("/{scene_id}/scene.glb", summary="The whole scene as one GLB",
+            responses={200: {"content": {"model/gltf-binary": {}}}, **error_responses(401, 404, 422)})
+def scene_glb(scene_id: SceneId, request: Request, token: Token = None) -> FileResponse:
+    return serve_file(published_file(_scene_folder(request, scene_id, token), "scene.glb"))
+
+
+@router.get("/{scene_id}/bundle", summary="The output folder as a zip",
+            responses={200: {"content": {"application/zip": {}}}, **error_responses(401, 404, 422)})
+def scene_bundle(scene_id: SceneId, request: Request, token: Token = None) -> Response:
+    folder = _scene_folder(request, scene_id, token)
+    buffer = io.BytesIO()  # a scene is a few MB; building it whole keeps a half-written zip from ever being sent
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in bundle_files(folder):
+            archive.write(path, path.relative_to(folder).as_posix())
+    headers = {**FILE_HEADERS, "Content-Disposition": f'attachment; filename="{scene_id}.zip"'}
+    return Response(buffer.getvalue(), media_type="application/zip", headers=headers)
+
+
+def bundle_files(folder: Path) -> list[Path]:
+    files = [folder / name for name in BUNDLE_FILES if (folder / name).is_file()]
+    for name in BUNDLE_FOLDERS:
+        if (folder / name).is_dir():
+            files += sorted(p for p in (folder / name).rglob("*") if p.is_file() and not p.is_symlink())
+    return files

@@ -1,0 +1,197 @@
+"""The REST API (docs/api.md): ``create_app(settings, workers=N)`` builds the FastAPI app.
+
+Routes live in app/api/scenes.py (jobs), app/api/files.py (a scene's files)
+and here (health, readiness, metrics, the creator UI). Every error answers
+with one shape: ``{"error": {"code", "message", "details"}}``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
+
+from app.api import files as api_files
+from app.api import scenes as api_scenes
+from app.api.models import Health, Ready, error_responses
+from app.api.security import ApiError, BodySizeLimit, KeyRing, RateLimiter
+from app.jobs.queue import SqliteJobQueue
+from app.api.metrics import metrics_registry, render
+from tools.core.settings import REPO_ROOT, Settings
+from app.jobs.pool import WorkerPool
+from tools.core.errors import InputError
+
+UI_DIR = REPO_ROOT / "web" / "ui"
+# The UI's own <meta> CSP cannot forbid framing; a header can (clickjacking of the prompt box and API key field).
+UI_HEADERS = {"Cache-Control": "no-cache", "Content-Security-Policy": "frame-ancestors 'none'",
+              "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
+log = logging.getLogger(__name__)
+HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+              405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
+              422: "invalid_request", 429: "rate_limited", 501: "not_implemented", 503: "unavailable"}
+
+
+def error_json(status: int, code: str, message: str, details: Any = None,
+               headers: dict[str, str] | None = None) -> JSONResponse:
+    body = {"error": {"code": code, "message": message, "details": details}}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, e: ApiError) -> JSONResponse:
+        headers = e.headers
+        if "/files/" in request.url.path or "/signed/" in request.url.path:
+            # the sandboxed page (an opaque origin) must see a missing file as a 404, not as a CORS failure
+            headers = {**(headers or {}), "Access-Control-Allow-Origin": "*"}
+        return error_json(e.status, e.code, e.message, e.details, headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, e: RequestValidationError) -> JSONResponse:
+        problems = [{"loc": list(err.get("loc", ())), "msg": err.get("msg", "")} for err in e.errors()]
+        first = problems[0] if problems else {"loc": [], "msg": "invalid request"}
+        where = ".".join(str(part) for part in first["loc"])
+        return error_json(422, "invalid_request", f"{where}: {first['msg']}", {"errors": problems})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, e: StarletteHTTPException) -> JSONResponse:
+        headers = getattr(e, "headers", None)
+        if e.status_code == 405:
+            headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
+        return error_json(e.status_code, HTTP_CODES.get(e.status_code, "error"), str(e.detail), None, headers)
+
+    @app.exception_handler(InputError)
+    async def input_error(request: Request, e: InputError) -> JSONResponse:
+        return error_json(422, "invalid_input", str(e))
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, e: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return error_json(500, "internal", "the server failed; the log says why")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route answers on this path (Starlette's own Allow names only the first route's)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches(request.scope)
+        if match != Match.NONE and getattr(route, "methods", None):
+            methods |= route.methods
+    return sorted(methods)
+
+
+def readiness(app: FastAPI) -> dict[str, dict[str, Any]]:
+    """Each part a scene needs, with what is wrong; `model` failing is not fatal (the grounded planner takes over)."""
+    settings: Settings = app.state.settings
+    from tools.verify.browser import default_chromium
+
+    pool: WorkerPool | None = app.state.pool
+    chromium = settings.chromium or default_chromium()
+    three = settings.three_dir / "build" / "three.module.js"
+    checks = {
+        "queue": {"ok": True, "queued": app.state.queue.count("queued"),
+                  "workers": pool.alive() if pool else 0, "workers_wanted": pool.size if pool else 0},
+        "chromium": {"ok": bool(chromium) and os.path.exists(chromium or ""), "path": chromium},
+        "three": {"ok": three.is_file(), "path": str(three)},
+        "storage": storage_check(settings),
+        "model": model_check(settings),
+    }
+    if pool and pool.alive() < pool.size:
+        checks["queue"]["ok"] = False
+    return checks
+
+
+def storage_check(settings: Settings) -> dict[str, Any]:
+    if settings.storage == "local":
+        return {"ok": os.access(settings.data_dir, os.W_OK), "kind": "local", "path": str(settings.data_dir)}
+    import httpx
+
+    try:
+        httpx.get(settings.s3_endpoint or "", timeout=2.0)
+    except httpx.HTTPError as e:
+        return {"ok": False, "kind": "s3", "endpoint": settings.s3_endpoint, "problem": str(e)}
+    return {"ok": True, "kind": "s3", "endpoint": settings.s3_endpoint}
+
+
+def model_check(settings: Settings) -> dict[str, Any]:
+    if not settings.llm_base_url:
+        return {"ok": True, "planner": "grounded (no model configured)"}
+    import httpx
+
+    url = settings.llm_base_url.split(",")[0].rstrip("/") + "/models"
+    try:
+        answer = httpx.get(url, timeout=2.0)
+    except httpx.HTTPError as e:
+        return {"ok": False, "url": url, "problem": str(e), "fallback": "grounded planner"}
+    return {"ok": answer.status_code == 200, "url": url, "status": answer.status_code}
+
+
+def add_service_routes(app: FastAPI) -> None:
+    @app.get("/healthz", response_model=Health, tags=["service"], summary="The process is alive")
+    def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/readyz", response_model=Ready, tags=["service"], summary="Ready to run scenes",
+             responses={503: {"model": Ready, "description": "a part is missing; checks say which"}})
+    def readyz() -> JSONResponse:
+        checks = readiness(app)
+        ready = all(check["ok"] for name, check in checks.items() if name != "model")
+        return JSONResponse({"status": "ok" if ready else "unavailable", "checks": checks},
+                            status_code=200 if ready else 503)
+
+    @app.get("/metrics", tags=["service"], summary="Prometheus metrics",
+             responses={200: {"content": {"text/plain": {}}}})
+    def metrics() -> Response:
+        return Response(render(app.state.metrics), media_type="text/plain; version=0.0.4; charset=utf-8")
+
+    @app.get("/", include_in_schema=False)
+    def creator_ui() -> Response:
+        index = UI_DIR / "index.html"
+        if not index.is_file():
+            return HTMLResponse("<!doctype html><title>Diorama</title><p>The web UI is not built (web/ui is "
+                                "missing). The REST API is at /docs.</p>", status_code=200)
+        return FileResponse(index, media_type="text/html; charset=utf-8", headers=UI_HEADERS)
+
+    if UI_DIR.is_dir():
+        app.mount("/ui", StaticFiles(directory=UI_DIR), name="ui")
+
+
+def create_app(settings: Settings, workers: int | None = None, queue: SqliteJobQueue | None = None) -> FastAPI:
+    """The API app; ``workers`` worker processes (default: settings.workers) run while it is up."""
+    queue = queue or SqliteJobQueue(settings.data_dir / "jobs.sqlite")
+    size = settings.workers if workers is None else workers
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.pool = WorkerPool(settings, size) if size > 0 else None
+        if app.state.pool:
+            app.state.pool.start()
+        try:
+            yield
+        finally:
+            if app.state.pool:
+                app.state.pool.stop()
+
+    app = FastAPI(title="Diorama", version="1.0", lifespan=lifespan,
+                  description="Turn a sentence into a verified 3D scene. Errors share one shape: "
+                              '`{"error": {"code", "message", "details"}}`. Send `X-API-Key` when keys are set.',
+                  responses=error_responses(500))
+    app.state.settings, app.state.queue, app.state.pool = settings, queue, None
+    app.state.keys = KeyRing(settings.api_keys, settings.url_token_ttl_s)
+    app.state.limiter = RateLimiter(settings.rate_limit_per_min)
+    app.state.metrics = metrics_registry(queue)
+    install_error_handlers(app)
+    app.include_router(api_scenes.router)
+    app.include_router(api_files.router)
+    add_service_routes(app)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
+    return app

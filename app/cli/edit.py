@@ -1,0 +1,54 @@
+"""`diorama edit DIR "instruction"`: a new revision of a scene; `diorama edit DIR --list`: its revisions.
+
+Progress, summary and exit codes are generate's: 0 the new revision verified, 1 written but checks
+still fail, 2 the instruction was not understood or names nothing in the scene, 3 environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from app.cli.output import EXIT_BAD_INPUT, EXIT_CHECKS_FAILED, EXIT_OK, progress_printer, summary
+
+    if args.list:
+        return _print_revisions(args.folder)
+    if not args.instruction or not args.instruction.strip():
+        print("error: say what to change, e.g. diorama edit out/living \"make the sofa blue\"", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from app.logs import json_logging_enabled, log_progress
+    from tools.core.settings import get_settings
+    from graph.context import LazyBrowser, RunContext
+    from graph.edit import edit_scene
+
+    settings = get_settings()
+    started = time.perf_counter()
+    progress = log_progress if json_logging_enabled() else progress_printer(started)  # as generate's
+    context = RunContext(settings, LazyBrowser(settings.chromium, settings.render_timeout_s), progress)
+    try:
+        state = edit_scene(args.folder, args.instruction, context)
+    finally:
+        context.browser.close()
+    print(summary(state, args.folder, time.perf_counter() - started))
+    print(f"  kept in place: {len(state.get('pinned', []))} of {len(state['placements'])} objects")
+    return EXIT_OK if state["passed"] else EXIT_CHECKS_FAILED
+
+
+def _print_revisions(folder: Path) -> int:
+    from graph.edit import list_revisions
+
+    for entry in list_revisions(folder):
+        print(f"{entry['revision']:3d}  {entry['created_at']}  {entry['instruction'] or '(generated)'}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    e = sub.add_parser("edit", help="change a generated scene by an instruction (a new revision), or list revisions")
+    e.add_argument("folder", type=Path, help="the scene's output folder")
+    e.add_argument("instruction", nargs="?", help="e.g. 'make the sofa blue and move the lamp next to it'")
+    e.add_argument("--list", action="store_true", help="list the scene's revisions instead")
+    e.set_defaults(func=cmd_edit)

@@ -1,0 +1,117 @@
+"""The `diorama` command: its parser and the generate and view subcommands.
+
+Exit codes: 0 scene written and verified; 1 scene written but checks still fail
+after repairs; 2 bad input (the message says what to change); 3 the machine
+could not do the work (browser missing, storage down).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from pathlib import Path
+
+from app.cli.output import EXIT_BAD_INPUT, EXIT_CHECKS_FAILED, EXIT_ENVIRONMENT, EXIT_OK, progress_printer, summary
+
+# Each module adds its subcommands with register(subparsers); keep their imports light (start-up speed).
+SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli.eval", "app.cli.sheet", "app.cli.assets", "app.cli.batch",
+                                        "app.cli.doctor", "app.cli.serve", "app.cli.edit")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from tools.core.settings import get_settings
+    from graph.context import LazyBrowser, RunContext
+    from graph.runner import generate_scene
+
+    settings = get_settings()
+    started = time.perf_counter()
+    from app.logs import json_logging_enabled, log_progress
+
+    progress = log_progress if json_logging_enabled() else progress_printer(started)  # JSON mode: stderr stays JSON lines
+    context = RunContext(settings, LazyBrowser(settings.chromium, settings.render_timeout_s), progress)
+    try:
+        state = generate_scene(args.prompt, args.out, context, seed=args.seed, scene_id=args.id)
+    finally:
+        context.browser.close()
+    print(summary(state, args.out, time.perf_counter() - started))
+    return EXIT_OK if state["passed"] else EXIT_CHECKS_FAILED
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    from tools.core.static_server import serve_folder
+
+    if not (args.folder / "index.html").is_file():
+        print(f"error: {args.folder} has no index.html; generate a scene there first", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with serve_folder(args.folder, port=args.port) as url:
+        print(f"Serving {args.folder} at {url}index.html  (Ctrl-C to stop)", flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            return EXIT_OK
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="diorama", description="Turn a sentence into a verified 3D scene.")
+    p.add_argument("--log-format", choices=("text", "json"), default=None,
+                   help="stderr logs as text or JSON lines carrying scene_id (default: $DIORAMA_LOG_FORMAT, else text)")
+    sub = p.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("generate", help="generate a scene from a prompt")
+    g.add_argument("prompt", help="what the scene shows, e.g. 'a bedroom with a bed and two lamps; 4m x 4m'")
+    g.add_argument("--out", type=Path, required=True, help="output folder")
+    g.add_argument("--seed", type=int, default=0, help="variety seed (default 0)")
+    g.add_argument("--id", help="scene id; rerunning an unfinished id resumes it (default: from prompt, seed, folder)")
+    g.set_defaults(func=cmd_generate)
+    v = sub.add_parser("view", help="serve a scene folder on 127.0.0.1 and print its URL")
+    v.add_argument("folder", type=Path)
+    v.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    v.set_defaults(func=cmd_view)
+    for module in SUBCOMMAND_MODULES:
+        importlib.import_module(module).register(sub)
+    return p
+
+
+def _configure_logging(log_format: str | None) -> None:
+    """--log-format wins over DIORAMA_LOG_FORMAT; unreadable settings leave text (the command reports them)."""
+    from pydantic import ValidationError as SettingsError
+
+    from app.logs import configure_logging
+    from tools.core.settings import get_settings
+
+    try:
+        settings = get_settings()
+    except SettingsError:
+        configure_logging(json=log_format == "json")
+        return
+    configure_logging(json=(log_format or settings.log_format) == "json", level=settings.log_level)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    from pydantic import ValidationError as SettingsError
+
+    from tools.core.errors import DioramaError, InputError
+
+    try:
+        _configure_logging(args.log_format)
+        return args.func(args)
+    except SettingsError as e:  # a DIORAMA_* variable with a bad value
+        problems = "; ".join(f"DIORAMA_{'_'.join(map(str, err['loc'])).upper()}: {err['msg']}" for err in e.errors())
+        print(f"error: bad setting: {problems or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except InputError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except DioramaError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
+    except KeyboardInterrupt:
+        print("interrupted; rerun the same command to resume", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""What every CLI command prints: exit codes, progress lines and the scene summary.
+
+Only app/ knows about exit codes. 0 scene written and verified; 1 scene written but checks still fail
+after repairs; 2 bad input (the message says what to change); 3 the machine could not do the work
+(browser missing, storage down).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+EXIT_OK, EXIT_CHECKS_FAILED, EXIT_BAD_INPUT, EXIT_ENVIRONMENT = 0, 1, 2, 3
+
+
+def progress_printer(started: float):
+    def report(stage: str, message: str) -> None:
+        print(f"[{time.perf_counter() - started:6.1f}s] {stage:<8} {message}", file=sys.stderr, flush=True)
+
+    return report
+
+
+def summary(state: dict, out: Path, seconds: float) -> str:
+    report = state["report"]
+    checks = report["checks"]
+    passed = sum(c["passed"] for c in checks)
+    reqs = report["requirements"]
+    lines = [
+        f"{'OK' if report['passed'] else 'CHECKS FAILED'}: {len(state['placements'])} objects, "
+        f"{passed}/{len(checks)} checks, {sum(bool(r['passed']) for r in reqs)}/{len(reqs)} requirements met, "
+        f"{seconds:.1f} s",
+    ]
+    lines += [f"  failed {c['name']}: {c['evidence']}" for c in checks if not c["passed"]]
+    lines += [f"  '{u['noun']}' is unknown: shown as {u['mapped_to']}" for u in report["unknown_nouns"]]
+    lines += [f"  scene:  {out / 'index.html'}", f"  report: {out / 'report.json'}", f"  view:   diorama view {out}"]
+    if state.get("scene", {}).get("urls"):
+        lines.append(f"  published: {state['scene']['urls']['index']}")
+    return "\n".join(lines)

@@ -1,0 +1,88 @@
+"""The worker pool: N ``app.jobs.worker`` processes started, watched and stopped by the server process.
+
+Processes, not threads: generation is CPU-bound Python plus Chromium, so N
+workers really run side by side, and a crash in one (or a hard time-limit exit)
+costs only that worker, which the pool starts again.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from tools.core.settings import REPO_ROOT, Settings
+
+STOP_GRACE_S = 10.0  # SIGTERM, then SIGKILL after this long
+WATCH_INTERVAL_S = 1.0
+
+
+def settings_env(settings: Settings) -> dict[str, str]:
+    """The server's settings as DIORAMA_* variables, so a worker reads exactly what the server was given."""
+    env = dict(os.environ)
+    for name, value in settings.model_dump().items():
+        key = f"DIORAMA_{name.upper()}"
+        if value is None:
+            env.pop(key, None)
+        elif isinstance(value, list):
+            env[key] = ",".join(map(str, value))
+        elif isinstance(value, Path):
+            env[key] = str(value.resolve())  # workers run from the repository root
+        elif hasattr(value, "get_secret_value"):
+            env[key] = value.get_secret_value()
+        else:
+            env[key] = str(value)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+class WorkerPool:
+    """Keeps ``size`` worker processes alive until ``stop()``."""
+
+    def __init__(self, settings: Settings, size: int) -> None:
+        self.settings, self.size = settings, size
+        self._procs: list[subprocess.Popen] = []
+        self._stopping = threading.Event()
+        self._watcher = threading.Thread(target=self._watch, name="worker-pool", daemon=True)
+        self.restarts = 0
+
+    def _spawn(self) -> subprocess.Popen:
+        log = Path(self.settings.data_dir) / "logs"
+        log.mkdir(parents=True, exist_ok=True)
+        command = [sys.executable, "-m", "app.jobs.worker", "--parent-pid", str(os.getpid())]
+        with open(log / "workers.log", "ab") as sink:
+            # Own process group: a terminal's Ctrl-C must not reach the worker's Chromium mid-render; the
+            # server stops workers itself (SIGTERM), and a worker dies with the server (PR_SET_PDEATHSIG).
+            return subprocess.Popen(command, cwd=REPO_ROOT, env=settings_env(self.settings), process_group=0,
+                                    stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT)
+
+    def start(self) -> None:
+        self._procs = [self._spawn() for _ in range(self.size)]
+        self._watcher.start()
+
+    def _watch(self) -> None:
+        while not self._stopping.wait(WATCH_INTERVAL_S):
+            for i, proc in enumerate(self._procs):
+                if proc.poll() is not None and not self._stopping.is_set():
+                    self._procs[i] = self._spawn()
+                    self.restarts += 1
+
+    def alive(self) -> int:
+        return sum(proc.poll() is None for proc in self._procs)
+
+    def stop(self) -> None:
+        """SIGTERM every worker (each hands its job back to the queue), then SIGKILL stragglers."""
+        self._stopping.set()
+        if self._watcher.is_alive():
+            self._watcher.join()
+        for proc in self._procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in self._procs:
+            try:
+                proc.wait(STOP_GRACE_S)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()

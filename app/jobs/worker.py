@@ -1,0 +1,225 @@
+"""One scene worker process: ``python -m app.jobs.worker --parent-pid PID``.
+
+It polls the job queue, runs each job with its own Chromium, renews the job's
+lease from a guard thread, and records stage events in the queue database.
+It dies with the server (PR_SET_PDEATHSIG, and a parent-pid check), ignores
+Ctrl-C (the server stops it with SIGTERM and it hands its job back), and a job
+it held when it died is reclaimed after the lease and resumed from the
+scene's LangGraph checkpoint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import os
+import shutil
+import signal
+import socket
+import sys
+import threading
+import time
+import traceback
+import uuid
+from typing import Any
+
+from app.jobs.queue import Job, SqliteJobQueue, scene_dir
+from tools.core.settings import Settings
+from graph.context import LazyBrowser, RunContext
+from tools.core.errors import DioramaError, InputError
+
+POLL_S = 0.5  # idle wait between claims
+MAX_ATTEMPTS = 3  # a job whose worker died this often is failed, not retried forever
+HARD_TIMEOUT_GRACE_S = 30.0  # past its time limit, a job stuck inside one stage gets this long before the exit
+STAGE_PROGRESS: dict[str, float] = {
+    "resume": 0.02, "plan": 0.05, "assets": 0.15, "layout": 0.35, "compose": 0.45, "verify": 0.55,
+    "repair": 0.75, "publish": 0.92, "edit": 0.1,
+}
+PR_SET_PDEATHSIG = 1
+
+
+class JobStopped(Exception):
+    """Raised from the progress callback between stages: cancelled, timed out, or the lease was lost."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class WorkerShutdown(BaseException):
+    """SIGTERM from the server: hand the job back and exit."""
+
+
+class JobGuard:
+    """Renews the lease while a job runs and turns cancel, time limit and lost lease into ``JobStopped``."""
+
+    def __init__(self, queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, parent_pid: int) -> None:
+        self.queue, self.job, self.worker, self.settings, self.parent_pid = queue, job, worker, settings, parent_pid
+        self.started = time.monotonic()
+        self.lease_lost = False
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._renew, name=f"lease:{job.id}", daemon=True)
+
+    def __enter__(self) -> JobGuard:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _renew(self) -> None:
+        interval = max(0.5, self.settings.job_lease_s / 4)
+        while not self._done.wait(interval):
+            if os.getppid() != self.parent_pid:
+                os._exit(1)  # the server died: the next server reclaims the job
+            if time.monotonic() - self.started > self.settings.job_timeout_s + HARD_TIMEOUT_GRACE_S:
+                self.queue.finish(self.job.id, self.worker, "failed", error=timeout_error(self.settings))
+                os._exit(3)  # stuck inside one stage; the pool starts a fresh worker
+            if not self.queue.heartbeat(self.job.id, self.worker, self.settings.job_lease_s):
+                self.lease_lost = True
+
+    def progress(self, stage: str, message: str) -> None:
+        """The run's progress callback: records the event, then stops the run if it must not go on."""
+        if self.lease_lost:
+            raise JobStopped("lost")
+        if time.monotonic() - self.started > self.settings.job_timeout_s:
+            raise JobStopped("timeout")
+        self.job.progress = STAGE_PROGRESS.get(stage, self.job.progress)
+        if not self.queue.record(self.job.id, self.worker, stage, message, self.job.progress):
+            current = self.queue.get(self.job.id)
+            raise JobStopped("cancelled" if current is not None and current.cancel_requested else "lost")
+
+
+def timeout_error(settings: Settings) -> tuple[str, str]:
+    return "timeout", f"the job ran longer than its limit of {settings.job_timeout_s:g} s (DIORAMA_JOB_TIMEOUT_S)"
+
+
+def job_settings(settings: Settings, job: Job) -> Settings:
+    max_repairs = job.options.get("max_repairs")
+    return settings if max_repairs is None else settings.model_copy(update={"max_repairs": int(max_repairs)})
+
+
+def run_scene(job: Job, context: RunContext) -> dict[str, Any]:
+    out = scene_dir(context.settings.data_dir, job.id)
+    if job.kind == "edit":
+        from graph.edit import edit_scene  # written alongside the API; imported only when an edit runs
+
+        return edit_scene(out, job.instruction, context)
+    from graph.runner import generate_scene
+
+    return generate_scene(job.prompt, out, context, seed=job.seed, scene_id=job.id)
+
+
+def summary_of(state: dict[str, Any], seconds: float) -> dict[str, Any]:
+    report = state.get("report") or {}
+    checks, requirements = report.get("checks", []), report.get("requirements", [])
+    return {
+        "objects": len(state.get("placements", [])),
+        "checks_passed": sum(bool(c.get("passed")) for c in checks), "checks": len(checks),
+        "requirements_met": sum(bool(r.get("passed")) for r in requirements), "requirements": len(requirements),
+        "seconds": round(seconds, 2),
+    }
+
+
+def observe_run(queue: SqliteJobQueue, state: dict[str, Any], seconds: float) -> None:
+    """Per-stage seconds, tool calls and the verification result, for /metrics in the API process."""
+    for stage_name, stage_seconds in (state.get("timings") or {}).items():
+        queue.observe("stage_seconds", stage_name, stage_seconds)
+    for call in state.get("tool_calls") or []:
+        queue.observe("tool_call", str(call.get("tool")), float(call.get("seconds", 0.0)), bool(call.get("ok", True)))
+    queue.observe("verification", "scene", 1.0, bool(state.get("passed")))
+    queue.observe("job_seconds", "scene", seconds)
+
+
+def execute(queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, browser: LazyBrowser,
+            parent_pid: int) -> None:
+    """Run one claimed job to an end state (or hand it back on shutdown)."""
+    guard = JobGuard(queue, job, worker, job_settings(settings, job), parent_pid)
+    context = RunContext(guard.settings, browser, guard.progress)
+    try:
+        with guard:
+            state = run_scene(job, context)
+    except JobStopped as stop:
+        if stop.reason == "cancelled":
+            queue.finish(job.id, worker, "cancelled", error=("cancelled", "cancelled on request"))
+        elif stop.reason == "timeout":
+            queue.finish(job.id, worker, "failed", error=timeout_error(settings))
+        elif queue.get(job.id) is None:  # deleted while it ran: drop what this run wrote after the delete
+            shutil.rmtree(scene_dir(settings.data_dir, job.id), ignore_errors=True)
+        return
+    except WorkerShutdown:
+        queue.release(job.id, worker)
+        raise
+    except InputError as e:
+        queue.finish(job.id, worker, "failed", error=("invalid_input", str(e)))
+        return
+    except DioramaError as e:
+        queue.finish(job.id, worker, "failed", error=(error_code(e), str(e)))
+        return
+    except Exception as e:  # a bug: fail this job with its traceback in the log, keep serving the others
+        traceback.print_exc()
+        queue.finish(job.id, worker, "failed", error=("internal", f"{type(e).__name__}: {e}"))
+        return
+    seconds = time.time() - (job.started_at or time.time())
+    if queue.finish(job.id, worker, "succeeded", passed=bool(state.get("passed")),
+                    summary=summary_of(state, seconds)):
+        observe_run(queue, state, seconds)
+
+
+def error_code(error: DioramaError) -> str:
+    """``RenderError`` -> ``render_error``: the error's class, as the API's error codes are spelled."""
+    name = type(error).__name__
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
+
+
+def die_with_parent(parent_pid: int) -> None:
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
+        sys.exit(1)
+
+
+def _raise_shutdown(signum: int, frame: object) -> None:
+    raise WorkerShutdown()
+
+
+def serve_jobs(settings: Settings, parent_pid: int) -> None:
+    queue = SqliteJobQueue(settings.data_dir / "jobs.sqlite")
+    worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+    browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
+    try:
+        while os.getppid() == parent_pid:
+            job = queue.claim(worker, settings.job_lease_s)
+            if job is None:
+                time.sleep(POLL_S)
+                continue
+            if job.attempts > MAX_ATTEMPTS:
+                queue.finish(job.id, worker, "failed", error=(
+                    "worker_lost", f"the worker running this job died {job.attempts - 1} times; see logs/workers.log"))
+                continue
+            execute(queue, job, worker, settings, browser, parent_pid)
+    except WorkerShutdown:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut the browser's close short
+        browser.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app.jobs.worker", description="Run Diorama scene jobs.")
+    parser.add_argument("--parent-pid", type=int, required=True, help="exit when this process dies")
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the server decides
+    signal.signal(signal.SIGTERM, _raise_shutdown)
+    die_with_parent(args.parent_pid)
+    settings = Settings()
+    from app.logs import configure_logging
+
+    configure_logging(json=settings.log_format == "json", level=settings.log_level)  # logs/workers.log
+    serve_jobs(settings, args.parent_pid)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

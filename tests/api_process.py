@@ -1,0 +1,99 @@
+"""`diorama serve` as a child process on a free port, for tests and benchmarks.
+
+It runs in its own session, so one killpg takes the server, its workers and
+their Chromiums (the crash test SIGKILLs exactly that way).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tools.core.settings import REPO_ROOT
+
+START_WAIT_S = 120.0
+STOP_WAIT_S = 60.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """Start with ``start()``; ``stop()`` is Ctrl-C (then SIGKILL of what is left), ``kill()`` is SIGKILL of all."""
+
+    def __init__(self, data_dir: Path, workers: int, **settings: object) -> None:
+        self.data_dir, self.workers, self.port = data_dir, workers, free_port()
+        self.env = {**os.environ, "DIORAMA_DATA_DIR": str(data_dir),
+                    **{f"DIORAMA_{k.upper()}": str(v) for k, v in settings.items()}}
+        self.proc: subprocess.Popen | None = None
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        with open(self.data_dir / "server.log", "ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "app.cli.serve", "--port", str(self.port), "--workers", str(self.workers)],
+                cwd=REPO_ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + START_WAIT_S
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {(self.data_dir / 'server.log').read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=2).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                time.sleep(0.2)
+        self.kill()
+        raise RuntimeError(f"the server did not answer /healthz within {START_WAIT_S:g} s")
+
+    def kill(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            self.proc.wait(STOP_WAIT_S)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # anything the server left behind
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def follow(base: str, scene_id: str, timeout_s: float = 600.0) -> tuple[list[dict], dict | None]:
+    """Read a scene's events stream to its end: (stage events, the final scene object or None)."""
+    stages, final, event = [], None, None
+    with httpx.stream("GET", f"{base}/v1/scenes/{scene_id}/events", timeout=timeout_s) as response:
+        response.raise_for_status()
+        for line in response.iter_lines():
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: "):
+                data = json.loads(line[6:])
+                if event == "done":
+                    final = data
+                else:
+                    stages.append(data)
+    return stages, final

@@ -1,0 +1,269 @@
+"""Layout with pinned objects: what an edit or a model repair did not touch keeps its place.
+
+The solver's own strategies place everything else: pinned instances go into
+the space first, then every missing instance is placed in the solver's order
+from its relation's candidates and the free stream (tools/layout/solver.py). A pinned
+instance that no longer fits (its parent was removed or moved, its asset grew)
+is placed again instead. A turned instance (``Turn``) keeps its place with its
+new yaw when its turned footprint fits, else takes the nearest free floor pose
+with that yaw; what stands on it turns with it. ``move_instance`` moves one
+object to a point a model asked for, corrected to the nearest free pose the
+constraints allow.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from tools.core.errors import LayoutError
+from tools.layout.solver import (
+    FREE_TRIES, RELATION_TRIES, _failure_message, _first_fit, _to_placement, instance_ids, new_context,
+    placement_order, primary_relation,
+)
+from tools.layout.context import Candidate, LayoutContext
+from tools.layout.free import free_candidates, spiral_candidates
+from tools.layout.relations import relation_candidates
+from tools.layout.space import Box
+from tools.core.schema import Placement, ScenePlan
+from tools.core.windows import windows_of
+
+Vec3 = tuple[float, float, float]
+AWAY_MIN_GAP = 1.0  # metres between an object moved 'away from' something and that thing's footprint
+AWAY_STEP = 0.5  # 'away' means at least this much further than before
+MOVE_RINGS = 12  # rings of the spiral searched around a model's requested point (0.25 m apart: 3 m)
+SPIRAL_STEP = 0.25  # metres between the rings of spiral_candidates
+
+
+@dataclass(frozen=True)
+class Turn:
+    """How a spec's kept instances turn: by ``radians`` (counter-clockwise seen from above, as yaw), or to face
+    ``toward`` (a spec key, or 'window': the nearest one), its front (+Z) pointing at that centre."""
+
+    radians: float = 0.0
+    toward: str | None = None
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A previous instance that keeps its pose: its spec, its index among the spec's instances, its placement."""
+
+    spec: str
+    index: int
+    placement: Placement
+
+
+def pins_from(previous_plan: ScenePlan, placements: Iterable[Placement]) -> list[Pin]:
+    """Pins of every previous placement, its index read from the previous plan's instance ids."""
+    index = {pid: (spec.key, i) for spec in previous_plan.objects
+             for i, pid in enumerate(instance_ids(spec.key, spec.count))}
+    return [Pin(*index[p.id], p) for p in placements if p.id in index]
+
+
+def solve_pinned(plan: ScenePlan, sizes: dict[str, Vec3], pins: list[Pin], replace: set[str], keep: dict[str, int],
+                 seed: int = 0, away: dict[str, tuple[list[Box], float]] | None = None,
+                 turns: dict[str, Turn] | None = None) -> tuple[list[Placement], list[str]]:
+    """Placements for ``plan`` with pinned instances kept; also the ids of the pinned instances kept.
+
+    replace: spec keys placed again whole; keep: spec key -> how many leading instances may stay pinned;
+    away: spec key -> (boxes, gap): its new pose keeps ``gap`` metres from them where the room allows,
+    else as far as AWAY_MIN_GAP, else anywhere; turns: spec key -> its new yaw (kept ids include a turned
+    instance that kept its position). Raises LayoutError naming what did not fit.
+    """
+    ctx = new_context(plan, sizes, seed)
+    turns = {key: turn for key, turn in (turns or {}).items() if key not in replace}
+    kept = _add_pins(ctx, pins, replace | set(turns), keep)
+    kept += _add_turned(ctx, pins, _pin_ids(ctx, pins, replace, keep), turns)
+    missing: dict[str, int] = {}
+    for key in placement_order(plan, ctx.sizes, ctx.mounts):
+        for index, box_id in enumerate(ctx.ids[key]):
+            if box_id in ctx.space.boxes:
+                continue
+            if not _place(ctx, key, index, *(away or {}).get(key, ([], 0.0))):
+                missing[key] = missing.get(key, 0) + 1
+    if missing:
+        raise LayoutError("; ".join(_failure_message(plan, ctx.sizes, key, n) for key, n in missing.items()))
+    return [_to_placement(box) for box in ctx.space.boxes.values()], kept
+
+
+def _add_pins(ctx: LayoutContext, pins: list[Pin], replace: set[str], keep: dict[str, int]) -> list[str]:
+    """Put every still-valid pin into the space (parents first, as the previous layout placed them)."""
+    new_ids = _pin_ids(ctx, pins, replace, keep)
+    kept = []
+    for pin in pins:
+        box_id = new_ids.get(pin.placement.id)
+        parent = pin.placement.parent
+        if box_id is None or (parent is not None and new_ids.get(parent) not in ctx.space.boxes):
+            continue
+        box = _pin_box(ctx, pin, box_id, new_ids)
+        if ctx.space.fits(box):
+            ctx.space.add(box)
+            kept.append(box_id)
+    return kept
+
+
+def _pin_ids(ctx: LayoutContext, pins: list[Pin], replace: set[str], keep: dict[str, int]) -> dict[str, str]:
+    """Previous instance id -> its id in the new plan, for the pins that may keep their place."""
+    return {pin.placement.id: ctx.ids[pin.spec][pin.index] for pin in pins
+            if pin.spec in ctx.ids and pin.spec not in replace and pin.index < keep.get(pin.spec, 0)}
+
+
+def _pin_box(ctx: LayoutContext, pin: Pin, box_id: str, new_ids: dict[str, str],
+             x: float | None = None, z: float | None = None, yaw: float | None = None) -> Box:
+    """The pin's box at its previous pose, or at (x, z) with ``yaw`` where given."""
+    p = pin.placement
+    w, h, d = ctx.sizes[pin.spec]
+    return Box(box_id, pin.spec, ctx.plan.spec(pin.spec).category, p.position[0] if x is None else x, p.position[1],
+               p.position[2] if z is None else z, p.yaw if yaw is None else yaw, w * p.scale[0], h * p.scale[1],
+               d * p.scale[2], new_ids.get(p.parent) if p.parent else None, ctx.mounts[pin.spec])
+
+
+def _add_turned(ctx: LayoutContext, pins: list[Pin], new_ids: dict[str, str], turns: dict[str, Turn]) -> list[str]:
+    """Turned instances at their previous place with the new yaw, else at the nearest free floor pose with it
+    (searched on rings 0.25 m apart over the whole room); what stood on them turns with them where it fits.
+    Returns the ids that kept their position; an instance with no free pose is left to the solver."""
+    previous = {}  # spec key -> previous centres: what a turned instance faces when it is not placed yet
+    for pin in pins:
+        previous.setdefault(pin.spec, []).append((pin.placement.position[0], pin.placement.position[2]))
+    kept = []
+    for pin in pins:
+        box_id, turn = new_ids.get(pin.placement.id), turns.get(pin.spec)
+        parent = pin.placement.parent
+        if box_id is None or turn is None or (parent is not None and new_ids.get(parent) not in ctx.space.boxes):
+            continue
+        box = _turned_box(ctx, pin, box_id, new_ids, turn, previous.get(turn.toward or "", []))
+        if box is None:
+            continue
+        ctx.space.add(box)
+        riders = [r for r in pins if r.placement.parent == pin.placement.id and r.placement.id in new_ids]
+        placed = [(pin, box)] + [(r, b) for r, b in zip(riders, _carry(ctx, pin.placement, box, riders, new_ids))
+                                 if ctx.space.fits(b)]
+        for moved_pin, moved in placed:
+            if moved is not box:
+                ctx.space.add(moved)
+            if math.dist((moved.x, moved.z), (moved_pin.placement.position[0], moved_pin.placement.position[2])) < 1e-9:
+                kept.append(moved.id)
+    return kept
+
+
+def _turned_box(ctx: LayoutContext, pin: Pin, box_id: str, new_ids: dict[str, str], turn: Turn,
+                fallback: list[tuple[float, float]]) -> Box | None:
+    x, z = pin.placement.position[0], pin.placement.position[2]
+    if pin.placement.parent is not None or ctx.mounts[pin.spec] != "floor":
+        points = [(x, z)]  # on a table, or mounted: it turns where it is or not at all
+    else:
+        lo, hi = ctx.space.lo, ctx.space.hi
+        rings = math.ceil(math.hypot(hi[0] - lo[0], hi[2] - lo[2]) / SPIRAL_STEP)
+        index = ctx.ids[pin.spec].index(box_id)
+        points = list(dict.fromkeys((b.x, b.z) for b, _ in spiral_candidates(ctx, pin.spec, index, x, z, 0.0,
+                                                                                rings=rings, step=SPIRAL_STEP)))
+    for px, pz in points:
+        box = _pin_box(ctx, pin, box_id, new_ids, px, pz, _turned_yaw(ctx, pin, turn, px, pz, fallback))
+        if ctx.space.fits(box):
+            return box
+    return None
+
+
+def _turned_yaw(ctx: LayoutContext, pin: Pin, turn: Turn, x: float, z: float,
+                fallback: list[tuple[float, float]]) -> float:
+    """The yaw at (x, z): the previous yaw turned, or the one whose forward (sin yaw, cos yaw) points at the
+    nearest centre of what it is to face (placed now, else where it stood: ``fallback``)."""
+    if turn.toward is None:
+        return math.remainder(pin.placement.yaw + turn.radians, 2 * math.pi)
+    if turn.toward == "window":
+        centres = [(w.x, w.z) for w in windows_of(ctx.plan.environment)]
+    else:
+        centres = [(b.x, b.z) for b in ctx.placed(turn.toward)] or fallback
+    if not centres:
+        return pin.placement.yaw
+    tx, tz = min(centres, key=lambda c: math.dist(c, (x, z)))
+    return math.atan2(tx - x, tz - z)
+
+
+def _carry(ctx: LayoutContext, old: Placement, new: Box, riders: list[Pin], new_ids: dict[str, str]) -> list[Box]:
+    """What stood on ``old``, turned and shifted with it to ``new``'s pose."""
+    turn = new.yaw - old.yaw
+    c, s = math.cos(turn), math.sin(turn)
+    boxes = []
+    for rider in riders:
+        dx, dz = rider.placement.position[0] - old.position[0], rider.placement.position[2] - old.position[2]
+        x, z = new.x + dx * c + dz * s, new.z - dx * s + dz * c
+        boxes.append(_pin_box(ctx, rider, new_ids[rider.placement.id], new_ids, x, z, rider.placement.yaw + turn))
+    return boxes
+
+
+def _place(ctx: LayoutContext, key: str, index: int, avoid: list[Box], gap: float) -> bool:
+    relation = primary_relation(ctx.plan, key)
+    for wanted in dict.fromkeys((gap, AWAY_MIN_GAP, 0.0) if avoid else (0.0,)):
+        if relation is not None and _first_fit(ctx, _away(relation_candidates(ctx, relation, key, index), avoid, wanted),
+                                               RELATION_TRIES):
+            return True
+        if _first_fit(ctx, _away(free_candidates(ctx, key, index), avoid, wanted), FREE_TRIES) is not None:
+            return True
+    return False
+
+
+def _away(candidates: Iterator[Candidate], avoid: list[Box], gap: float) -> Iterator[Candidate]:
+    for box, clearance in candidates:
+        if gap <= 0 or all(footprint_gap(box, other) >= gap for other in avoid):
+            yield box, clearance
+
+
+def footprint_gap(a: Box, b: Box) -> float:
+    """Distance in metres between the axis-aligned footprints of two boxes (0 when they overlap)."""
+    ax0, az0, ax1, az1 = a.aabb_xz()
+    bx0, bz0, bx1, bz1 = b.aabb_xz()
+    return math.hypot(max(bx0 - ax1, ax0 - bx1, 0.0), max(bz0 - az1, az0 - bz1, 0.0))
+
+
+def point_box(name: str, x: float, z: float) -> Box:
+    """A thin stand-in box at (x, z) for something that is not an object (a window centre)."""
+    return Box(name, name, "window", x, 0.0, z, 0.0, 0.01, 0.01, 0.01)
+
+
+def boxes_of(placements: Iterable[Placement]) -> dict[str, Box]:
+    return {p.id: Box(p.id, p.spec, p.category, *p.position, p.yaw, *p.size, p.parent, p.mount) for p in placements}
+
+
+def move_instance(plan: ScenePlan, sizes: dict[str, Vec3], placements: list[Placement], object_id: str,
+                  x: float, z: float) -> tuple[list[Placement], str]:
+    """Move ``object_id`` (with what stands on it) to (x, z), or to the nearest pose that fits.
+
+    Returns the new placements and the outcome: 'applied', 'corrected: ...' or 'refused: ...'.
+    """
+    boxes = boxes_of(placements)
+    if object_id not in boxes:
+        return placements, f"refused: no object {object_id!r}"
+    moving = boxes[object_id]
+    if moving.mount != "floor" or moving.parent is not None:
+        return placements, f"refused: {object_id} is mounted on {moving.parent or moving.mount}, not free-standing"
+    ctx = new_context(plan, sizes, 0)
+    riders = [b for b in boxes.values() if b.parent == object_id]
+    for box in boxes.values():
+        if box.id != object_id and box not in riders:
+            ctx.space.add(box)
+    index = ctx.ids[moving.spec].index(object_id)
+    wanted = Box(object_id, moving.spec, moving.category, x, 0.0, z, moving.yaw, moving.w, moving.h, moving.d)
+    candidates = ((wanted, 0.0), *spiral_candidates(ctx, moving.spec, index, x, z, 0.0, rings=MOVE_RINGS))
+    for box, _ in candidates:
+        box = Box(object_id, moving.spec, moving.category, box.x, 0.0, box.z, moving.yaw, moving.w, moving.h, moving.d)
+        if ctx.space.fits(box):
+            moved = _shift(placements, object_id, box, riders)
+            off = math.hypot(box.x - x, box.z - z)
+            return moved, "applied" if off < 1e-6 else f"corrected: nearest free pose {off:.2f} m away at ({box.x:.2f}, {box.z:.2f})"
+    return placements, f"refused: no free pose within {MOVE_RINGS * 0.25:g} m of ({x:.2f}, {z:.2f})"
+
+
+def _shift(placements: list[Placement], object_id: str, box: Box, riders: list[Box]) -> list[Placement]:
+    old = next(p for p in placements if p.id == object_id)
+    dx, dz = box.x - old.position[0], box.z - old.position[2]
+    rider_ids = {r.id for r in riders}
+    moved = []
+    for p in placements:
+        if p.id == object_id:
+            p = p.model_copy(update={"position": (box.x, p.position[1], box.z), "yaw": box.yaw})
+        elif p.id in rider_ids:
+            p = p.model_copy(update={"position": (p.position[0] + dx, p.position[1], p.position[2] + dz)})
+        moved.append(p)
+    return moved

@@ -1,0 +1,91 @@
+"""Every prompt text Diorama sends to a model, and nothing else.
+
+The system prompt is the same bytes for every scene (no prompt text, no date,
+no seed in it), so servers that cache prompt prefixes (vLLM's prefix caching,
+llama.cpp's slot cache) reuse its computation; what changes per scene goes in
+the user message after it.
+"""
+
+from __future__ import annotations
+
+from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.places import PLACES
+
+PLANNER_SYSTEM = f"""You plan 3D scenes. The user describes a scene; the objects it names are already planned.
+Answer with one JSON object only:
+- "room_type": the kind of place, one of: {", ".join(sorted(PLACES))}.
+- "indoor": true for a room with walls, false for open ground.
+- "objects": up to 4 MORE objects such a place usually has that are not planned yet,
+  each {{"category": ..., "count": 1-4, "color": a colour word or "default"}}.
+- "relations": where each added object goes, each {{"kind": ..., "subject": category, "target": category or "none"}};
+  kinds: next_to, in_front_of, facing, on, against_wall, in_corner.
+Use only these categories: {", ".join(sorted(CATEGORIES))}.
+Never repeat a planned object. Keep scenes plausible: a bedroom gets a nightstand, a forest gets trees.
+Example: for "a kitchen with a fridge" planned [fridge x1] answer
+{{"room_type": "kitchen", "indoor": true, "objects": [{{"category": "stove", "count": 1, "color": "default"}},
+{{"category": "table", "count": 1, "color": "default"}}], "relations": [{{"kind": "against_wall", "subject": "stove",
+"target": "none"}}]}}"""
+
+PLANNER_USER = """Scene: {prompt}
+Planned: {planned}
+Propose what is missing."""
+
+PLANNER_FIX = """That answer was not valid: {error}
+Answer again with one JSON object that follows the rules exactly."""
+
+
+def planner_messages(prompt: str, planned: str) -> list[dict[str, str]]:
+    """System + user messages asking for a plan proposal; ``planned`` lists what the prompt already states."""
+    return [
+        {"role": "system", "content": PLANNER_SYSTEM},
+        {"role": "user", "content": PLANNER_USER.format(prompt=prompt, planned=planned)},
+    ]
+
+
+def fix_messages(messages: list[dict[str, str]], answer: str, error: str) -> list[dict[str, str]]:
+    """The conversation so far plus the invalid answer and the validation error, for one retry."""
+    return [*messages, {"role": "assistant", "content": answer}, {"role": "user", "content": PLANNER_FIX.format(error=error)}]
+
+REPAIR_SYSTEM = """You repair 3D room scenes that failed their checks. You get the failed checks with evidence,
+the room bounds and every object (id, category, centre x and z, size, what it stands on, whether the user asked for it).
+Fix the failures with tool calls only: move_object, resize_object, recolour_object, remove_object, add_object,
+reframe_camera. Positions are metres; the floor is y = 0; keep objects inside the bounds and apart.
+Never remove or recolour what the user asked for. Use as few calls as fix the failures; no text."""
+
+REPAIR_USER = """Failed checks:
+{failed}
+Room bounds: x {x0:.2f} to {x1:.2f}, z {z0:.2f} to {z1:.2f}.
+Objects:
+{objects}
+Call the tools that fix the failed checks."""
+
+EDITOR_SYSTEM = """You turn edit instructions for a 3D room scene into operations, as one JSON object
+{"operations": [...]}. Each operation: {"kind": "recolor"|"add"|"remove"|"move"|"resize"|"rotate", "target": an
+object of the scene (or a new object's category for add), "count": number or null, "color": a colour word or null,
+"relation": "next_to"|"in_front_of"|"behind"|"facing"|"on"|"against_wall"|"in_corner"|"center"|"away_from" or null,
+"reference": an object of the scene, "window" or "door", or null, "size": "larger"|"smaller"|null,
+"measure_m": metres or null, "measure_axis": "height"|"width"|"depth"|"length"|null, "degrees": for rotate, the
+turn counter-clockwise seen from above (180 turns it around, -90 a quarter turn clockwise) or null with relation
+"facing" and a reference}.
+Use only objects the scene has, except for add. Example: "swap the lamp for a plant" ->
+{"operations": [{"kind": "remove", "target": "lamp"}, {"kind": "add", "target": "potted plant", "count": 1}]}"""
+
+EDITOR_USER = """Scene objects: {objects}
+Instruction: {instruction}"""
+
+
+def repair_messages(failed: str, bounds: tuple[float, float, float, float], objects: str,
+                    images: list[str] | None = None) -> list[dict]:
+    """System + user messages asking for repair tool calls; ``images`` are PNG data URLs (vision models only)."""
+    x0, z0, x1, z1 = bounds
+    text = REPAIR_USER.format(failed=failed, x0=x0, x1=x1, z0=z0, z1=z1, objects=objects)
+    content: str | list[dict] = text
+    if images:
+        content = [{"type": "text", "text": text}, *({"type": "image_url", "image_url": {"url": url}} for url in images)]
+    return [{"role": "system", "content": REPAIR_SYSTEM}, {"role": "user", "content": content}]
+
+
+def editor_messages(objects: str, instruction: str) -> list[dict[str, str]]:
+    """System + user messages asking for edit operations the grounded editor could not read."""
+    return [{"role": "system", "content": EDITOR_SYSTEM},
+            {"role": "user", "content": EDITOR_USER.format(objects=objects, instruction=instruction)}]

@@ -1,0 +1,337 @@
+"""The compositor: scene.json, index.html, viewer.js, scene.glb and vendor/ for one scene folder.
+
+The page is static: index.html and viewer.js are copied from web/template and
+never carry prompt text; everything scene-specific goes into scene.json, which
+the page fetches and shows through textContent. The import map is the only
+inline script, allowed by its sha256 hash in the Content-Security-Policy.
+Writing is idempotent: the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from tools.assets.mesh import hex_to_rgb
+from tools.page.camera import frame_views
+from tools.core.errors import AssetError
+from tools.core.geometry import world_aabb, yaw_quaternion
+from tools.core.gltf import Material, Mesh, Primitive, srgb_to_linear
+from tools.page.scene_glb import scene_glb
+from tools.layout.solver import room_bounds
+from tools.knowledge.places import PLACES, SPACE_PLACE
+from tools.page.behaviours import resolve_behaviours
+from tools.page.look import finishes, look_lights, scene_look, title_of
+from tools.core.schema import AssetRef, Environment, Look, Placement, ScenePlan
+from tools.core.windows import WINDOW_SILL, wall_corners, windows_of
+
+TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "web" / "template"
+IMPORTMAP_HASH_SLOT = "__IMPORTMAP_SHA256__"
+# Page files copied as they are beside index.html (the same bytes for every scene).
+PAGE_FILES = ("viewer.js", "ui.js", "ui.css", "look.js", "motion.js")
+_IMPORTMAP = re.compile(r'<script type="importmap">(.*?)</script>', re.S)
+
+# three.js files the page imports, relative to the npm package; their own relative imports are followed.
+THREE_BUILD_FILES = ("build/three.module.js", "build/three.core.js")
+THREE_ADDONS = (
+    "loaders/GLTFLoader.js",
+    "controls/OrbitControls.js",
+    "utils/BufferGeometryUtils.js",
+)
+_RELATIVE_IMPORT = re.compile(r"""(?:from|import)\s*['"](\.{1,2}/[^'"]+)['"]""")
+
+FLOOR_COLORS: dict[str, str] = {
+    "wood": "#a47852",
+    "tile": "#d6d8da",
+    "carpet": "#cdbb9c",
+    "grass": "#5f8f3e",
+    "sand": "#dcc594",
+    "snow": "#f4f7fa",
+    "asphalt": "#3c3f43",
+    "stone": "#8d8a85",
+    "dirt": "#7a5a3c",
+    "water": "#2f6f94",
+}
+DEFAULT_FLOOR_COLOR = "#a0a0a0"
+WALL_COLOR = "#f1ece4"
+WALL_THICKNESS = 0.12
+SEA_SHARE = 0.6  # the sea beyond a beach's back edge, as a share of the area's depth
+LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "lamp_post": 6.0, "campfire": 6.0,
+                    "candle": 0.35, "fireplace": 3.0, "lighthouse": 10.0}
+FIRE_CATEGORIES = frozenset({"campfire", "candle", "fireplace"})
+FIRE_LIGHT = "#ff9a4a"  # flame orange, warmer than a lamp bulb
+MAX_POINT_LIGHTS = 6  # each point light costs every lit fragment; keep software rendering quick
+DESIGN_ASPECT = 4 / 3  # the verifier's 1024x768 viewport
+FOV = 50.0
+DETAIL_VIEW_PREFIX = "detail"  # close-up views are detail1, detail2, ... (the verifier tells them apart)
+MAX_DETAIL_VIEWS = 6  # close-ups a camera repair may add; each costs about half a second to verify
+
+
+def write_scene(
+    out: Path,
+    plan: ScenePlan,
+    assets: dict[str, AssetRef],
+    placements: list[Placement],
+    scene_id: str,
+    three_dir: Path,
+    focus_ids: Iterable[str] | None = None,
+) -> dict:
+    """Write index.html, viewer.js, scene.json, scene.glb and vendor/ into ``out``; return scene.json's dict.
+
+    The asset GLBs must already be at ``out/<AssetRef.path>``. ``focus_ids``
+    adds close-up views of those objects to the hero, top and side views (see detail_views).
+    """
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    refs = _asset_index(assets)
+    scene = build_scene_json(plan, refs, placements, scene_id, focus_ids, asset_dir=out)
+    _write_if_changed(out / "scene.json", (json.dumps(scene, indent=2, ensure_ascii=False) + "\n").encode())
+    _write_if_changed(out / "scene.glb", _scene_glb_bytes(out, scene, refs, plan.environment))
+    copy_vendor(Path(three_dir), out / "vendor")
+    _write_if_changed(out / "index.html", render_index_html().encode())
+    for name in PAGE_FILES:
+        _write_if_changed(out / name, (TEMPLATE_DIR / name).read_bytes())
+    return scene
+
+
+def detail_views(bounds: dict, objects: list[dict], focus_ids: list[str]) -> dict[str, dict]:
+    """Close-ups a repair asked for, added to the overall views (which stay): one per object, the
+    last of MAX_DETAIL_VIEWS framing the rest, so small things far apart each get a near camera."""
+    groups = [[i] for i in focus_ids[: MAX_DETAIL_VIEWS - 1]]
+    if focus_ids[MAX_DETAIL_VIEWS - 1 :]:
+        groups.append(focus_ids[MAX_DETAIL_VIEWS - 1 :])
+    return {
+        f"{DETAIL_VIEW_PREFIX}{n + 1}":
+            frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=group)["hero"]
+        for n, group in enumerate(groups)
+    }
+
+
+def build_scene_json(
+    plan: ScenePlan,
+    refs: dict[str, AssetRef],
+    placements: list[Placement],
+    scene_id: str,
+    focus_ids: Iterable[str] | None = None,
+    asset_dir: Path | None = None,
+) -> dict:
+    """The scene.json dict (version 1) of DESIGN.md section 3. ``asset_dir``: the scene folder holding the
+    asset GLBs, read to see which moving parts they have (None: behaviours that need a named part drop)."""
+    env = plan.environment
+    lo, hi = scene_bounds(env)
+    bounds = {"min": _r(lo), "max": _r(hi)}
+    objects = [_object_entry(plan, refs, p) for p in placements]
+    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV)
+    views.update(detail_views(bounds, objects, list(focus_ids or ())))
+    hero = views["hero"]
+    hero_distance = float(np.linalg.norm(np.subtract(hero["position"], hero["target"])))
+    reach = hero_distance + float(np.linalg.norm(hi - lo))
+    return {
+        "version": 1,
+        "id": scene_id,
+        "prompt": plan.prompt,
+        "seed": plan.seed,
+        "units": "m",
+        "up": "+Y",
+        "planner": plan.planner,
+        "bounds": bounds,
+        "architecture": architecture(env, lo, hi, plan.look),
+        "objects": objects,
+        "requirements": [r.model_dump() for r in plan.requirements],
+        "camera": {
+            "fov": FOV,
+            "aspect": round(DESIGN_ASPECT, 6),
+            "near": 0.05,
+            "far": round(reach * 3, 2),
+            "position": hero["position"],
+            "target": hero["target"],
+            "views": views,
+        },
+        "lights": lights(env, lo, hi, objects, plan.look),
+        "stats": {"assets": len({o["asset"] for o in objects}), "instances": len(objects)},
+        "title": title_of(plan.prompt),
+        "look": scene_look(plan.look, env, lo, hi, hero_distance),
+        "behaviours": resolve_behaviours(plan.behaviours, objects, {p.id: p.spec for p in placements}, bounds,
+                                         asset_dir),
+    }
+
+
+def scene_bounds(env: Environment) -> tuple[np.ndarray, np.ndarray]:
+    """(min (3,), max (3,)) the objects must stay in: the layout solver's own rule, as arrays."""
+    lo, hi = room_bounds(env)
+    return np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+
+
+def _asset_index(assets: dict[str, AssetRef]) -> dict[str, AssetRef]:
+    """Look-up by AssetRef.key as well as by the dict's own keys (the graph keys them by spec)."""
+    index = dict(assets)
+    index.update({ref.key: ref for ref in assets.values()})
+    return index
+
+
+def _object_entry(plan: ScenePlan, refs: dict[str, AssetRef], p: Placement) -> dict:
+    if p.asset not in refs:
+        raise AssetError(f"placement {p.id!r} uses asset {p.asset!r}, which is not among the scene's assets")
+    try:
+        spec = plan.spec(p.spec)
+    except KeyError:
+        spec = None
+    lo, hi = world_aabb(p.position, p.size, p.yaw)
+    return {
+        "id": p.id,
+        "category": p.category,
+        "name": _display_name(spec, p.category),
+        "asset": refs[p.asset].path,
+        "position": _r(p.position),
+        "rotation": _r(yaw_quaternion(p.yaw), 6),
+        "scale": _r(p.scale),
+        "bbox": {"min": _r(lo), "max": _r(hi)},
+        "parent": p.parent,
+        "requested": spec.requested if spec is not None else False,
+        "mount": p.mount,
+    }
+
+
+def _display_name(spec, category: str) -> str:
+    noun = (spec.noun if spec is not None and spec.noun else category.replace("_", " "))
+    colour = spec.color_name if spec is not None and spec.color_name else None
+    return f"{colour} {noun}" if colour else noun
+
+
+def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | None = None) -> dict:
+    """Floor, walls (inner faces on the bounds), windows and doors of the environment; finishes follow the look."""
+    floor_color, wall_color = finishes(look, env, FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR), WALL_COLOR)
+    floor = {"material": env.floor, "color": floor_color}
+    if env.kind == "outdoor":  # "space" (room_type space): no ground drawn, a dark starry backdrop
+        kind = "space" if env.room_type == SPACE_PLACE else "outdoor"
+        arch = {"kind": kind, "floor": floor, "walls": [], "windows": [], "doors": []}
+        place = PLACES.get(env.room_type or "")
+        if place is not None and place.sea_side:
+            arch["sea"] = {"depth": round(SEA_SHARE * float(hi[2] - lo[2]), 3), "color": FLOOR_COLORS["water"]}
+        return arch
+    height = float(hi[1] - lo[1])
+    corners = wall_corners(env)  # walked round so each wall's index is stable (tools.core.windows.WALL_SIDES)
+    walls = [
+        {"from": _r(corners[i]), "to": _r(corners[(i + 1) % 4]), "height": round(height, 4),
+         "thickness": WALL_THICKNESS, "color": wall_color}
+        for i in range(4)
+    ]
+    return {"kind": "indoor", "floor": floor, "walls": walls,
+            "windows": _windows(env), "doors": []}
+
+
+def _windows(env: Environment) -> list[dict]:
+    return [{"wall": w.wall, "center": _r((w.x, WINDOW_SILL + w.height / 2, w.z)), "width": round(w.width, 4),
+             "height": round(w.height, 4)} for w in windows_of(env)]
+
+
+def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict],
+           look: Look | None = None) -> list[dict]:
+    """Hemisphere fill and one shadow-casting sun sized to the bounds, both set by the hour (tools.page.look),
+    and a point light per lamp, lit brighter at dusk and night."""
+    radius = float(np.linalg.norm(hi - lo)) / 2
+    result, lamp_light = look_lights(look, env, lo, hi)
+    lamps = [o for o in objects if o["category"] in LIGHT_CATEGORIES][:MAX_POINT_LIGHTS]
+    for lamp in lamps:
+        top = np.array(lamp["bbox"]["max"])
+        bottom = np.array(lamp["bbox"]["min"])
+        spot = (top + bottom) / 2
+        spot[1] = top[1] - 0.2 * (top[1] - bottom[1])
+        intensity = round(LIGHT_CATEGORIES[lamp["category"]] * lamp_light["factor"], 3)
+        color = FIRE_LIGHT if lamp["category"] in FIRE_CATEGORIES else lamp_light["color"]
+        result.append({"type": "point", "color": color, "intensity": intensity,
+                       "distance": round(max(4.0, radius), 3), "decay": 2, "position": _r(spot),
+                       "object": lamp["id"]})
+    return result
+
+
+def render_index_html(template: Path = TEMPLATE_DIR / "index.html") -> str:
+    """The page with the import map's sha256 put into its Content-Security-Policy."""
+    html = template.read_text(encoding="utf-8")
+    match = _IMPORTMAP.search(html)
+    if match is None or IMPORTMAP_HASH_SLOT not in html:
+        raise ValueError(f"{template}: needs an inline import map and the {IMPORTMAP_HASH_SLOT} slot")
+    digest = base64.b64encode(hashlib.sha256(match.group(1).encode("utf-8")).digest()).decode()
+    return html.replace(IMPORTMAP_HASH_SLOT, f"sha256-{digest}")
+
+
+def copy_vendor(three_dir: Path, vendor: Path) -> list[Path]:
+    """Copy three's build files and the addons the page uses, with what they import, keeping relative paths."""
+    if not (three_dir / THREE_BUILD_FILES[0]).is_file():
+        raise FileNotFoundError(f"three.js not found under {three_dir}; run `make setup` (npm install in web/)")
+    written = []
+    for rel in THREE_BUILD_FILES:
+        written.append(_copy(three_dir / rel, vendor / Path(rel).name))
+    jsm = three_dir / "examples" / "jsm"
+    pending, seen = list(THREE_ADDONS), set()
+    while pending:
+        rel = pending.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        source = (jsm / rel).resolve()
+        if jsm.resolve() not in source.parents:
+            raise ValueError(f"addon import {rel!r} leaves examples/jsm")
+        written.append(_copy(source, vendor / "addons" / rel))
+        for imported in _RELATIVE_IMPORT.findall(source.read_text(encoding="utf-8")):
+            pending.append((source.parent / imported).resolve().relative_to(jsm.resolve()).as_posix())
+    return written
+
+
+def _scene_glb_bytes(out: Path, scene: dict, refs: dict[str, AssetRef], env: Environment) -> bytes:
+    by_path = {ref.path: ref.key for ref in refs.values()}
+    files = {ref.key: out / ref.path for ref in refs.values()}
+    instances = [{**o, "asset_key": by_path[o["asset"]]} for o in scene["objects"]]
+    arch = scene["architecture"]
+    room = [] if arch["kind"] == "space" else [(_architecture_mesh(arch, scene["bounds"]), {"kind": "architecture"})]
+    return scene_glb(files, instances, room, {"id": scene["id"], "generator": "diorama", "units": "m"})
+
+
+def _architecture_mesh(arch: dict, bounds: dict) -> Mesh:
+    """Floor slab and wall quads (inner faces) as one mesh, so game engines get the room too."""
+    lo, hi = np.array(bounds["min"]), np.array(bounds["max"])
+    pad = WALL_THICKNESS if arch["walls"] else 0.0
+    x0, z0, x1, z1 = lo[0] - pad, lo[2] - pad, hi[0] + pad, hi[2] + pad
+    prims = [_quad([(x0, 0, z1), (x1, 0, z1), (x1, 0, z0), (x0, 0, z0)], arch["floor"]["color"], "floor")]
+    centre = (lo + hi) / 2
+    for wall in arch["walls"]:
+        (ax, az), (bx, bz), h = wall["from"], wall["to"], wall["height"]
+        quad = [(ax, 0, az), (bx, 0, bz), (bx, h, bz), (ax, h, az)]
+        normal = np.cross(np.subtract(quad[1], quad[0]), np.subtract(quad[3], quad[0]))
+        if normal @ (centre - np.array(quad[0])) < 0:  # face the room's inside
+            quad.reverse()
+        prims.append(_quad(quad, wall["color"], "wall"))
+    return Mesh("architecture", prims)
+
+
+def _quad(corners, color: str, name: str) -> Primitive:
+    """Two triangles, counter-clockwise as listed. corners: 4 points (3,)."""
+    positions = np.array(corners, dtype=np.float32)
+    normal = np.cross(positions[1] - positions[0], positions[3] - positions[0])
+    normal /= np.linalg.norm(normal)
+    rgb = tuple(round(srgb_to_linear(c), 5) for c in hex_to_rgb(color))
+    return Primitive(positions, np.tile(normal, (4, 1)).astype(np.float32),
+                     np.array([[0, 1, 2], [0, 2, 3]], dtype=np.uint32), Material(name, (*rgb, 1.0), 0.0, 0.9))
+
+
+def _copy(source: Path, target: Path) -> Path:
+    _write_if_changed(target, source.read_bytes())
+    return target
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    """Write ``data`` unless the file already holds exactly it (keeps re-runs cheap and mtimes stable)."""
+    if path.is_file() and path.read_bytes() == data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _r(values, digits: int = 4) -> list[float]:
+    return [round(float(v), digits) for v in values]

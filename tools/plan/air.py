@@ -1,0 +1,95 @@
+"""What the grounded planner knows about the sky and things that float: space scenes, sky bodies, headroom.
+
+- A prompt that names a planet, moon or sun and no place (or only "space",
+  which otherwise reads as a room) happens in space; in space the biggest body
+  (the sun if there is one) takes the centre and the rest circle it, moons
+  their planet.
+- Anywhere else "the moon" and "the sun" are the sky, which the look draws,
+  not objects on the ground.
+- Floating things need headroom: an outdoor scene is as tall as its highest
+  floating thing flies (a hot-air balloon at tens of metres), and space is as
+  wide as its bodies need.
+- A fan put on a surface is a desk fan.
+"""
+
+from __future__ import annotations
+
+from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.places import CELESTIAL, SKY_BODIES, SPACE_PLACE
+from tools.core.schema import ObjectSpec, Relation
+
+Stated = list[tuple[Relation, bool]]  # relations with whether the prompt stated them
+PLACING = {"on", "stacked", "around", "each_with", "above", "next_to", "in_front_of", "behind", "center",
+           "row", "grid", "in_corner", "against_wall", "front"}
+ORBIT_CENTRE_ORDER = ("sun", "ringed_planet", "planet")  # which body takes the centre of a space scene
+# Space is sized like open ground (tools.plan.planner: objects cover OUTDOOR_FILL_SHARE of it) but its bodies
+# may crowd closer, about 20% of the square seen from above: their footprint counts this much.
+SPACE_CROWDING = 0.6
+# Metres: the smallest space scene. Nothing stands on a ground that must look open, so a planet and its
+# moons get a tight frame rather than open ground's 10 m.
+SPACE_MIN_SIDE = 6.0
+
+
+def place_for_sky(place: str | None, categories: list[str]) -> str | None:
+    """SPACE_PLACE when the prompt names a celestial body and no place but (at most) "space"; else None."""
+    if place in (None, "room") and any(c in CELESTIAL for c in categories):
+        return SPACE_PLACE
+    return None
+
+
+def drop_sky_bodies(specs: list[ObjectSpec], relations: Stated) -> tuple[list[ObjectSpec], Stated]:
+    """``specs`` and ``relations`` without the sun and moon (outside space they are the sky, not objects)."""
+    dropped = {s.key for s in specs if s.category in SKY_BODIES}
+    kept = [s for s in specs if s.key not in dropped]
+    return kept, [(r, stated) for r, stated in relations if r.subject not in dropped and r.target not in dropped]
+
+
+def desk_fans(specs: list[ObjectSpec], relations: Stated) -> None:
+    """A standing fan the prompt puts on something ("a fan on the desk") becomes a desk fan, key and all."""
+    taken = {s.key for s in specs}
+    for spec in specs:
+        on_surface = any(r.subject == spec.key and r.kind == "on" for r, _ in relations)
+        if spec.category != "standing_fan" or not on_surface:
+            continue
+        old, spec.category = spec.key, "desk_fan"
+        if old == "standing_fan" and "desk_fan" not in taken:
+            spec.key = "desk_fan"
+            for r, _ in relations:
+                r.subject = spec.key if r.subject == old else r.subject
+                r.target = spec.key if r.target == old else r.target
+
+
+def space_relations(specs: list[ObjectSpec], relations: Stated) -> None:
+    """Bodies nobody placed: the biggest at the centre, moons around a planet, the rest around the centre."""
+    bodies = [s for s in specs if s.category in CELESTIAL]
+    centre = next((s for c in ORBIT_CENTRE_ORDER for s in bodies if s.category == c), None)
+    if centre is None:
+        return
+    planet = next((s for s in bodies if s.category in ("planet", "ringed_planet")), None)
+    for spec in bodies:
+        if any(r.subject == spec.key and r.kind in PLACING for r, _ in relations):
+            continue
+        if spec is centre:
+            relation = Relation(kind="center", subject=spec.key)
+        elif spec.category == "moon" and planet is not None:
+            relation = Relation(kind="around", subject=spec.key, target=planet.key)
+        else:
+            relation = Relation(kind="around", subject=spec.key, target=centre.key)
+        relations.append((relation, False))
+
+
+def space_footprint(specs: list[ObjectSpec]) -> float:
+    """m^2 of open-ground footprint the floating bodies of a space scene stand for (space sizes itself on them)."""
+    total = 0.0
+    for spec in specs:
+        category = CATEGORIES[spec.category]
+        if category.mount == "air":
+            total += category.size[0] * category.size[2] * spec.count
+    return total * SPACE_CROWDING
+
+
+def airborne_headroom(specs: list[ObjectSpec]) -> float:
+    """Metres of height the floating things need: the top of each at the middle of its flying range."""
+    tops = [(sum(c.air_height) / 2 + c.size[1]) for c in (CATEGORIES[s.category] for s in specs)
+            if c.mount == "air" and c.air_height]
+    return max(tops, default=0.0)

@@ -1,0 +1,215 @@
+"""Look and motion from the prompt: time of day, weather, style and palette, and what moves.
+
+Everything here is read from word tables (tools.knowledge.look_words) against the
+prompt's tokens and the plan's object categories, so a new word or a new
+moving thing is a table row, never a special case. Deterministic in the plan.
+The palette reaches materials through ``apply_look``: floor and wall finishes
+go to tools.page.look at compose time; objects whose colour the prompt did not
+state get the palette's accent colours here, before assets are generated.
+"""
+
+from __future__ import annotations
+
+from tools.knowledge.categories import CATEGORIES
+from tools.core.colors import parse_color, shade, tone_palette
+from tools.knowledge.look_words import (
+    DEPICTION_NOUNS,
+    GENERIC_MOTIONS,
+    LIGHT_WORDS,
+    MOTIONS,
+    NO_ACCENT_CATEGORIES,
+    NOT_TIME_AFTER,
+    OUTDOOR_WIND,
+    STILL_WORDS,
+    STYLES,
+    TIME_WORDS,
+    TONE_NOUNS,
+    TONE_WORDS,
+    VERB_KINDS,
+    VERB_REACH,
+    WEATHER_WORDS,
+    WIND_WORDS,
+    Motion,
+)
+from tools.plan.text import clean_prompt, singular_forms, tokenize
+from tools.knowledge.places import SPACE_PLACE
+from tools.core.schema import Behaviour, Look, ObjectSpec, Palette, ScenePlan
+
+
+def apply_look(plan: ScenePlan) -> ScenePlan:
+    """``plan`` with ``look`` and ``behaviours`` filled in and unstated object colours taken from the palette."""
+    tokens = tokenize(clean_prompt(plan.prompt))
+    look = read_look(tokens, plan)
+    result = plan.model_copy(deep=True)
+    result.look = look
+    result.behaviours = read_behaviours(tokens, result, look)
+    if look.palette is not None:
+        _paint_accents(result.objects, look.palette)
+    return result
+
+
+def read_look(tokens: list[str], plan: ScenePlan) -> Look:
+    """The Look the words ask for; plain daylight with neutral tone mapping when they ask for nothing."""
+    outdoor = plan.environment.kind == "outdoor"
+    style_name = _last_match(tokens, STYLES) or "default"
+    style = STYLES.get(style_name)
+    palette = _tone_palette(tokens)
+    if palette is None:
+        palette = style.palette if style else None
+    elif style is not None:  # 'a sci-fi bedroom in blue tones': the tones colour things, the style the floor
+        palette = palette.model_copy(update={"floor": style.palette.floor})
+    space = plan.environment.room_type == SPACE_PLACE
+    time_of_day = "night" if space else _time_of_day(tokens)  # space: the starry backdrop, whatever the words
+    light = _last_match(_pairs_before(tokens, {"light", "lights", "lighting", "glow"}), LIGHT_WORDS)
+    light = LIGHT_WORDS[light] if light else (style.light if style else None) or _light_for_time(time_of_day)
+    wind = max([WIND_WORDS[t] for t in tokens if t in WIND_WORDS], default=OUTDOOR_WIND if outdoor else 0.0)
+    tone = _last_match(tokens, TONE_WORDS)
+    return Look(
+        time_of_day=time_of_day,
+        weather="clear" if space else _weather(tokens),
+        style=style_name,
+        palette=palette,
+        light=light,
+        wind=wind if outdoor else 0.0,
+        tone_mapping=TONE_WORDS[tone] if tone else "neutral",
+        exposure=1.0,
+    )
+
+
+def read_behaviours(tokens: list[str], plan: ScenePlan, look: Look) -> list[Behaviour]:
+    """One Behaviour per object kind that moves: its category's usual motion, or the one a verb beside it names."""
+    verbs = _verbs_by_spec(tokens, plan.objects)
+    outdoor = plan.environment.kind == "outdoor"
+    behaviours = []
+    for spec in plan.objects:
+        motions = MOTIONS.get(spec.category, {})
+        verb = verbs.get(spec.key)
+        if verb == "still":
+            continue
+        motion = (motions.get(verb) or GENERIC_MOTIONS.get(verb)) if verb else _default_motion(motions, outdoor, look)
+        if motion is None:
+            continue
+        behaviour = _behaviour(spec, motion, look, plan)
+        if behaviour is not None:
+            behaviours.append(behaviour)
+    return behaviours
+
+
+def _default_motion(motions: dict[str, Motion], outdoor: bool, look: Look) -> Motion | None:
+    """The motion a category has unasked: the first whose condition the scene meets."""
+    for motion in motions.values():
+        if motion.when == "always" or (motion.when == "outdoor" and outdoor) \
+                or (motion.when == "night" and look.time_of_day == "night"):
+            return motion
+    return None
+
+
+def _behaviour(spec: ObjectSpec, motion: Motion, look: Look, plan: ScenePlan) -> Behaviour | None:
+    amplitude = motion.amplitude
+    if motion.kind == "sway":
+        amplitude = motion.amplitude * (1.0 + motion.wind_gain * look.wind)
+    around = None
+    if motion.kind == "orbit":
+        centres = [s.key for s in plan.objects if s.category in motion.around and s.key != spec.key]
+        if not centres:
+            return None  # a moon with nothing to go round stays put
+        around = centres[0]
+    return Behaviour(target=spec.key, kind=motion.kind, speed=motion.speed, amplitude=amplitude,
+                     axis=motion.axis, part=motion.part, around=around, radius=motion.radius)
+
+
+def _verbs_by_spec(tokens: list[str], specs: list[ObjectSpec]) -> dict[str, str]:
+    """{spec key: motion kind or 'still'} for each verb: the nearest object noun within VERB_REACH tokens."""
+    positions = _noun_positions(tokens, specs)
+    found: dict[str, str] = {}
+    for index, token in enumerate(tokens):
+        kind = "still" if token in STILL_WORDS else VERB_KINDS.get(token)
+        if kind is None:
+            continue
+        near = [(abs(at - index), key) for key, places in positions.items() for at in places
+                if abs(at - index) <= VERB_REACH]
+        if near:
+            found[min(near)[1]] = kind
+    return found
+
+
+def _noun_positions(tokens: list[str], specs: list[ObjectSpec]) -> dict[str, list[int]]:
+    """{spec key: token indices where its noun (last word, any plural) or category name stands}."""
+    positions: dict[str, list[int]] = {}
+    for spec in specs:
+        words = {spec.category, spec.category.replace("_", " ").split()[-1]}
+        if spec.noun:
+            words.add(spec.noun.split()[-1])
+        positions[spec.key] = [i for i, t in enumerate(tokens) if t in words or words & set(singular_forms(t))]
+    return positions
+
+
+def _time_of_day(tokens: list[str]) -> str:
+    """The last time word that is not part of a thing's name ('nightstand', 'night table') or a picture's subject."""
+    found = "day"
+    for index, token in enumerate(tokens):
+        if token not in TIME_WORDS:
+            continue
+        if index + 1 < len(tokens) and tokens[index + 1] in NOT_TIME_AFTER:
+            continue
+        if _depicted(tokens, index):
+            continue
+        found = TIME_WORDS[token]
+    return found
+
+
+def _weather(tokens: list[str]) -> str:
+    found = "clear"
+    for index, token in enumerate(tokens):
+        if token in WEATHER_WORDS and not _depicted(tokens, index):
+            found = WEATHER_WORDS[token]
+    return found
+
+
+def _depicted(tokens: list[str], index: int) -> bool:
+    """True for 'a painting of a sunset', 'a poster of a snowy mountain': the word describes a picture."""
+    window = tokens[max(0, index - 4):index]
+    return "of" in window and any(t in DEPICTION_NOUNS for t in window)
+
+
+def _pairs_before(tokens: list[str], heads: set[str]) -> list[str]:
+    """The word before each of ``heads``: 'warm' of 'warm light'; 'light blue' gives nothing."""
+    return [tokens[i - 1] for i, t in enumerate(tokens) if t in heads and i > 0]
+
+
+def _last_match(tokens: list[str], table: dict) -> str | None:
+    """The last token (or adjacent pair joined by nothing, 'sci'+'fi') that is a key of ``table``."""
+    found = None
+    for index, token in enumerate(tokens):
+        pair = token + tokens[index + 1] if index + 1 < len(tokens) else ""
+        if pair in table:
+            found = pair
+        elif token in table:
+            found = token
+    return found
+
+
+def _light_for_time(time_of_day: str) -> str:
+    return {"morning": "cool", "sunset": "warm", "night": "warm"}.get(time_of_day, "neutral")
+
+
+def _tone_palette(tokens: list[str]) -> Palette | None:
+    """'in blue tones' / 'shades of green': tools.plan.planner already coloured the objects; the walls follow."""
+    for index in range(len(tokens)):
+        colour = parse_color(tokens, index)
+        if colour is None:
+            continue
+        hex_color, words, end = colour
+        if tokens[end:end + 1] and tokens[end] in TONE_NOUNS or tokens[max(0, index - 2):index] == ["shades", "of"]:
+            return Palette(name=f"{words} tones", accent=hex_color,
+                           colors=[c for c, _ in tone_palette(hex_color, words, 3)], wall=shade(hex_color, 0.82))
+    return None
+
+
+def _paint_accents(specs: list[ObjectSpec], palette: Palette) -> None:
+    """Objects of no stated colour take the palette's colours in turn (never one the prompt stated)."""
+    plain = [s for s in specs if s.color is None and s.category not in NO_ACCENT_CATEGORIES
+             and CATEGORIES[s.category].family in {"furniture", "prop"}]
+    colors = palette.colors or [palette.accent]
+    for index, spec in enumerate(plain):
+        spec.color = colors[index % len(colors)]

@@ -1,0 +1,435 @@
+"""The grounded planner: a prompt becomes a typed ScenePlan without any model.
+
+Text is cleaned and tokenised (tools.plan.text), read by a small phrase
+grammar (tools.plan.phrases, tools.plan.parse), then completed here with
+what people expect: the furniture a named room usually has, supports for
+things that stand on surfaces, a room large enough for what it holds.
+Deterministic in (prompt, seed).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import re
+
+from tools.knowledge.categories import CATEGORIES
+from tools.core.colors import tone_palette
+from tools.core.errors import PromptError
+from tools.plan.parse import Mention, ParsedPrompt, parse
+from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size, tokenize
+from tools.plan.words import MAX_COUNT, VAGUE_RANGE
+from tools.plan.air import (
+    SPACE_MIN_SIDE, airborne_headroom, desk_fans, drop_sky_bodies, place_for_sky, space_footprint, space_relations,
+)
+from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Place
+from tools.core.schema import Environment, ObjectSpec, Relation, Requirement, ScenePlan
+
+MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
+MEASURE_AXES = {"tall": "height", "long": "length"}  # the size word beside a measure names its axis
+MIN_ADDED_SHARE = 1 / 30  # outdoors, added things smaller than this share of the longer side are left out
+AIR_FILL_SHARE = 0.45  # floating things' footprints may cover this share of the area (they seldom stack)
+OUTDOOR_FILL_SHARE = 0.12  # outdoor ground is sized so objects cover about this share: open, not empty
+MIN_OUTDOOR_SIDE = 10.0  # metres: the smallest outdoor area, so a lone bench still has a place around it
+FEW_OBJECTS = 3  # a named room with fewer requested kinds gets its usual furniture
+INDOOR_FLOORS = {"wood", "tile", "carpet"}
+TABLES = {"table", "coffee_table"}
+WORK_SURFACES = {"desk", "workbench", "counter", "sink_counter"}
+SEATS = {"chair", "stool", "office_chair", "armchair", "bench"}
+TARGETED = {"on", "next_to", "in_front_of", "behind", "facing", "around", "above", "each_with"}
+# Where a thing that stands on a surface goes, best first; the first entry is added when none exists.
+SUPPORTS = {
+    "tv": ("tv_stand", "cabinet", "dresser"),
+    "coffee_machine": ("counter", "sink_counter", "table"),
+    "microwave": ("counter", "sink_counter", "table"),
+    "table_lamp": ("nightstand", "desk", "dresser", "table", "cabinet", "coffee_table"),
+    "paint_can": (None, "table", "workbench"),
+}
+DWELLINGS = frozenset({"house"})
+DEFAULT_SUPPORTS = ("table", "coffee_table", "desk", "nightstand", "dresser", "cabinet", "counter")
+WALL_SIDE = {"bookshelf", "wardrobe", "dresser", "cabinet", "tool_cabinet", "fridge", "stove", "sink_counter",
+             "counter", "tv_stand", "toilet", "bathtub", "sink", "workbench", "dumbbell_rack", "bed", "toy_box",
+             "fireplace", "piano"}
+FREE_STANDING_VARIANTS = {("piano", 1)}  # a grand piano stands out in the room, its open lid to the listeners
+
+
+def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
+    """The ScenePlan for ``prompt``; raises PromptError for an empty prompt or an unusable size."""
+    text = clean_prompt(prompt)
+    stated, text = extract_size(text)
+    rng = random.Random(seed)
+    parsed = parse(tokenize(text), rng)
+    _dwelling_as_room(parsed)
+    place = _place(parsed)
+    if stated:
+        check_size(stated, outdoor=place.kind == "outdoor")
+    _settle_counts(parsed, rng)
+    specs = _specs(parsed)
+    relations = _relations(parsed, specs)
+    if place.name != SPACE_PLACE:
+        specs, relations = drop_sky_bodies(specs, relations)
+    desk_fans(specs, relations)
+    stated_relations = [r for r, was_stated in relations if was_stated]
+    # Space is furnished (a sun, planets, moons) only when the prompt names no body of its own:
+    # "two moons orbit a ringed planet in space" is just those, "the solar system" the whole set.
+    named_bodies = place.name == SPACE_PLACE and bool(specs)
+    if not parsed.empty and not named_bodies:
+        _add_expected(place, specs, relations, parsed)
+    _add_supports(specs, relations)
+    _add_desk_chairs(specs, relations)
+    if place.kind == "indoor":
+        _add_wall_sides(specs, relations)
+    if place.name == SPACE_PLACE:
+        space_relations(specs, relations)
+    if parsed.tone:
+        _apply_tone(specs, parsed.tone)
+    environment = _environment(place, parsed, stated, specs, relations)
+    if environment.kind == "outdoor":
+        specs, relations = _drop_unseen_extras(specs, relations, environment)
+    return ScenePlan(
+        prompt=prompt,
+        seed=seed,
+        environment=environment,
+        objects=specs,
+        relations=[r for r, _ in relations],
+        requirements=_requirements(specs, stated_relations),
+        unknown_nouns=[m.unknown for m in parsed.mentions if m.unknown],
+        planner="grounded",
+    )
+
+
+def _drop_unseen_extras(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]],
+                        env: Environment) -> tuple[list[ObjectSpec], list[tuple[Relation, bool]]]:
+    """Leave out what the planner would add that is too small to see at the area's scale (grass tufts on a
+    meadow sized for three hot-air balloons): it would not show in the overall views, only cost close-ups."""
+    smallest = max(env.width, env.depth) * MIN_ADDED_SHARE
+    dropped = {s.key for s in specs if not s.requested and max(CATEGORIES[s.category].size) < smallest}
+    return ([s for s in specs if s.key not in dropped],
+            [(r, stated) for r, stated in relations if r.subject not in dropped and r.target not in dropped])
+
+
+def _dwelling_as_room(parsed: ParsedPrompt) -> None:
+    """"A cabin with a fireplace and a rug": a dwelling named first and only indoor things after it
+    means the room inside it, so the dwelling becomes the room instead of a building outdoors."""
+    first, rest = parsed.mentions[:1], parsed.mentions[1:]
+    if parsed.place is not None or not rest or first[0].category not in DWELLINGS:
+        return
+    if any(CATEGORIES[m.category].outdoor for m in rest):
+        return
+    parsed.mentions = rest
+    parsed.links = [dataclasses.replace(link, subject=link.subject - 1,
+                                        target=None if link.target is None else link.target - 1)
+                    for link in parsed.links if 0 not in (link.subject, link.target)]
+    parsed.place = INDOOR_DEFAULT.name
+
+
+def _place(parsed: ParsedPrompt) -> Place:
+    sky = place_for_sky(parsed.place, [m.category for m in parsed.mentions])
+    if sky:
+        return PLACES[sky]
+    if parsed.place:
+        return PLACES[parsed.place]
+    if any(not CATEGORIES[m.category].indoor for m in parsed.mentions):
+        return OUTDOOR_DEFAULT
+    return INDOOR_DEFAULT
+
+
+def _settle_counts(parsed: ParsedPrompt, rng: random.Random) -> None:
+    """Bare plurals get a count: one per support ('lamps on them'), seats per table, else a few."""
+    for index, mention in enumerate(parsed.mentions):
+        if mention.count is None:
+            mention.count = _implied_count(parsed, index, rng)
+        if mention.count > MAX_COUNT:
+            raise PromptError(f"the prompt asks for {mention.count} {mention.noun}s; at most {MAX_COUNT} of one kind fit a scene")
+
+
+def _implied_count(parsed: ParsedPrompt, index: int, rng: random.Random) -> int:
+    mention = parsed.mentions[index]
+    for link in parsed.links:
+        if link.subject != index or link.target is None:
+            continue
+        target = parsed.mentions[link.target]
+        if link.kind == "on" and (target.count or 1) > 1:
+            return target.count
+        if link.kind in {"with", "around"} and mention.category in SEATS and target.category in TABLES:
+            return _seats(target) * (target.count or 1)
+    return rng.randint(*VAGUE_RANGE)
+
+
+def _seats(table: Mention) -> int:
+    size = table.attrs.get("size")
+    return 6 if size in {"long", "large"} else 2 if size == "small" else 4
+
+
+def _specs(parsed: ParsedPrompt) -> list[ObjectSpec]:
+    specs: list[ObjectSpec] = []
+    for mention in parsed.mentions:
+        attrs = mention.attrs
+        specs.append(ObjectSpec(
+            key=_unique_key(mention, {s.key for s in specs}),
+            category=mention.category,
+            count=mention.count,
+            color=attrs.get("color"),
+            color_name=attrs.get("color_name"),
+            material=attrs.get("material"),
+            size=None if "measure_m" in attrs else attrs.get("size"),  # '2 m tall': the measure says how tall
+            shape=attrs.get("shape"),
+            measure_m=float(attrs["measure_m"]) if "measure_m" in attrs else None,
+            measure_axis=MEASURE_AXES.get(attrs.get("size")) if "measure_m" in attrs else None,
+            requested=True,
+            noun=mention.noun,
+            placeholder=mention.category == "placeholder",
+            variant=mention.variant,
+        ))
+    return specs
+
+
+def _unique_key(mention: Mention, taken: set[str]) -> str:
+    """The category name, or category_<colour / modifier / size / shape / material / number> when taken."""
+    base = mention.category
+    if base not in taken:
+        return base
+    attrs = mention.attrs
+    words = [attrs.get("color_name"), mention.modifier, attrs.get("size"), attrs.get("shape"), attrs.get("material")]
+    for word in words:
+        if word:
+            key = f"{base}_{re.sub(r'[^a-z0-9]+', '_', word).strip('_')}"
+            if key not in taken:
+                return key
+    number = 2
+    while f"{base}_{number}" in taken:
+        number += 1
+    return f"{base}_{number}"
+
+
+def _relations(parsed: ParsedPrompt, specs: list[ObjectSpec]) -> list[tuple[Relation, bool]]:
+    """Parsed links as Relations with whether the prompt stated them; 'with' links become what they imply."""
+    placed = {link.subject for link in parsed.links if link.stated and link.kind in TARGETED}
+    relations: list[tuple[Relation, bool]] = []
+    for link in parsed.links:
+        kind = link.kind if link.kind != "with" else _with_kind(specs[link.subject], specs[link.target])
+        if kind is None or (link.kind == "with" and link.subject in placed):
+            continue
+        target = specs[link.target].key if link.target is not None else None
+        _add(relations, Relation(kind=kind, subject=specs[link.subject].key, target=target, param=link.param),
+             link.stated)
+    return relations
+
+
+def _with_kind(subject: ObjectSpec, owner: ObjectSpec) -> str | None:
+    """What 'an owner with subjects' implies: chairs around a table, a chair at a desk, a lamp on it."""
+    if subject.category in SEATS and owner.category in TABLES:
+        return "around"
+    if subject.category in SEATS and owner.category in WORK_SURFACES:
+        return "in_front_of"
+    if CATEGORIES[subject.category].mount == "surface" and CATEGORIES[owner.category].supports:
+        return "on"
+    return None
+
+
+def _add(relations: list[tuple[Relation, bool]], relation: Relation, stated: bool) -> None:
+    if all(existing != relation for existing, _ in relations):
+        relations.append((relation, stated))
+
+
+def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[Relation, bool]],
+                  parsed: ParsedPrompt) -> None:
+    """A named place with few objects gets its usual furniture; outdoor places their natural extras."""
+    requested = {s.category for s in specs if s.requested}
+    items = list(place.extras)
+    if len(requested) < FEW_OBJECTS:
+        items = [*place.expected, *items]
+    added = []
+    for item in items:
+        if any(s.category == item.category for s in specs):
+            continue
+        key = _unique_key(Mention(item.category, item.category, item.count), {s.key for s in specs})
+        spec = ObjectSpec(key=key, category=item.category, count=item.count, shape=item.shape, size=item.size,
+                          requested=False, noun=item.category.replace("_", " "))
+        specs.append(spec)
+        added.append((spec, item))
+    # What the prompt named itself keeps its count, but goes where the place usually has it unless told
+    # ("a classroom with desks and a whiteboard": the board on the front wall).
+    placed = {r.subject for r, _ in relations}
+    usual = [(s, item) for s in specs if s.requested and s.key not in placed
+             for item in (*place.expected, *place.extras) if item.category == s.category]
+    for spec, item in [*added, *usual]:
+        for kind, target_category, param in item.relations:
+            target = next((s for s in specs if s.category == target_category and s is not spec), None)
+            if target_category is not None and target is None:
+                continue
+            if kind == "each_with":
+                if spec.requested:
+                    continue
+                spec.count = (param or 1) * target.count
+            relation = Relation(kind=kind, subject=spec.key, target=target.key if target else None, param=param)
+            _add(relations, relation, False)
+
+
+def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
+    """Things that stand on surfaces (a TV, a lamp) get something to stand on when the prompt gave none."""
+    for spec in list(specs):
+        if CATEGORIES[spec.category].mount != "surface" or _has(relations, spec.key, {"on", "stacked", "above"}):
+            continue
+        preferred = SUPPORTS.get(spec.category, DEFAULT_SUPPORTS)
+        support = next((s for c in preferred for s in specs if c and s.category == c), None)
+        if support is None and preferred[0] is not None:
+            support = ObjectSpec(key=_unique_key(Mention(preferred[0], "", 1), {s.key for s in specs}),
+                                 category=preferred[0], count=1, requested=False, noun=preferred[0].replace("_", " "))
+            specs.append(support)
+        if support is not None:
+            _add(relations, Relation(kind="on", subject=spec.key, target=support.key), False)
+
+
+def _add_wall_sides(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
+    """Storage and appliances nobody placed go against a wall, as people put them."""
+    for spec in specs:
+        placed = _has(relations, spec.key, TARGETED | {"in_corner", "center", "row", "grid", "front", "against_wall"})
+        if spec.category in WALL_SIDE and not placed and (spec.category, spec.variant) not in FREE_STANDING_VARIANTS:
+            _add(relations, Relation(kind="against_wall", subject=spec.key), False)
+
+
+def _add_desk_chairs(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
+    """An office chair nobody placed goes at the desk."""
+    desk = next((s for s in specs if s.category == "desk"), None)
+    for spec in specs:
+        if desk and spec.category == "office_chair" and not any(r.subject == spec.key for r, _ in relations):
+            _add(relations, Relation(kind="in_front_of", subject=spec.key, target=desk.key), False)
+
+
+def _has(relations: list[tuple[Relation, bool]], key: str, kinds: set[str]) -> bool:
+    return any(r.subject == key and r.kind in kinds for r, _ in relations)
+
+
+def _apply_tone(specs: list[ObjectSpec], tone: tuple[str, str]) -> None:
+    """'in blue tones': every object without its own colour gets a shade of blue (nature keeps its own)."""
+    plain = [s for s in specs if s.color is None and CATEGORIES[s.category].family != "nature"]
+    for spec, (hex_color, name) in zip(plain, tone_palette(tone[0], tone[1], len(plain))):
+        spec.color, spec.color_name = hex_color, name
+
+
+def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, specs: list[ObjectSpec],
+                 relations: list[tuple[Relation, bool]]) -> Environment:
+    outdoor = place.kind == "outdoor"
+    if stated:
+        width, depth = stated.width, stated.depth
+    else:
+        factor = SIZE_FACTORS.get(parsed.place_size or "", 1.0)
+        width, depth = place.size[0] * factor, place.size[1] * factor
+        if outdoor:  # open ground has no walls to size it: fit the content, so a beach is not mostly empty sand
+            longest_side = max((max(CATEGORIES[s.category].size[0], CATEGORIES[s.category].size[2]) for s in specs),
+                               default=0.0)
+            footprint = _footprint(specs, relations)[0] + (space_footprint(specs) if place.name == SPACE_PLACE else 0.0)
+            smallest = SPACE_MIN_SIDE if place.name == SPACE_PLACE else MIN_OUTDOOR_SIDE
+            air = 0.0 if place.name == SPACE_PLACE else _air_footprint(specs)
+            width, depth = _fit_outdoor(width, depth, footprint, longest_side, smallest, air)
+        width, depth = _grow(_half(width), _half(depth), specs, relations)
+    tallest = max((CATEGORIES[s.category].size[1] for s in specs), default=0.0)
+    if outdoor:
+        floor = parsed.ground or place.floor
+        height = max(place.height, _half(tallest * 1.5), _half(airborne_headroom(specs)))
+    else:
+        floor = parsed.floor if parsed.floor in INDOOR_FLOORS else place.floor
+        height = stated.height if stated and stated.height else place.height
+    windows = 0 if outdoor else parsed.windows if parsed.windows is not None else (1 if width * depth <= 16 else 2)
+    return Environment(kind=place.kind, room_type=None if place.name in {"room", "outdoors"} else place.name,
+                       width=width, depth=depth, height=height, size_from_prompt=stated is not None,
+                       floor=floor, windows=windows)
+
+
+def _fit_outdoor(width: float, depth: float, footprint: float, longest_side: float,
+                 smallest: float = MIN_OUTDOOR_SIDE, air_footprint: float = 0.0) -> tuple[float, float]:
+    """Size an outdoor place (keeping the aspect) so its objects cover OUTDOOR_FILL_SHARE of the ground,
+    floating things (three hot-air balloons) have room side by side, and the longest object (a 20 m road)
+    leaves the solver room to move it."""
+    wanted = max(math.sqrt(max(footprint, 1e-9) / OUTDOOR_FILL_SHARE), math.sqrt(air_footprint / AIR_FILL_SHARE),
+                 1.25 * longest_side + 1.0)
+    scale = max(smallest, wanted) / max(width, depth)
+    return width * scale, depth * scale
+
+
+def _grow(width: float, depth: float, specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> tuple[float, float]:
+    """Grow (keeping the aspect) until floor-standing footprints cover at most MAX_FLOOR_SHARE of the floor."""
+    footprint, longest = _footprint(specs, relations)
+    while footprint > MAX_FLOOR_SHARE * width * depth:
+        factor = math.sqrt(footprint / (MAX_FLOOR_SHARE * width * depth))
+        width, depth = _half_up(width * factor), _half_up(depth * factor)
+    return max(width, _half_up(longest + 1.0)), max(depth, _half_up(longest + 1.0))
+
+
+def _footprint(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> tuple[float, float]:
+    """(sum of w*d over floor-standing instances in m^2, longest floor object side in m)."""
+    total, longest = 0.0, 0.0
+    for spec in specs:
+        category = CATEGORIES[spec.category]
+        if category.mount != "floor" or _has(relations, spec.key, {"on", "above"}):
+            continue
+        w, h, d = category.size
+        low, high = category.size_range
+        scale = {"small": low, "large": high}.get(spec.size or "", 1.0)
+        w, d = w * scale * (high if spec.size == "long" else 1.0), d * scale
+        longest = max(longest, min(w, d))
+        if h < 0.05:
+            continue
+        instances = 1 if _has(relations, spec.key, {"stacked"}) else spec.count
+        total += w * d * instances
+    return total, longest
+
+
+def _air_footprint(specs: list[ObjectSpec]) -> float:
+    """Sum of w*d over floating instances in m^2 (their heights overlap too much to count on stacking)."""
+    return sum(CATEGORIES[s.category].size[0] * CATEGORIES[s.category].size[2] * s.count
+               for s in specs if CATEGORIES[s.category].mount == "air")
+
+
+def _half(value: float) -> float:
+    return max(0.5, round(value * 2) / 2)
+
+
+def _half_up(value: float) -> float:
+    return math.ceil(value * 2 - 1e-9) / 2
+
+
+def _requirements(specs: list[ObjectSpec], stated: list[Relation]) -> list[Requirement]:
+    requirements = [
+        Requirement(id=f"count:{s.key}", kind="count", description=f"{s.count} {_plural(s.noun, s.count)}",
+                    subject=s.key, expected=s.count)
+        for s in specs if s.requested
+    ]
+    requirements += [
+        Requirement(id=f"color:{s.key}", kind="color", description=f"{s.noun or s.category} is {s.color_name}",
+                    subject=s.key, expected=s.color)
+        for s in specs if s.color
+    ]
+    requirements += [
+        Requirement(id=f"relation:{r.kind}:{r.subject}:{r.target}", kind="relation", description=_describe(r),
+                    subject=r.subject, target=r.target, expected=r.param)
+        for r in stated
+    ]
+    return requirements
+
+
+def _describe(relation: Relation) -> str:
+    words = relation.kind.replace("_", " ")
+    if relation.kind == "row" and relation.param and relation.param > 1:
+        return f"{relation.subject} in {relation.param} rows"
+    if relation.kind == "against_wall":
+        words = "against the wall"
+    elif relation.kind == "in_corner":
+        words = "in a corner"
+    elif relation.kind in {"center", "front"}:
+        words = f"at the {relation.kind}"
+    elif relation.kind == "each_with":
+        return f"each {relation.target} with {relation.param or 1} {relation.subject}"
+    return f"{relation.subject} {words} {relation.target or ''}".strip()
+
+
+def _plural(noun: str, count: int) -> str:
+    if count == 1 or not noun:
+        return noun
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in set("aeiou"):
+        return noun[:-1] + "ies"
+    return noun + "s"

@@ -1,0 +1,146 @@
+"""Prompt text before grammar: cleaning hostile markup, room sizes, tokens, plural forms."""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from tools.core.errors import PromptError
+
+MAX_PROMPT_CHARS = 2000
+
+_BLOCK_RE = re.compile(r"<\s*(script|style)\b[^>]*>.*?<\s*/\s*\1\s*>", re.IGNORECASE | re.DOTALL)
+_TAG_RE = re.compile(r"<[^>]*>|<\s*/?\s*[a-z]+\b")
+_TOKEN_RE = re.compile(r"\d+(?:\.\d+)?|[a-z]+(?:'[a-z]+)*'?|[;:,.!?()&]")
+
+_NUM = r"(\d+(?:[.,]\d+)?)"
+_UNIT = r"(?:metres|meters|metre|meter|mtrs|mtr|m)\b"
+_SIZE_RE = re.compile(
+    rf"(?<![\w.]){_NUM}\s*({_UNIT})?\s*(x|by|\*)\s*{_NUM}\s*({_UNIT})?"
+    rf"(?:\s*(?:x|by|\*)\s*{_NUM}\s*({_UNIT})?)?(?!\s*(?:grid|array))"
+)
+_AREA_RE = re.compile(rf"(?<![\w.]){_NUM}\s*(?:m2|m²|sq\.?\s*m\b|square\s+met(?:re|er)s?)")
+_DANGLING_RE = re.compile(rf"(?<![\w.]){_NUM}\s*{_UNIT}\s*(?:x|by)(?!\s*\d)")
+_LEADING_RE = re.compile(rf"(?:^|[,;:(])\s*(?:x|by)\s*\d+(?:[.,]\d+)?\s*{_UNIT}")
+_UNIT_METRES = {"m": 1.0, "metres": 1.0, "meters": 1.0, "metre": 1.0, "meter": 1.0, "cm": 0.01, "mm": 0.001,
+                "ft": 0.3048, "feet": 0.3048, "foot": 0.3048, "inches": 0.0254, "inch": 0.0254}
+_MEASURE_UNITS = set(_UNIT_METRES)
+MEASURE_PREFIX = "measure:"  # the token of a stated length in metres, e.g. "measure:2"
+
+IRREGULAR_PLURALS = {
+    "cacti": "cactus", "shelves": "shelf", "people": "person", "children": "child", "men": "man",
+    "women": "woman", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth", "knives": "knife",
+    "leaves": "leaf", "wolves": "wolf", "calves": "calf", "sheep": "sheep", "deer": "deer", "fish": "fish",
+    "buses": "bus", "glasses": "glass", "dice": "die", "oxen": "ox", "fungi": "fungus", "bookshelves": "bookshelf",
+}
+
+
+@dataclass(frozen=True)
+class StatedSize:
+    """A room or ground size the prompt gave: width x, depth z, optional height, in metres."""
+
+    width: float
+    depth: float
+    height: float | None
+    text: str
+
+
+def clean_prompt(prompt: object) -> str:
+    """Lower-case plain text of ``prompt``: markup and scripts removed, accents folded, quotes unified.
+
+    Raises PromptError for a non-string, empty, too long, or wordless prompt.
+    """
+    if not isinstance(prompt, str):
+        raise PromptError(f"the prompt must be text, got {type(prompt).__name__}")
+    if len(prompt) > MAX_PROMPT_CHARS:
+        raise PromptError(f"the prompt is {len(prompt)} characters long; describe the scene in at most {MAX_PROMPT_CHARS}")
+    text = _BLOCK_RE.sub(" ", html.unescape(prompt))
+    text = _TAG_RE.sub(" ", text)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00d7", " x ").replace("-", " ")
+    if not re.search(r"[a-z]", text):
+        raise PromptError("the prompt is empty: describe a scene, e.g. 'a living room with a sofa and a lamp'")
+    return text
+
+
+def extract_size(text: str) -> tuple[StatedSize | None, str]:
+    """The first room size stated in ``text`` and the text without it (a ';' takes its place).
+
+    Understands '5m x 4m', '4 x 5 m', '5x5', '3m x 2.5m x 3m', '8 by 5 metres', '20 m2'. Raises PromptError
+    for a size that cannot be read: a missing side, a 'by' without units, a side of zero.
+    """
+    dangling = _DANGLING_RE.search(text) or _LEADING_RE.search(text)
+    match = _SIZE_RE.search(text)
+    if dangling and (match is None or dangling.start() < match.start()):
+        raise PromptError(f"the size '{dangling.group(0).strip()}' is missing a side; give both, like '5m x 4m'")
+    if match:
+        first, unit1, sep, second, unit2, third, unit3 = match.groups()
+        if sep == "by" and not (unit1 or unit2 or unit3):
+            return None, text
+        sides = [_number(first), _number(second)]
+        height = _number(third) if third else None
+        stated = StatedSize(sides[0], sides[1], height, match.group(0).strip())
+        if min(sides) <= 0 or (height is not None and height <= 0):
+            raise PromptError(f"the size '{stated.text}' has a side of zero; give both sides in metres, like '5m x 4m'")
+        return stated, text[:match.start()] + " ; " + text[match.end():]
+    area = _AREA_RE.search(text)
+    if area:
+        value = _number(area.group(1))
+        if value <= 0:
+            raise PromptError(f"the area '{area.group(0)}' is zero; give a size like '5m x 4m'")
+        side = max(0.5, round(math.sqrt(value) * 2) / 2)
+        return StatedSize(side, side, None, area.group(0).strip()), text[:area.start()] + " ; " + text[area.end():]
+    return None, text
+
+
+def check_size(size: StatedSize, outdoor: bool) -> None:
+    """Raise PromptError when a stated size is implausible for a room (or an outdoor area)."""
+    low, high, what = (2.0, 300.0, "an outdoor area") if outdoor else (1.5, 50.0, "a room")
+    for side in (size.width, size.depth):
+        if not low <= side <= high:
+            raise PromptError(
+                f"the size '{size.text}' does not fit {what}: each side must be between {low:g} m and {high:g} m"
+            )
+    if size.height is not None and not 2.0 <= size.height <= (60.0 if outdoor else 10.0):
+        raise PromptError(f"the height in '{size.text}' is not plausible for {what}")
+
+
+def tokenize(text: str) -> list[str]:
+    """Words, numbers and punctuation of cleaned text; a measurement like '2 m' is one token 'measure:2'."""
+    raw = _TOKEN_RE.findall(text)
+    tokens: list[str] = []
+    skip = False
+    for index, token in enumerate(raw):
+        if skip:
+            skip = False
+            continue
+        if token[0].isdigit() and index + 1 < len(raw) and raw[index + 1] in _MEASURE_UNITS:
+            skip = True  # '2 m' becomes one token, read as an attribute of the noun it qualifies
+            tokens.append(f"{MEASURE_PREFIX}{float(token) * _UNIT_METRES[raw[index + 1]]:g}")
+            continue
+        tokens.append(token.rstrip("'") if token.endswith("s'") else token)
+    return tokens
+
+
+def singular_forms(word: str) -> list[str]:
+    """Candidate singulars of ``word``, most likely first ('benches' -> ['bench', 'benche']); [] if none."""
+    if word in IRREGULAR_PLURALS:
+        return [IRREGULAR_PLURALS[word]]
+    forms = []
+    if word.endswith("ies") and len(word) > 4:
+        forms.append(word[:-3] + "y")
+    if word.endswith("ves"):
+        forms += [word[:-3] + "f", word[:-3] + "fe"]
+    if word.endswith("es") and len(word) > 3:
+        forms.append(word[:-2])
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 2:
+        forms.append(word[:-1])
+    return forms
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", "."))

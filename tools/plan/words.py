@@ -1,0 +1,216 @@
+"""Word tables of the grounded planner: numbers, quantities, attributes, relation phrases, nouns to ignore.
+
+Relation phrases are written as small patterns: words separated by spaces,
+alternatives by '|', an optional slot starts with '?', 'DET' is any article
+and '#' is a number (captured, e.g. the 3 of "in 3 rows").
+"""
+
+from __future__ import annotations
+
+NUMBER_WORDS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "single": 1, "zero": 0, "no": 0,
+    "both": 2, "twin": 2, "dozen": 12, "couple": 2, "pair": 2,
+}
+TENS = {"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"}
+
+# Quantity phrases -> (count or None for a seeded vague count, arrangement relation or None).
+QUANTITY_PHRASES: dict[tuple[str, ...], tuple[int | None, str | None]] = {
+    ("a", "dozen"): (12, None), ("half", "a", "dozen"): (6, None), ("a", "pair", "of"): (2, None),
+    ("a", "couple", "of"): (2, None), ("a", "couple"): (2, None), ("pair", "of"): (2, None),
+    ("a", "few"): (None, None), ("few",): (None, None), ("some",): (None, None), ("several",): (None, None),
+    ("a", "handful", "of"): (None, None), ("a", "number", "of"): (None, None), ("multiple",): (None, None),
+    ("various",): (None, None), ("a", "bunch", "of"): (None, None), ("a", "group", "of"): (None, None),
+    ("a", "set", "of"): (None, None), ("a", "cluster", "of"): (None, None), ("a", "collection", "of"): (None, None),
+    ("a", "stack", "of"): (None, "stacked"), ("a", "pile", "of"): (None, "stacked"),
+    ("a", "tower", "of"): (None, "stacked"), ("a", "row", "of"): (None, "row"), ("a", "line", "of"): (None, "row"),
+    ("rows", "of"): (None, "rows"), ("a", "grid", "of"): (None, "grid"), ("an", "array", "of"): (None, "grid"),
+    ("many",): (-1, None), ("lots", "of"): (-1, None), ("a", "lot", "of"): (-1, None), ("plenty", "of"): (-1, None),
+    ("numerous",): (-1, None), ("dozens", "of"): (-1, None), ("a", "forest", "of"): (-1, None),
+    ("a",): (1, None), ("an",): (1, None), ("another",): (1, None), ("one",): (1, None),
+}
+VAGUE_RANGE = (3, 5)  # 'some', 'a few', 'several'
+MANY_RANGE = (6, 9)  # 'many', 'lots of'
+MAX_COUNT = 500
+
+DEFINITE = {"the", "this", "that", "these", "those", "its", "their", "his", "her", "my", "our", "your"}
+DETERMINERS = {"a", "an", *DEFINITE, "each", "every", "any", "some", "another", "one"}
+
+SIZE_WORDS: dict[str, str] = {
+    "small": "small", "little": "small", "tiny": "small", "mini": "small", "compact": "small", "short": "small",
+    "miniature": "small", "large": "large", "big": "large", "huge": "large", "giant": "large", "massive": "large",
+    "enormous": "large", "oversized": "large", "grand": "large", "wide": "large", "long": "long",
+    "tall": "tall", "high": "tall", "towering": "tall",
+}
+SHAPE_WORDS: dict[str, str] = {
+    "round": "round", "circular": "round", "oval": "oval", "square": "square", "rectangular": "rectangular",
+    "double": "double", "king": "double", "queen": "double",
+}
+MATERIAL_WORDS: dict[str, str] = {
+    "wooden": "wood", "wood": "wood", "timber": "wood", "oak": "wood", "pine": "wood", "walnut": "wood",
+    "bamboo": "wood", "wicker": "wood", "rattan": "wood", "metal": "metal", "metallic": "metal", "steel": "metal",
+    "iron": "metal", "aluminium": "metal", "aluminum": "metal", "chrome": "metal", "brass": "metal",
+    "glass": "glass", "stone": "stone", "marble": "stone", "granite": "stone", "concrete": "stone",
+    "brick": "stone", "leather": "leather", "fabric": "fabric", "velvet": "fabric", "cotton": "fabric",
+    "linen": "fabric", "wool": "fabric", "woolen": "fabric", "woollen": "fabric", "upholstered": "fabric",
+    "plastic": "plastic",
+}
+
+# Relation patterns -> (kind, mode). Modes: 'room' (no target), 'target' (the next noun phrase),
+# 'inverse' (the next noun phrase is the subject: "surrounded by"), 'drop' (understood, no relation).
+RELATION_PATTERNS: list[tuple[str, str, str]] = [
+    ("?stacked on top of each|one other|another", "stacked", "room"),
+    ("stacked ?up", "stacked", "room"), ("stacked ?up on each|one other|another", "stacked", "room"), ("piled ?up", "stacked", "room"),
+    ("in DET stack|pile", "stacked", "room"),
+    ("against|along|lining|alongside ?DET ?back|side|far|long wall|walls", "against_wall", "room"),
+    ("on|by|near ?DET ?back|side wall|walls", "against_wall", "room"),
+    ("wall mounted", "against_wall", "room"),
+    ("in|into ?DET|each|one|every|a corner|corners", "in_corner", "room"),
+    ("in|at ?DET ?very middle|centre|center|centre", "center", "room"),
+    ("in|at ?DET ?very middle|centre|center of", "center", "target"),
+    ("centered|centred", "center", "room"),
+    ("at|in DET front", "front", "room"), ("up front", "front", "room"),
+    ("in DET row|line", "row", "room"), ("in rows|lines|columns", "rows", "room"),
+    ("in # rows|lines|columns", "row", "room"), ("in # neat rows", "row", "room"), ("lined up", "row", "room"),
+    ("side by side", "row", "room"), ("in single file", "row", "room"), ("in a single row", "row", "room"),
+    ("in DET grid", "grid", "room"), ("in rows and columns", "grid", "room"), ("in DET # by|x # grid", "grid", "room"),
+    ("on top of", "on", "target"), ("on|onto|upon|atop", "on", "target"), ("resting on", "on", "target"),
+    ("next to", "next_to", "target"), ("beside|besides|alongside|near|nearby|by", "next_to", "target"),
+    ("close to|by", "next_to", "target"), ("adjacent to", "next_to", "target"),
+    ("to DET left|right of", "next_to", "target"), ("at DET side of", "next_to", "target"),
+    ("in front of", "in_front_of", "target"), ("at DET front of", "in_front_of", "target"),
+    ("behind", "behind", "target"), ("in back of", "behind", "target"), ("at DET back|rear of", "behind", "target"),
+    ("facing|faces|face", "facing", "target"), ("facing|turned towards|toward|to", "facing", "target"),
+    ("opposite ?to|of", "facing", "target"), ("across from", "facing", "target"), ("looking at", "facing", "target"),
+    ("around|surrounding|encircling|circling|ringing", "around", "target"),
+    ("all around", "around", "target"), ("in DET circle|ring around", "around", "target"),
+    ("orbit|orbits|orbiting|revolve|revolves|revolving ?around|round", "around", "target"),
+    ("in orbit around|round", "around", "target"), ("circle|circles around|round|over|above", "around", "target"),
+    ("surrounded|encircled|ringed|circled|flanked by", "around", "inverse"),
+    ("above|over|overhead", "above", "target"), ("hanging|hung|mounted above|over", "above", "target"),
+    ("on DET wall above|over", "above", "target"),
+    ("against|leaning", "next_to", "target"), ("leaning against|on", "next_to", "target"),
+    ("between|flanked", "next_to", "inverse"),
+    ("under|underneath|beneath|below", "under", "drop"), ("among|amongst", "between", "drop"),
+    ("in|inside|within|into", "in", "drop"), ("from", "from", "drop"),
+]
+
+PRONOUNS = {"it", "them", "they", "him", "her"}
+RECIPROCAL = (("each", "other"), ("one", "another"))
+EACH_WITH = (("each", "with"), ("each", "having"), ("every", "one", "with"), ("each", "one", "with"))
+WITH_WORDS = {"with", "featuring", "including", "containing", "having", "has", "holding"}
+CONJUNCTIONS = {"and", "or", "&", "plus", "nor"}
+CLAUSE_BREAKS = {";", ".", ":", "!", "?", "(", ")", "then", "while", "where", "which", "that", "who"}
+
+# Words that never head an object noun phrase: the room itself, styles, light, scenery, quantities.
+NON_OBJECT_NOUNS = {
+    "room", "rooms", "scene", "style", "theme", "themes", "tone", "tones", "shade", "shades", "hue", "hues",
+    "color", "colors", "colour", "colours", "palette", "scheme", "look", "feel", "vibe", "mood", "atmosphere",
+    "design", "decor", "decoration", "decorations", "furniture", "furnishings", "stuff", "things", "thing",
+    "items", "item", "objects", "object", "setting", "view", "place", "area", "spot", "space", "part", "side",
+    "top", "bottom", "edge", "left", "right", "middle", "centre", "center", "front", "back", "rear", "corner",
+    "corners", "wall", "walls", "floor", "floors", "ground", "ceiling", "door", "doors", "doorway", "row", "rows",
+    "line", "lines", "column", "columns", "grid", "circle", "ring", "bit", "lot", "lots", "touch", "hint", "kind",
+    "sort", "type", "way", "variety", "mix", "number", "light", "lights", "lighting", "sunlight", "daylight",
+    "shadow", "shadows", "sky", "sun", "moon", "stars", "clouds", "cloud", "horizon", "background", "foreground",
+    "distance", "water", "air", "wind", "weather", "day", "night", "morning", "evening",
+    "afternoon", "sunset", "sunrise", "dusk", "dawn", "time", "summer", "autumn", "spring", "season", "life",
+    "interior", "exterior", "inside", "outside", "plenty", "flooring", "other", "another", "people", "person",
+    "class", "stage", "everything", "nothing", "something", "anything", "size", "shape", "metres", "meters", "m", "cm", "feet",
+    # weather is the look's (tools/knowledge/look_words.py), not an object: "a graveyard with fog"
+    "fog", "mist", "haze", "rain", "drizzle", "snowfall", "blizzard", "snowflakes", "breeze", "wind", "storm",
+    "rainstorm", "downpour", "gale",
+}
+FLOOR_HEADS = {"floor", "floors", "flooring", "ground", "grass", "lawn", "sand", "snow", "dirt", "earth"}
+WALL_HEADS = {"wall", "walls"}
+WINDOW_HEADS = {"window", "windows", "skylight", "skylights", "windowpane"}
+
+# Words that end a noun phrase and are not nouns themselves (verbs, adverbs, prepositions).
+NON_NOUN_WORDS = {
+    "is", "are", "was", "were", "be", "been", "being", "there", "here", "stands", "stand", "sits", "sit",
+    "hangs", "hang", "lies", "lie", "placed", "put", "set", "positioned", "located", "arranged", "sitting",
+    "standing", "lying", "hanging", "parked", "scattered", "spread", "made", "of", "to", "at", "for", "very",
+    "really", "quite", "so", "too", "also", "just", "only", "all", "both", "nearby", "around", "away", "up",
+    "down", "out", "off", "each", "every", "its", "their", "not", "no", "without", "but", "yet", "like",
+    "such", "some", "many", "few", "more", "most", "less", "than", "about", "approximately", "roughly",
+    "please", "make", "create", "show", "render", "build", "generate", "draw", "give", "me", "us", "i", "we",
+    "you", "want", "need", "would", "could", "should", "can", "will", "may", "might", "must", "have", "had",
+    "do", "does", "did", "in", "on", "by", "from", "into", "onto", "upon", "over", "under", "an", "a", "the",
+    "mounted", "hung", "lined", "piled", "stacked", "centered", "centred", "filled", "full", "covered",
+}
+VERB_ENDINGS = ("ing", "ed", "ly")  # unknown words ending so are taken for verbs or adverbs, not nouns
+VERB_ENDING_NOUNS = {"painting", "building", "ceiling", "railing", "bed", "shed", "sled", "sledge"}
+
+IGNORED_ADJECTIVES = {
+    "cozy", "cosy", "modern", "minimalist", "minimal", "rustic", "vintage", "old", "new", "antique", "nice",
+    "beautiful", "pretty", "simple", "elegant", "fancy", "classic", "classical", "contemporary", "industrial",
+    "scandinavian", "bright", "sunny", "quiet", "busy", "abandoned", "tidy", "messy", "clean", "comfortable",
+    "comfy", "warm", "cool", "cold", "open", "spacious", "cute", "lovely", "typical", "traditional", "abstract",
+    "empty", "kids", "kid's", "kids'", "children's", "childrens", "student", "teacher's", "private", "public",
+    "main", "shiny", "soft", "fluffy", "plush", "matching", "identical", "similar", "different", "few",
+}
+EMPTY_WORDS = {"empty", "bare", "unfurnished", "vacant"}
+
+# Nouns the tables do not know -> the nearest category and why. Unlisted nouns fall back to spelling
+# similarity and then to 'placeholder'.
+SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
+    "futon": ("sofa", "a futon is a sofa-sized seat"), "divan": ("sofa", "a divan is a sofa"),
+    "chaise": ("sofa", "a chaise is a long sofa"), "ottoman": ("stool", "an ottoman is a low seat"),
+    "pouf": ("stool", "a pouf is a low seat"), "pouffe": ("stool", "a pouffe is a low seat"),
+    "highchair": ("chair", "a kind of chair"), "throne": ("armchair", "a throne is a large armchair"),
+    "credenza": ("cabinet", "a credenza is a low cabinet"), "bureau": ("dresser", "a bureau is a chest of drawers"),
+    "locker": ("cabinet", "a locker is a tall cabinet"), "pantry": ("cabinet", "a pantry cupboard is a cabinet"),
+    "hutch": ("cabinet", "a hutch is a cabinet"), "console": ("cabinet", "a console is a low cabinet"),
+    "bookcase": ("bookshelf", "a bookcase is a bookshelf"), "lantern": ("table_lamp", "a lantern is a small lamp"),
+    "candle": ("vase", "a candle is a small upright object like a vase"), "jar": ("vase", "a jar is vase-like"),
+    "pot": ("vase", "a pot is vase-like"), "bottle": ("vase", "a bottle is vase-like"),
+    "bowl": ("cup", "a bowl is a small vessel"), "plate": ("cup", "a plate is small tableware"),
+    "monitor": ("tv", "a monitor is a screen"), "computer": ("tv", "a computer is shown as its screen"),
+    "laptop": ("book", "a laptop is a flat object like a book"), "blanket": ("rug", "a blanket is a flat textile"),
+    "towel": ("rug", "a towel is a flat textile"), "doormat": ("rug", "a doormat is a mat"),
+    "bed frame": ("bed", "a bed frame is a bed"), "cot": ("bed", "a cot is a small bed"),
+    "crib": ("bed", "a crib is a small bed"), "bunk": ("bed", "a bunk is a bed"), "sofabed": ("sofa", "a sofa bed"),
+    "stump": ("log", "a stump is a short log"), "branch": ("log", "a branch is log-like"),
+    "firewood": ("log", "firewood is logs"), "woodpile": ("log", "a woodpile is logs"),
+    "fern": ("bush", "a fern is a low plant"), "shrubbery": ("bush", "shrubbery is bushes"),
+    "flowerbed": ("flower", "a flower bed is flowers"), "lily": ("flower", "a lily is a flower"),
+    "orchid": ("flower", "an orchid is a flower"), "lilies": ("flower", "lilies are flowers"),
+    "willow": ("oak_tree", "a willow is a broadleaf tree"), "cypress": ("pine_tree", "a cypress is a conifer"),
+    "cedar": ("pine_tree", "a cedar is a conifer"), "sapling": ("oak_tree", "a sapling is a young tree"),
+    "shed": ("house", "a shed is a small building"), "building": ("house", "a building"),
+    "church": ("house", "a church is a building"), "castle": ("house", "a castle is a building"),
+    "tower": ("windmill", "a tower is a tall structure"),
+    "truck": ("car", "a truck is a road vehicle"), "van": ("car", "a van is a road vehicle"),
+    "lorry": ("car", "a lorry is a road vehicle"), "jeep": ("car", "a jeep is a car"),
+    "pickup": ("car", "a pickup is a car"), "motorbike": ("bicycle", "a motorbike is a two-wheeler"),
+    "motorcycle": ("bicycle", "a motorcycle is a two-wheeler"), "scooter": ("bicycle", "a scooter is a two-wheeler"),
+    "kayak": ("boat", "a kayak is a small boat"), "ship": ("boat", "a ship is a boat"),
+    "yacht": ("boat", "a yacht is a boat"), "sailboat": ("boat", "a sailboat is a boat"),
+    "bucket": ("paint_can", "a bucket is can-like"), "pail": ("paint_can", "a pail is can-like"),
+    "suitcase": ("crate", "a suitcase is box-like"), "trunk": ("toy_box", "a trunk is a chest"),
+    "parcel": ("crate", "a parcel is a box"), "package": ("crate", "a package is a box"),
+    "carton": ("crate", "a carton is a box"), "bookshelves": ("bookshelf", "plural of bookshelf"),
+    "island": ("counter", "a kitchen island is a counter"), "projector": ("screen", "a projector shows on a screen"), "chalkboard": ("screen", "a board on the wall"),
+    "mirrors": ("mirror", "plural of mirror"), "lamps": ("table_lamp", "plural of lamp"),
+    "pillar": ("sculpture", "a pillar is a standing column"), "column": ("sculpture", "a standing column"),
+    "obelisk": ("sculpture", "an obelisk is a monument"), "totem": ("sculpture", "a totem is a carved figure"),
+    "hydrant": ("trash_can", "a hydrant is a short street post"), "mailbox": ("trash_can", "a short street box"),
+    "postbox": ("trash_can", "a short street box"), "bollard": ("trash_can", "a short street post"),
+    "pole": ("lamp_post", "a pole is a tall post"), "post": ("lamp_post", "a post is a tall pole"),
+    "fireplace": ("cabinet", "a fireplace is a wall-side block"), "radiator": ("cabinet", "a low wall-side box"),
+}
+
+
+def _leading_words(pattern: str) -> set[str]:
+    """Words that can begin ``pattern`` (optional slots let the next slot begin it too)."""
+    words: set[str] = set()
+    for slot in pattern.split():
+        words |= set(slot.lstrip("?").split("|"))
+        if not slot.startswith("?"):
+            break
+    return words - {"DET", "#"}
+
+
+RELATION_STARTS = set().union(*(_leading_words(p) for p, _, _ in RELATION_PATTERNS)) - NON_OBJECT_NOUNS

@@ -1,0 +1,325 @@
+"""Verify a scene folder in headless Chromium: does it load, render, and show every object?
+
+The checks are deterministic, like three.js's own screenshot tests: a fixed
+viewport at scale 1, no sleeps (we wait for the page's own ready signal on
+`<html data-diorama-state>`), named tolerances, and every picture we judged is
+saved under `screenshots/`.
+
+The page's test API (`window.diorama`: views, setView, imageStats,
+objectPixels, info) is described in docs and in web/template/viewer.js.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from tools.verify.browser import Browser
+from tools.page.compose import DETAIL_VIEW_PREFIX
+from tools.core.errors import RenderError
+from tools.core.static_server import serve_folder
+from tools.verify.page import BLANK_STD, PageWeight, hide_ui, verify_experience
+from tools.verify.motion import inspect_motion, motion_checks
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+VIEWPORT: tuple[int, int] = (1024, 768)
+# Luminance std (0-255 scale) under which a frame counts as one flat colour.
+# Object-ID pixels (of 1024x768) an object needs in some view to count as visible.
+MIN_VISIBLE_PIXELS = 20
+# Requests the browser makes on its own, not the page: never the scene's fault.
+BROWSER_OWN_PATHS = frozenset({"/favicon.ico"})
+# Chromium sometimes reports a fetch whose whole 200 response already arrived as aborted
+# (seen with GLTFLoader's streamed reads); a truly cut body makes the page's own loader fail.
+ABORTED_AFTER_RESPONSE = "net::ERR_ABORTED"
+# How many messages each check quotes as evidence.
+EVIDENCE_ITEMS = 3
+
+CHECK_NAMES = ("ready", "no_console_errors", "no_failed_requests", "not_blank", "objects_visible")
+
+_SETTLED_JS = """() => {
+  const state = document.documentElement.dataset.dioramaState;
+  return state === 'ready' || state === 'error';
+}"""
+_NOT_READY = "page not ready"
+_STATE_JS = """() => ({
+  state: document.documentElement.dataset.dioramaState ?? null,
+  error: document.documentElement.dataset.dioramaError ?? null,
+})"""
+
+
+class _PageEvents:
+    """What the page reported while we watched: console errors, failed requests, dialogs, crash."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.base_url = base_url
+        self.console_errors: list[str] = []
+        self.failed_requests: list[str] = []
+        self.dialogs: list[str] = []
+        self.crashed = False
+        self._answered: set[Any] = set()  # requests that got a successful response
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.console_errors.append(f"pageerror: {error}"))
+        page.on("requestfailed", self._on_request_failed)
+        page.on("response", self._on_response)
+        page.on("dialog", self._on_dialog)
+        page.on("crash", self._on_crash)
+
+    def _relative(self, url: str) -> str:
+        return url[len(self.base_url) :] if url.startswith(self.base_url) else url
+
+    def _is_browser_own(self, url: str) -> bool:
+        return url.startswith(self.base_url) and urlsplit(url).path in BROWSER_OWN_PATHS
+
+    def _on_console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        url = (message.location or {}).get("url", "")
+        if self._is_browser_own(url):
+            return
+        where = f" ({self._relative(url)})" if url else ""
+        self.console_errors.append(f"{message.text}{where}")
+
+    def _on_request_failed(self, request: Any) -> None:
+        if request in self._answered and request.failure == ABORTED_AFTER_RESPONSE:
+            return
+        if not self._is_browser_own(request.url):
+            self.failed_requests.append(f"{self._relative(request.url)}: {request.failure or 'failed'}")
+
+    def _on_response(self, response: Any) -> None:
+        if response.status < 400:
+            self._answered.add(response.request)
+        elif not self._is_browser_own(response.url):
+            self.failed_requests.append(f"{self._relative(response.url)}: HTTP {response.status}")
+
+    def _on_dialog(self, dialog: Any) -> None:
+        # A dialog means script we did not write ran (e.g. injected through the prompt).
+        self.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    def _on_crash(self, _page: Any) -> None:
+        self.crashed = True
+
+
+def verify_scene(out: Path, browser: Browser, timeout_s: float = 20) -> dict:
+    """Open `out`/index.html in `browser`, screenshot every view and judge the result.
+
+    Returns {ready, error (the reason when not ready or a test-API call failed),
+    console_errors, failed_requests, dialogs (count; any fails the ready check),
+    dialog_messages, views {name: {screenshot, std, blank, object_pixels}},
+    visible {object id: bool}, checks [{name, passed, evidence}] named as in
+    CHECK_NAMES (plus tools.verify.page's ui_focus and phone_layout), info
+    (window.diorama.info()), page (weight and draw calls) and experience
+    (tools.verify.page), timings {load, views, experience} and seconds}. A
+    page that never becomes ready is a report with ready=False and the
+    reason, not an exception.
+    Raises RenderError when the browser or the page's renderer process crashes,
+    ValueError when `out` is not a folder or timeout_s is not positive.
+    """
+    out = Path(out)
+    if not out.is_dir():
+        raise ValueError(f"verify_scene needs a scene folder, got {out}")
+    if timeout_s <= 0:
+        raise ValueError(f"timeout_s must be positive, got {timeout_s}")
+    from playwright.sync_api import Error as PlaywrightError
+
+    started = time.perf_counter()
+    report = _empty_report()
+    with serve_folder(out) as base_url, browser.new_page(VIEWPORT) as page:
+        events = _PageEvents(page, base_url)
+        weight = PageWeight(page, base_url, out)
+        try:
+            _load(page, base_url, timeout_s, report)
+            report["timings"]["load"] = round(time.perf_counter() - started, 3)
+            if report["ready"]:
+                report["motion"] = inspect_motion(page, out)  # page opened frozen at t=0 (?t=0): repeatable
+                _inspect_views(page, out, report)
+                report["timings"]["views"] = round(time.perf_counter() - started - report["timings"]["load"], 3)
+            if report["ready"] and not report["error"]:
+                verify_experience(page, out, report, weight, MIN_VISIBLE_PIXELS)
+                report["timings"]["experience"] = report["experience"].get("seconds", 0.0)
+        except PlaywrightError as error:
+            if events.crashed or not browser.is_connected:
+                raise RenderError(f"Chromium crashed while verifying {out}: {error}") from error
+            # The page's own test API threw: a fault of the page, reported like any other.
+            report["error"] = report["error"] or f"page test API failed: {_first_line(error)}"
+        if events.crashed:
+            raise RenderError(f"the page's renderer process crashed while verifying {out}")
+        if report["error"] and report["error"].startswith(_NOT_READY) and events.console_errors:
+            report["error"] += f"; first console error: {events.console_errors[0]}"
+        report["console_errors"] = list(events.console_errors)
+        report["failed_requests"] = list(events.failed_requests)
+        report["dialogs"] = len(events.dialogs)
+        report["dialog_messages"] = list(events.dialogs)
+    report["visible"] = _visibility(report["views"], _scene_object_ids(out))
+    report["checks"] = _checks(report)
+    report["seconds"] = round(time.perf_counter() - started, 3)
+    return report
+
+
+def _empty_report() -> dict:
+    return {
+        "ready": False,
+        "error": None,
+        "console_errors": [],
+        "failed_requests": [],
+        "dialogs": 0,
+        "dialog_messages": [],
+        "views": {},
+        "visible": {},
+        "checks": [],
+        "info": None,
+        "page": None,
+        "experience": {"checks": []},
+        "timings": {},
+        "seconds": 0.0,
+    }
+
+
+def _load(page: Page, base_url: str, timeout_s: float, report: dict) -> None:
+    """Navigate and wait, within `timeout_s`, for the page to say ready or error; fills ready/error."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    deadline = time.perf_counter() + timeout_s
+    try:
+        response = page.goto(base_url + "index.html?t=0", wait_until="commit", timeout=timeout_s * 1000)
+    except PlaywrightTimeout:
+        report["error"] = f"index.html did not load within {timeout_s:g} s"
+        return
+    if response is None or response.status >= 400:
+        report["error"] = f"index.html: HTTP {response.status if response else 'no response'}"
+        return
+    remaining_ms = max(1.0, (deadline - time.perf_counter()) * 1000)
+    try:
+        page.wait_for_function(_SETTLED_JS, timeout=remaining_ms)
+    except PlaywrightTimeout:
+        state = page.evaluate(_STATE_JS)
+        report["error"] = f"{_NOT_READY} within {timeout_s:g} s (data-diorama-state={state['state']!r})"
+        return
+    state = page.evaluate(_STATE_JS)
+    if state["state"] == "error":
+        report["error"] = f"page error: {state['error'] or 'no data-diorama-error given'}"
+        return
+    report["ready"] = True
+
+
+def _inspect_views(page: Page, out: Path, report: dict) -> None:
+    """For each view: set it, screenshot it, and read image and object-ID statistics."""
+    if not page.evaluate("() => typeof window.diorama === 'object' && window.diorama !== null"):
+        report["ready"] = False
+        report["error"] = "page is ready but window.diorama is missing"
+        return
+    report["info"] = page.evaluate("() => window.diorama.info()")
+    hide_ui(page)  # the views show the scene alone
+    shots = out / "screenshots"
+    shots.mkdir(exist_ok=True)
+    for stale in shots.glob("*.png"):  # a view dropped since the last render must not linger
+        stale.unlink()
+    for name in page.evaluate("() => window.diorama.views"):
+        if not page.evaluate("name => window.diorama.setView(name)", name):
+            report["error"] = f"setView({name!r}) returned false"
+            continue
+        relative = f"screenshots/{name}.png"
+        page.screenshot(path=str(out / relative), type="png", animations="disabled", caret="hide")
+        # One round trip for both reads of this view (each evaluate costs a hop through the driver).
+        stats, pixels = page.evaluate("() => [window.diorama.imageStats(), window.diorama.objectPixels()]")
+        std = float(stats["std"])
+        report["views"][name] = {
+            "screenshot": relative,
+            "std": round(std, 3),
+            "blank": std < BLANK_STD,
+            "object_pixels": {str(key): int(value) for key, value in pixels.items()},
+        }
+
+
+def _scene_object_ids(out: Path) -> list[str]:
+    """Object ids from scene.json, so objects the page never drew still count; [] when unreadable."""
+    try:
+        scene = json.loads((out / "scene.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    objects = scene.get("objects") if isinstance(scene, dict) else None
+    if not isinstance(objects, list):
+        return []
+    return [str(item["id"]) for item in objects if isinstance(item, dict) and "id" in item]
+
+
+def _visibility(views: dict, scene_ids: list[str]) -> dict[str, bool]:
+    """{object id: visible}: at least MIN_VISIBLE_PIXELS pixels in at least one view."""
+    best: dict[str, int] = {object_id: 0 for object_id in scene_ids}
+    for view in views.values():
+        for object_id, count in view["object_pixels"].items():
+            best[object_id] = max(best.get(object_id, 0), count)
+    return {object_id: count >= MIN_VISIBLE_PIXELS for object_id, count in best.items()}
+
+
+def _checks(report: dict) -> list[dict]:
+    return [
+        _ready_check(report),
+        _list_check("no_console_errors", report["console_errors"], "console error"),
+        _list_check("no_failed_requests", report["failed_requests"], "failed request"),
+        _blank_check(report),
+        _visible_check(report),
+        *report["experience"]["checks"],
+        *motion_checks(report),
+    ]
+
+
+def _check(name: str, passed: bool, evidence: str) -> dict:
+    return {"name": name, "passed": bool(passed), "evidence": evidence}
+
+
+def _ready_check(report: dict) -> dict:
+    if report["dialogs"]:
+        quoted = "; ".join(report["dialog_messages"][:EVIDENCE_ITEMS])
+        return _check("ready", False, f"{report['dialogs']} dialog(s) opened, so foreign script ran: {quoted}")
+    if not report["ready"]:
+        return _check("ready", False, report["error"] or "page not ready")
+    if report["error"]:
+        return _check("ready", False, f"ready, but {report['error']}")
+    return _check("ready", True, f"ready; views {', '.join(report['views']) or 'none'}")
+
+
+def _list_check(name: str, items: list[str], noun: str) -> dict:
+    if not items:
+        return _check(name, True, f"no {noun}s")
+    quoted = "; ".join(items[:EVIDENCE_ITEMS])
+    more = f" (+{len(items) - EVIDENCE_ITEMS} more)" if len(items) > EVIDENCE_ITEMS else ""
+    return _check(name, False, f"{len(items)} {noun}(s): {quoted}{more}")
+
+
+def _blank_check(report: dict) -> dict:
+    views = report["views"]
+    if not views:
+        return _check("not_blank", False, "no view was rendered")
+    stds = ", ".join(f"{name} std={view['std']:.1f}" for name, view in views.items())
+    # A close-up of a grass tuft on grass is rightly low in contrast; close-ups are judged by whether their
+    # objects show (objects_visible), the overall views by not being blank.
+    blank = [name for name, view in views.items() if view["blank"] and not name.startswith(DETAIL_VIEW_PREFIX)]
+    if blank:
+        return _check("not_blank", False, f"blank (std < {BLANK_STD}): {', '.join(blank)}; {stds}")
+    return _check("not_blank", True, stds)
+
+
+def _visible_check(report: dict) -> dict:
+    visible = report["visible"]
+    if not report["views"]:
+        return _check("objects_visible", False, "no view was rendered")
+    hidden = sorted(object_id for object_id, seen in visible.items() if not seen)
+    if hidden:
+        shown = ", ".join(hidden[: EVIDENCE_ITEMS * 3])
+        return _check(
+            "objects_visible",
+            False,
+            f"{len(hidden)}/{len(visible)} objects under {MIN_VISIBLE_PIXELS} px in every view: {shown}",
+        )
+    return _check("objects_visible", True, f"{len(visible)}/{len(visible)} objects visible")
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
