@@ -1,0 +1,191 @@
+"""The sentence parser (tools/plan/sentence.py), case by case. Prompts are written for these tests, not taken
+from the shared prompt files."""
+import pytest
+
+from tools.plan.sentence import parse_prompt
+
+
+def names(p):
+    return [m.name for m in p.mentions]
+
+
+def get(p, name):
+    found = [m for m in p.mentions if m.name == name]
+    assert found, f"{name!r} not in {names(p)}"
+    return found[0]
+
+
+def rel(p, subj, relation, target):
+    """Relation by mention names (or zone string for target)."""
+    s = names(p).index(subj)
+    t = names(p).index(target) if target in names(p) else target
+    return any(r.subject == s and r.relation == relation and r.target == t for r in p.relations)
+
+
+def rejected(p, word):
+    return [r.reason for r in p.rejected if r.text.lower() == word]
+
+
+CASES = [
+    # --- compounds kept whole and lemmatised
+    ("compound-1", "a games room with a pool table", lambda p: get(p, "pool table")),
+    ("compound-2", "a pub with three bar stools", lambda p: get(p, "bar stool").count == 3),
+    ("compound-3", "a laundromat with six washing machines",
+     lambda p: get(p, "washing machine").count == 6 and p.place.name == "laundromat"),
+    ("compound-4", "a home gym with a bench press and a rowing machine", lambda p: get(p, "bench press")),
+    ("compound-5", "a corridor with two coffee machines", lambda p: get(p, "coffee machine").head == "machine"),
+    ("compound-6", "a dental surgery with a dental chair", lambda p: get(p, "dental chair")),
+    ("compound-7", "a den with a two-seater sofa",
+     lambda p: "two-seater" in get(p, "sofa").style_words and get(p, "sofa").count == 1),
+    ("compound-8", "a library with a reading lamp and a filing cabinet", lambda p: get(p, "filing cabinet")),
+    ("possessive-name", "a ship deck with a captain's wheel", lambda p: get(p, "captain's wheel")),
+    ("lemma-plural", "a porch with rocking chairs and wind chimes",
+     lambda p: get(p, "wind chime").plural and get(p, "wind chime").count is None),
+    # --- counts
+    ("count-digit", "3 lamps on a shelf", lambda p: get(p, "lamp").count == 3),
+    ("count-word", "eleven candles on a cake", lambda p: get(p, "candle").count == 11),
+    ("count-singular", "a vase on a windowsill", lambda p: get(p, "vase").count == 1),
+    ("count-plural-none", "bookshelves and armchairs",
+     lambda p: get(p, "bookshelf").count is None and get(p, "armchair").plural),
+    ("count-one", "one stool beside the bar", lambda p: get(p, "stool").count == 1),
+    # --- quantity words
+    ("qty-pair", "a pair of speakers beside a turntable",
+     lambda p: get(p, "speaker").count == 2 and "pair" not in names(p)),
+    ("qty-dozen", "a dozen eggs in a basket", lambda p: get(p, "egg").count == 12),
+    ("qty-few", "a few cushions on a bench",
+     lambda p: get(p, "cushion").count == 3 and get(p, "cushion").approximate),
+    ("qty-several", "several lanterns along the path", lambda p: get(p, "lantern").approximate),
+    ("qty-rows", "a classroom with rows of desks",
+     lambda p: get(p, "desk").arrangement == "rows" and get(p, "desk").plural and "row" not in names(p)),
+    ("qty-lots", "a studio with lots of paintbrushes", lambda p: get(p, "paintbrush").count is None),
+    ("qty-couple", "a couple of beanbags", lambda p: get(p, "beanbag").count == 2),
+    ("qty-sets", "a dorm with three sets of lockers", lambda p: get(p, "locker").count == 3),
+    # --- purposes
+    ("purpose-count-whom", "an exam hall with desks for 4 students",
+     lambda p: get(p, "desk").for_count == 4 and get(p, "desk").for_whom == "student"),
+    ("purpose-number", "a patio with a table for eight", lambda p: get(p, "table").for_count == 8),
+    ("purpose-not-mention", "a kitchen with a high chair for the baby",
+     lambda p: "baby" not in names(p) and get(p, "chair").for_whom == "baby"),
+    ("purpose-place", "a bedroom for two sisters with bunk beds",
+     lambda p: p.place.name == "bedroom" and p.place.for_count == 2 and p.place.for_whom == "sister"),
+    # --- colours / materials / sizes / styles
+    ("colour-1", "a blue rug and a yellow lamp",
+     lambda p: get(p, "rug").colours == ["blue"] and get(p, "lamp").colours == ["yellow"]),
+    ("colour-shade", "a dark green armchair", lambda p: get(p, "armchair").colours == ["dark green"]),
+    ("colour-pair", "black and white tiles", lambda p: set(get(p, "tile").colours) == {"black", "white"}),
+    ("material-1", "an office with a wooden desk and a glass shelf",
+     lambda p: get(p, "desk").materials == ["wooden"] and get(p, "shelf").materials == ["glass"]),
+    ("material-compound", "a marble fireplace and a brick wall",
+     lambda p: get(p, "fireplace").materials == ["marble"] and get(p, "wall").materials == ["brick"]),
+    ("material-leather", "a large leather recliner",
+     lambda p: get(p, "recliner").materials == ["leather"] and get(p, "recliner").size_words == ["large"]),
+    ("size-1", "a tiny cactus and a huge mirror",
+     lambda p: get(p, "cactus").size_words == ["tiny"] and get(p, "mirror").size_words == ["huge"]),
+    ("style-1", "a cozy cabin with a rustic table",
+     lambda p: "cozy" in p.place.style_words and "rustic" in get(p, "table").style_words),
+    ("style-hyphen", "a jungle-themed nursery with a crib",
+     lambda p: p.place.name == "nursery" and "jungle-themed" in p.place.style_words),
+    ("style-victorian", "a victorian study with a writing desk", lambda p: "victorian" in p.place.style_words),
+    # --- place
+    ("place-with", "a bakery with a display case", lambda p: p.place.name == "bakery" and "bakery" not in names(p)),
+    ("place-compound", "a cozy living room with a sofa", lambda p: p.place.name == "living room"),
+    ("place-in", "a cat asleep in a greenhouse", lambda p: p.place.name == "greenhouse"),
+    ("place-inside", "inside a garden shed with a lawnmower", lambda p: p.place.name == "garden shed"),
+    ("place-colon", "small workshop: a workbench, a vice and a pegboard",
+     lambda p: p.place.name == "workshop" and "workbench" in names(p)),
+    ("place-request", "Generate a greenhouse with tomato plants", lambda p: p.place.name == "greenhouse"),
+    ("place-none", "a teapot on a tray", lambda p: p.place is None and "teapot" in names(p)),
+    ("place-end-of", "a grandfather clock at the end of a corridor", lambda p: p.place.name == "corridor"),
+    # --- relations
+    ("rel-on", "a kettle on a stove", lambda p: rel(p, "kettle", "on", "stove")),
+    ("rel-under", "a cat under the table", lambda p: rel(p, "cat", "under", "table")),
+    ("rel-next-to", "a lamp next to the bed", lambda p: rel(p, "lamp", "next_to", "bed")),
+    ("rel-front", "a rug in front of the fireplace", lambda p: rel(p, "rug", "in_front_of", "fireplace")),
+    ("rel-behind", "a screen behind the desk", lambda p: rel(p, "screen", "behind", "desk")),
+    ("rel-around", "four stools around an island", lambda p: rel(p, "stool", "around", "island")),
+    ("rel-above", "a mirror above the sink", lambda p: rel(p, "mirror", "above", "sink")),
+    ("rel-between", "a nightstand between two beds", lambda p: rel(p, "nightstand", "between", "bed")),
+    ("rel-wall", "a bookcase against the wall", lambda p: rel(p, "bookcase", "along_wall", "wall")),
+    ("rel-corner", "a plant in the corner", lambda p: rel(p, "plant", "in_corner", "corner")),
+    ("rel-window", "an armchair by the window", lambda p: rel(p, "armchair", "by_window", "window")),
+    ("rel-facing", "two armchairs facing a television", lambda p: rel(p, "armchair", "facing", "television")),
+    ("rel-rows", "chairs in rows", lambda p: rel(p, "chair", "in_rows", "centre")),
+    ("rel-inside", "a pet shop with a hamster in a cage", lambda p: rel(p, "hamster", "inside", "cage")),
+    ("rel-pronoun", "a study with a desk and a lamp on it", lambda p: rel(p, "lamp", "on", "desk")),
+    ("rel-middle", "an office with a meeting table in the middle",
+     lambda p: rel(p, "meeting table", "inside", "centre")),
+    # --- negation
+    ("neg-no", "a lounge with a sofa and no chairs",
+     lambda p: "chair" not in names(p) and [m.name for m in p.negated] == ["chair"]),
+    ("neg-without", "a bedroom without a tv", lambda p: [m.name for m in p.negated] == ["tv"]),
+    ("neg-empty", "an empty warehouse", lambda p: p.place_empty and p.mentions == []),
+    ("neg-missing", "a bike missing its front wheel", lambda p: [m.name for m in p.negated] == ["wheel"]),
+    # --- named entities
+    ("ne-gpe", "a cafe in Paris with a piano",
+     lambda p: "Paris" not in names(p) and rejected(p, "paris")),
+    ("ne-work", "a bedroom with a Star Wars poster",
+     lambda p: get(p, "poster").name == "poster" and rejected(p, "star") and rejected(p, "wars")),
+    ("ne-person", "a portrait of Napoleon above a fireplace", lambda p: "Napoleon" not in names(p)),
+    # --- people
+    ("person-list", "a bakery with a baker and two customers",
+     lambda p: get(p, "baker") and get(p, "customer").count == 2),  # people by meaning: test_ground.py
+    ("person-customer", "three customers at the counter", lambda p: get(p, "customer").count == 3),
+    ("person-wizard", "a wizard with a staff",  # place or thing: grounding decides (a wizard is no place)
+     lambda p: get(p, "staff") and ("wizard" in names(p) or p.place.name == "wizard")),
+    ("person-girl", "a girl reading on a beanbag", lambda p: get(p, "girl").kind_hint == "person"),
+    ("person-man-suffix", "a fireman beside a truck", lambda p: get(p, "fireman").kind_hint == "person"),
+    ("person-norp", "two Vikings by a longship", lambda p: get(p, "viking").kind_hint == "person"),
+    ("agent-dep", "a robot sweeping the floor", lambda p: get(p, "robot").kind_hint == "agent"),
+    ("not-person", "a table with a lamp", lambda p: get(p, "lamp").kind_hint is None),
+    # --- verbs / pose
+    ("verb-participle", "a dog sleeping on a rug", lambda p: "sleeping" in get(p, "dog").verbs),
+    ("verb-prenominal", "a spinning fan on a desk", lambda p: "spinning" in get(p, "fan").verbs),
+    ("verb-orbit", "moons orbiting a planet", lambda p: "orbiting" in get(p, "moon").verbs),
+    ("verb-sitting", "a student sitting at a desk", lambda p: "sitting" in get(p, "student").verbs),
+    # --- dimensions
+    ("dim-mx", "a 5m x 4m studio with a bed", lambda p: p.dimensions == (5.0, 4.0)),
+    ("dim-by", "a garage 6 by 4 metres with a car", lambda p: p.dimensions == (6.0, 4.0)),
+    ("dim-decimal", "bathroom, 2.5 x 3 m, with a bath", lambda p: p.dimensions == (2.5, 3.0)),
+    ("dim-feet", "a 10 x 20 ft shed", lambda p: p.dimensions == pytest.approx((3.048, 6.096))),
+    ("dim-none", "a shed with 2 shovels", lambda p: p.dimensions is None),
+    ("dim-not-mention", "a 12m x 10m hall with a stage", lambda p: "m" not in names(p) and get(p, "stage")),
+    # --- non-things
+    ("abstract-purpose", "a room for meetings with a whiteboard",
+     lambda p: "meeting" not in names(p) and rejected(p, "meetings")),
+    ("abstract-nominalisation", "a lab with specifications on the wall", lambda p: "specification" not in names(p)),
+    ("time-expression", "a porch at sunset with a swing", lambda p: "sunset" not in names(p) and get(p, "swing")),
+    ("time-entity", "a kitchen on a Sunday morning with a toaster", lambda p: "morning" not in names(p)),
+    ("adverb", "a ceiling fan spinning slowly", lambda p: rejected(p, "slowly") == ["adverb"]),
+    ("function-word", "can you make a room with everything in it", lambda p: "everything" not in names(p)),
+    ("shorthand", "a garage w/ a workbench", lambda p: p.place.name == "garage" and get(p, "workbench")),
+    ("char-span", "a red kite",
+     lambda p: p.text[slice(*get(p, "kite").char_span)] == "a red kite"),
+]
+
+
+@pytest.mark.parametrize("case_id,text,check", CASES, ids=[c[0] for c in CASES])
+def test_parse(case_id, text, check):
+    parsed = parse_prompt(text)
+    assert check(parsed), (text, names(parsed), parsed.place, parsed.relations, parsed.rejected)
+
+
+KNOWN_LIMITS = [
+    # adjective+noun lexical compounds: the small tagger calls "hot" an amod, and
+    # no signal short of a compound lexicon says "hot tub" is one word.
+    ("hot-tub", "a spa with a hot tub", lambda p: get(p, "hot tub")),
+    # "X in a Y" with no other setting: Y is taken as the place (a bowl here).
+    ("container-as-place", "a goldfish in a bowl", lambda p: rel(p, "goldfish", "inside", "bowl")),
+    # "X with Y" reads as place-with-contents even when Y is a part of X.
+    ("object-with-part", "a wooden desk with a glass top", lambda p: get(p, "desk").materials == ["wooden"]),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="documented limitation (see REPORT.md)")
+@pytest.mark.parametrize("case_id,text,check", KNOWN_LIMITS, ids=[c[0] for c in KNOWN_LIMITS])
+def test_known_limits(case_id, text, check):
+    assert check(parse_prompt(text))
+
+
+def test_no_crash_on_odd_input():
+    for text in ["", "   ", "!!!", "chairs", "12 x 12", "the"]:
+        parse_prompt(text)

@@ -1,0 +1,546 @@
+"""The sentence parser: one English prompt -> the things it names, its setting, relations, counts, negation.
+
+Everything is decided from spaCy's signals (part of speech, dependency arcs, entity types, lemmas, the
+lemmatizer's own WordNet-derived lemma index). The only word lists are the closed-class words of
+tools/knowledge/english.json (numerals, quantity words, prepositions, colours, materials, sizes, zones and
+the few generic person nouns the syntax needs). No object or place names are listed here: what a noun is
+comes from grounding (tools/plan/ground.py).
+
+Entry point: parse_prompt(text) -> ParsedPrompt.
+"""
+from __future__ import annotations
+
+from typing import Optional, Union
+
+from tools.plan.sentence_lex import (  # noqa: F401  (re-exported for callers)
+    MOD_DEPS, MODIFIER_DEPS, NOMINAL, T, Mention, ParsedPrompt, Rejected, Relation,
+    find_dimensions, governing_prep, has_determiner, is_demonym, is_named,
+    is_nominalisation, is_plural, is_title_propn, is_verbal_ing, lemma_index, merge_hyphens,
+    nlp, normalise, number_value, pobj_of, prep_child, singular)
+
+# ---------------------------------------------------------------- place
+def heading_nouns(doc):
+    """Nouns the prompt may be 'about': the object of a request verb ('Generate X',
+    'I want X', 'can you do X'), a nominal root, and the first noun phrase."""
+    root = next(t for t in doc if t.dep_ == "ROOT")
+    subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if root.pos_ in ("VERB", "AUX") and (subj is None or subj.lower_ in ("i", "you", "we")):
+        yield from (c for c in root.children if c.dep_ == "dobj" and c.pos_ in NOMINAL)
+    if root.pos_ in NOMINAL and not is_verbal_ing(root):
+        yield root
+    first = next((t for t in doc if t.pos_ in NOMINAL and t.dep_ not in MODIFIER_DEPS), None)
+    if first is not None and first.i < 5:
+        yield first
+
+
+def owns_contents(tok) -> bool:
+    """Does this noun introduce other things: 'X with ...', 'X for ...', 'X where ...',
+    'X: a, b', 'X, a, b'?  A 'with' may hang off a location phrase of X
+    ('a court in the city with ...') or a participle ('a sunroom crammed with')."""
+    if prep_child(tok, {"with", "for"}) is not None or any(
+            c.dep_ == "relcl" and any(g.lower_ == "where" for g in c.children) for c in tok.children):
+        return True
+    for w in (t for t in tok.doc if t.dep_ == "prep" and t.lower_ == "with"):
+        h = w.head
+        if h.dep_ in ("acl", "amod") and h.head.i == tok.i:
+            return True
+        if h.dep_ == "pobj" and h.head.head.i == tok.i:
+            return True
+    # Skip PPs after the noun ('desert at high noon, ...', 'a map on a grid: ...');
+    # a comma after a PP with an article reads as a list of objects instead.
+    window = tok.doc[tok.i + 1:tok.i + 8]
+    if any(t.text == ":" for t in window) and sum(t.pos_ in NOMINAL for t in tok.doc[tok.i + 1:]) >= 3:
+        return True  # 'heading: a, b, c' even when a PP sits between ('a map on a grid: ...')
+    pps = [c for c in tok.rights if c.dep_ in ("prep", "acl")]
+    end = max([tok.i] + [c.right_edge.i for c in pps])
+    nxt = tok.doc[end + 1] if end + 1 < len(tok.doc) else None
+    later = [t for t in tok.doc[end + 1:] if t.pos_ in NOMINAL]
+    if nxt is None or len(later) < 2 or nxt.text not in ":;,-–—":
+        return False
+    return nxt.text != "," or all(c.lower_ in ("in", "at") or pobj_of(c) is None or not has_determiner(
+        pobj_of(c)) for c in pps)
+
+
+def find_place(doc):
+    """Syntactic choice of the setting noun, or None."""
+    if doc[0].lower_ in ("inside", "in") and pobj_of(doc[0]) is not None:
+        return pobj_of(doc[0])
+    for head in heading_nouns(doc):
+        counted = any(number_value(c) for c in head.children if c.dep_ == "nummod")
+        w = prep_child(head, {"with"})
+        listed = any(c.dep_ == "conj" and (w is None or c.i < w.i) for c in head.children)
+        empty = any(c.lower_ in T["negators"]["adj"] for c in head.children if c.dep_ == "amod")
+        person = singular(head) in T["person_lemmas"] or (head.ent_type_ == "PERSON" and head.text.istitle())
+        if not counted and not listed and not person and (owns_contents(head) or empty):
+            return head
+    for tok in doc:  # otherwise the object of in/inside/at
+        obj = pobj_of(tok) if tok.dep_ == "prep" and tok.lower_ in ("in", "inside", "at") else None
+        obj = follow_part(obj)
+        if obj is not None and obj.pos_ in NOMINAL and is_setting_candidate(obj) and has_determiner(obj):
+            return obj
+    return None
+
+
+def follow_part(obj):
+    """'at the end of a hallway' -> hallway."""
+    if obj is not None and obj.lemma_ in T["part_nouns"]:
+        of = prep_child(obj, {"of"}) if obj.lemma_ in T["interior_parts"] else None
+        return pobj_of(of) if of is not None else None
+    return obj
+
+
+def is_setting_candidate(tok) -> bool:
+    return (tok.lemma_ not in T["zone_nouns"] and tok.lemma_ not in T["arrangement_nouns"]
+            and tok.lemma_ not in T["part_nouns"]
+            and tok.ent_type_ not in T["time_entities"] and not is_plural(tok))
+
+
+# ---------------------------------------------------------------- classification
+def classify(tok, ctx) -> str:
+    """'mention', 'place' or the reason this noun is not a thing."""
+    prep = governing_prep(tok)
+    plow = prep.lower_ if prep is not None else ""
+    lemma = singular(tok)
+    if tok.i in ctx.dim_tokens:
+        return "dimension"
+    if ctx.place is not None and tok.i == ctx.place.i:
+        return "place"
+    if tok.ent_type_ in T["time_entities"]:
+        return f"time expression ({tok.ent_type_})"
+    if is_named(tok):
+        return f"named entity ({tok.ent_type_})"
+    if lemma in T["quantity_nouns"] and prep_child(tok, {"of"}) is not None:
+        return "quantity word"
+    if lemma in T["arrangement_nouns"] and (prep_child(tok, {"of"}) is not None or plow in ("in", "into")):
+        return "arrangement word"
+    if lemma in T["part_nouns"] and (prep_child(tok, {"of"}) is not None or is_zone_use(tok)):
+        return "part noun (relation)"
+    if lemma in T["zone_nouns"] and is_zone_use(tok):
+        return "zone"
+    if tok.is_stop or tok.pos_ == "PRON" or len(tok.text) < 2:
+        return "function word"
+    if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i:
+        return "adverbial noun"
+    if plow in ("for", "about") and prep.head.pos_ in NOMINAL:
+        return "purpose object"
+    if plow == "at" and not has_determiner(tok) and not is_plural(tok):
+        return "bare 'at' object (time or state)"
+    if in_purpose_clause(tok):
+        return "inside a purpose phrase"
+    if tok.dep_ == "dobj" and tok.head.lemma_ in T["speech_verbs"] and (tok.is_upper or tok.is_quote
+                                                                        or tok.nbor(-1).is_quote):
+        return "quoted content"
+    if is_nominalisation(tok):
+        return "abstract noun (bare nominalisation)"
+    if is_verbal_ing(tok):
+        return "verb tagged as noun"
+    if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root):
+        return "secondary setting"
+    return "mention"
+
+
+def in_purpose_clause(tok) -> bool:
+    """'a bedroom for a boy obsessed with space': 'space' describes the boy."""
+    for anc in tok.ancestors:
+        if anc.dep_ in ("acl", "relcl") and anc.head.dep_ == "pobj" and anc.head.head.lower_ == "for":
+            return True
+    return False
+
+
+def is_zone_use(tok) -> bool:
+    """Zone nouns ('the wall', 'the corner') used as a location, not as a thing."""
+    if tok.dep_ != "pobj":
+        return False
+    prep = tok.head
+    if prep.lower_ == "of" and prep.head.lemma_ in T["part_nouns"]:
+        prep = prep.head.head  # 'at the end of the short wall'
+    if prep.lower_ not in T["spatial_preps"] and prep.lower_ != "to":
+        return False
+    dets = [c.lower_ for c in tok.children if c.dep_ in ("det", "nummod")]
+    return all(d in ("the", "this", "that", "its", "one", "both", "each", "every") for d in dets)
+
+
+def nominal_heads(doc):
+    """Noun tokens that head their own phrase (compound parts belong to a head)."""
+    for tok in doc:
+        if tok.pos_ in NOMINAL or tok.tag_.startswith("NN"):
+            bare = not has_determiner(tok) or tok.dep_ == "compound" or is_name_possessor(tok)
+            gap = any(t.is_punct and t.dep_ != "case" for t in doc[tok.i + 1:tok.head.i])
+            if tok.dep_ in MODIFIER_DEPS and tok.head.pos_ in NOMINAL and bare and tok.i < tok.head.i \
+                    and not is_verbal_ing(tok.head) and not gap:
+                continue
+            if tok.dep_ == "nummod" or tok.like_num:
+                continue
+            yield tok
+
+
+# ---------------------------------------------------------------- mention building
+def name_tokens(tok):
+    """Contiguous compound run ending at the head: 'pool table', "captain's chair"."""
+    parts, i = [tok], tok.i - 1
+    doc = tok.doc
+    while i >= 0:
+        t = doc[i]
+        if t.dep_ == "case" and i > 0 and is_name_possessor(doc[i - 1]):
+            parts[:0] = [doc[i - 1], t]
+            i -= 2
+            continue
+        if not is_name_part(t, parts):
+            break
+        parts.insert(0, t)
+        i -= 1
+    return parts
+
+
+def is_name_possessor(t) -> bool:
+    """"captain's chair", "a nurses' station": an unowned possessor (no det, or an
+    article that really belongs to the whole phrase) is part of the name."""
+    if t.dep_ != "poss" or t.pos_ not in NOMINAL or t.i + 2 != t.head.i:
+        return False
+    dets = [c for c in t.children if c.dep_ in ("det", "poss")]
+    head_dets = [c for c in t.head.children if c.dep_ in ("det", "nummod") and c.i != t.i]
+    return not dets or (all(d.lower_ in ("a", "an", "the") for d in dets) and not head_dets)
+
+
+def is_name_part(t, parts) -> bool:
+    """Noun compounds and classifier adjectives ('dental') join the name;
+    materials, colours, sizes, hyphenated words and entities stay modifiers."""
+    if t.head not in parts or "-" in t.text or t.ent_type_ in T["label_entities"] + ["NORP"] or is_title_propn(t):
+        return False
+    low = t.lower_
+    if any(low in T[k] for k in ("materials", "colours", "size_words", "shape_words", "quantity_words")):
+        return False
+    if t.dep_ == "compound" and t.pos_ in NOMINAL | {"VERB"}:
+        return True
+    if t.dep_ != "amod" or t.pos_ != "ADJ":
+        return False
+    # classifier adjectives ('dental', 'surgical'), or nouns the tagger called
+    # adjectives ('attic'): in WordNet's noun list but not its adjective list.
+    idx = lemma_index()
+    return low.endswith(("al", "ary")) or (low in idx["noun"] and low not in idx["adj"])
+
+
+def count_of(tok, ctx) -> tuple[Optional[int], bool, bool, Optional[str]]:
+    """(count, plural, approximate, arrangement) from numerals, quantity words and 'of' frames."""
+    plural, approx, arrangement, count = is_plural(tok), False, None, None
+    for c in tok.children:
+        if c.dep_ in ("nummod", "amod", "det", "quantmod") and c.i not in ctx.dim_tokens:
+            if number_value(c) is not None and c.dep_ == "nummod":
+                count = number_value(c)
+            elif c.lower_ in T["quantity_words"]:
+                count, approx = T["quantity_words"][c.lower_], True
+    holder = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else None
+    if holder is not None and holder.lemma_ in T["quantity_nouns"]:
+        unit = T["quantity_nouns"][holder.lemma_]
+        n = next((number_value(c) for c in holder.children if c.dep_ == "nummod"), None)
+        count = unit * (n or 1) if unit is not None else None
+        plural = True
+    elif holder is not None and holder.lemma_ in T["arrangement_nouns"]:
+        arrangement, plural = T["arrangement_nouns"][holder.lemma_], True
+    if count is not None and count > 1:
+        plural = True
+    if count is None and not plural:
+        count = 1
+    return count, plural, approx, arrangement
+
+
+def modifier_tokens(tok, name, dims=frozenset()):
+    """Tokens in the head's left subtree that describe it (not det/num/name)."""
+    skip = {t.i for t in name}
+    todo = [c for c in tok.lefts if c.dep_ in MOD_DEPS]
+    while todo:
+        t = todo.pop(0)
+        if t.i in skip or t.is_punct or number_value(t) is not None or has_own_phrase(t) or t.i in dims:
+            continue
+        if t.pos_ in NOMINAL and any(p.is_punct for p in t.doc[t.i + 1:tok.i]):
+            continue  # 'exposed brick, black steel beams': a list item, not a modifier
+        skip.add(t.i)
+        todo += [c for c in t.children if c.dep_ in MOD_DEPS + ("conj", "advmod")]
+        yield t
+
+
+def has_own_phrase(t) -> bool:
+    """A noun with its own article heads its own phrase, even if misattached."""
+    return t.pos_ in NOMINAL and any(c.dep_ == "det" for c in t.children)
+
+
+def describe(m: Mention, tok, name, dims) -> None:
+    """Sort left modifiers into colours, materials, sizes, verbs and styles."""
+    mods = sorted(modifier_tokens(tok, name, dims), key=lambda t: t.i)
+    for k, t in enumerate(mods):
+        low = t.lower_
+        if low in T["quantity_words"]:
+            continue  # already turned into a count
+        nxt = mods[k + 1].lower_ if k + 1 < len(mods) else ""
+        if low in T["colour_shades"] and nxt in T["colours"]:
+            continue  # 'mint' joins 'green' below
+        prev = mods[k - 1].lower_ if k else ""
+        if low in T["colours"]:
+            m.colours.append(f"{prev} {low}" if prev in T["colour_shades"] else low)
+        elif low in T["materials"]:
+            joined = m.materials and prev in T["materials"] and mods[k - 1].i == t.i - 1
+            m.materials[-1:] = [f"{m.materials[-1]} {low}"] if joined else m.materials[-1:] + [low]
+        elif low in T["size_words"]:
+            m.size_words.append(low)
+        elif t.tag_ in ("VBG", "VBN") and "-" not in low:
+            m.verbs.append(low)
+        elif is_title_propn(t):
+            continue  # a name, reported in `rejected`
+        elif t.pos_ in ("ADJ", "NOUN", "PROPN", "VERB", "NUM") or "-" in low:
+            m.style_words.append(low if t.pos_ != "PROPN" else t.text)
+
+
+def attached_verbs(tok) -> list[str]:
+    """Participles/verbs whose subject this noun is: 'hens pecking', 'a taxi waiting'."""
+    out = [c.lower_ for c in tok.children if c.dep_ in ("acl", "relcl") and c.pos_ in ("VERB", "AUX")
+           and not (c.dep_ == "relcl" and any(g.dep_ == "nsubj" and g.pos_ != "PRON" or
+                                                g.lower_ in ("i", "you", "we", "he", "she", "they")
+                                                for g in c.children))]
+    if tok.dep_ == "compound" and is_verbal_ing(tok.head):
+        out.append(tok.head.lower_)
+    if tok.dep_ in ("nsubj", "nsubjpass") and tok.head.pos_ == "VERB":
+        out.append(tok.head.lower_)
+    return out
+
+
+def kind_hint(tok) -> Optional[str]:
+    """'person' from NER (PERSON/NORP), the person-lemma table, or a -man/-woman
+    compound of a known word; 'agent' for any other noun that is the subject of
+    a verb or participle (people, animals and machines alike); else None."""
+    low = singular(tok)
+    idx = lemma_index()
+    if (tok.ent_type_ in ("PERSON", "NORP") and tok.text[:1].isupper()) or low in T["person_lemmas"] \
+            or is_demonym(tok):
+        return "person"
+    for suf in T["person_suffixes"]:
+        if low.endswith(suf) and low[: -len(suf)] in idx["adj"] | idx["noun"]:
+            return "person"
+    return "agent" if attached_verbs(tok) else None
+
+
+def char_span(tok_start, tok_end, ctx) -> tuple[int, int]:
+    a, b = tok_start.idx, tok_end.idx + len(tok_end.text)
+    return ctx.where[a], ctx.where[b - 1] + 1
+
+
+def build_mention(tok, ctx) -> Mention:
+    name = name_tokens(tok)
+    count, plural, approx, arrangement = count_of(tok, ctx)
+    span_start = min([tok.left_edge] + name, key=lambda t: t.i)
+    words = "".join((t.lower_ if t.pos_ != "PROPN" else t.text) + t.whitespace_ for t in name[:-1])
+    m = Mention(text=ctx.text[slice(*char_span(span_start, tok, ctx))],
+                name=words + singular(tok),
+                head=singular(tok), count=count, plural=plural, approximate=approx,
+                arrangement=arrangement, char_span=char_span(span_start, tok, ctx))
+    describe(m, tok, name, ctx.dim_tokens)
+    m.verbs += attached_verbs(tok)
+    m.kind_hint = kind_hint(tok)
+    add_purpose(m, tok)
+    return m
+
+
+def add_purpose(m: Mention, tok) -> None:
+    """'desks for 4 students' -> for_count 4, for_whom 'student'; 'table for six' -> 6."""
+    prep = prep_child(tok, {"for"})
+    obj = pobj_of(prep) if prep is not None else None
+    if obj is None:
+        return
+    if number_value(obj) is not None:
+        m.for_count = number_value(obj)
+        return
+    m.for_count = next((number_value(c) for c in obj.children if c.dep_ == "nummod"), None)
+    m.for_whom = singular(obj)
+
+
+def move_numeric_purpose(place: Mention, ctx) -> None:
+    """'a patio with a table for eight': the parser may hang 'for eight' on the
+    place; seating counts belong to the nearest thing named before them."""
+    prep = prep_child(ctx.place, {"for"})
+    before = [i for i in ctx.index if i < prep.i]
+    if before:
+        target = ctx.mentions[ctx.index[max(before)]]
+        target.for_count, place.for_count = place.for_count, None
+
+
+# ---------------------------------------------------------------- negation
+def negation_of(tok, ctx) -> bool:
+    """'no chairs', 'without a tv' (and their conjuncts), 'a hoop missing its net'."""
+    neg = T["negators"]
+    if any(c.dep_ == "det" and c.lower_ in neg["det"] for c in tok.children):
+        return True
+    anchor = tok
+    while anchor.dep_ == "conj" and not has_determiner(anchor):
+        anchor = anchor.head  # conjuncts share the first item's negation
+        if any(c.dep_ == "det" and c.lower_ in neg["det"] for c in anchor.children):
+            return True
+    prep = governing_prep(anchor)
+    if prep is not None and prep.lower_ in neg["prep"]:
+        return True
+    return anchor.dep_ == "dobj" and anchor.head.lemma_ in neg["verb"]
+
+
+# ---------------------------------------------------------------- relations
+def prep_subject(prep, ctx):
+    """The mention token a preposition describes, climbing through verbs."""
+    h = prep.head
+    if h.lower_ in ("next", "close", "adjacent", "up") and h.dep_ in ("advmod", "amod"):
+        h = h.head
+    for _ in range(3):
+        if h.i in ctx.index:
+            return h
+        if h.pos_ in ("VERB", "AUX", "ADJ") and h.dep_ in ("acl", "relcl", "amod", "acomp"):
+            h = h.head
+        elif h.pos_ in ("VERB", "AUX"):
+            subj = next((c for c in h.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+            h = subj if subj is not None else h.head
+        else:
+            return None
+    return h if h.i in ctx.index else None
+
+
+def antecedent(pron, ctx, subject):
+    """'it'/'them' -> nearest earlier mention other than the subject."""
+    if pron.lower_ in ("each", "other", "another"):
+        return subject
+    earlier = [i for i in ctx.index if i < pron.i and i != subject]
+    return max(earlier) if earlier else None
+
+
+def relation_for(prep, ctx, subject) -> list[tuple[str, Union[int, str]]]:
+    """Map one preposition (with its object) to (relation, target) pairs."""
+    word = prep.lower_
+    if word == "to" and prep.head.lower_ in ("next", "close", "adjacent"):
+        rel = "next_to"
+    else:
+        rel = T["spatial_preps"].get(word)
+    obj = pobj_of(prep)
+    if rel is None or obj is None:
+        return []
+    if obj.lemma_ in T["part_nouns"]:
+        rel, of = T["part_nouns"][obj.lemma_], prep_child(obj, {"of"})
+        obj = pobj_of(of) if of is not None else obj
+    objs = [obj] + (list(obj.conjuncts) if rel == "between" else [])
+    return [pair for o in objs if (pair := resolve_target(rel, o, ctx, subject, word))]
+
+
+def resolve_target(rel, obj, ctx, subject, word="") -> Optional[tuple[str, Union[int, str]]]:
+    """Pick the target: a mention index, a zone string, or an arrangement."""
+    lemma = obj.lemma_.lower()
+    if lemma in T["arrangement_nouns"] and word in ("in", "into"):
+        ctx.arrangements[subject] = T["arrangement_nouns"][lemma]
+        return ("in_rows", "centre") if T["arrangement_nouns"][lemma] == "rows" else ("around", "centre")
+    if ctx.role.get(obj.i) in ("zone", "part noun (relation)") or (
+            obj.i not in ctx.index and (lemma in T["zone_nouns"] or lemma in T["part_nouns"])):
+        zone = T["zone_nouns"].get(lemma) or T["part_nouns"].get(lemma)
+        return zone_relation(rel, zone)
+    if obj.pos_ == "PRON" or obj.lower_ in ("other", "another"):
+        target = antecedent(obj, ctx, subject)
+    else:
+        target = obj.i if obj.i in ctx.index else None
+    if target is None or (target == subject and rel != "facing"):
+        return None
+    rel = {"along": "next_to", "at": "next_to", "centre": "on", "in_corner": "next_to"}.get(rel, rel)
+    return rel, ctx.index[target]
+
+
+def zone_relation(rel, zone) -> Optional[tuple[str, str]]:
+    """Zones take fixed relations: walls -> along_wall, corners -> in_corner ..."""
+    if zone == "wall":
+        return "along_wall", "wall"
+    if zone in ("corner", "in_corner"):
+        return "in_corner", "corner"
+    if zone == "window":
+        return "by_window", "window"
+    if zone == "centre":
+        return "inside", "centre"
+    if zone in ("floor", "ceiling", "door"):
+        return ("next_to" if zone == "door" else "on"), zone
+    return None
+
+
+def collect_relations(ctx) -> list[Relation]:
+    out: list[Relation] = []
+    for tok in ctx.doc:
+        pairs, subj = [], None
+        if tok.dep_ == "prep" or (tok.dep_ == "pcomp" and tok.lower_ == "to"):
+            subj = prep_subject(tok, ctx)
+            pairs = relation_for(tok, ctx, subj.i) if subj is not None else []
+        elif tok.lemma_ == "face" and tok.pos_ == "VERB":
+            subj = prep_subject(tok, ctx) if tok.dep_ in ("acl", "relcl") else None
+            obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+            if subj is not None and obj is not None:
+                pairs = [p for p in [resolve_target("facing", obj, ctx, subj.i)] if p]
+        for rel, target in pairs:
+            r = Relation(ctx.index[subj.i], rel, target)
+            if r not in out:
+                out.append(r)
+    for subj, arrangement in ctx.arrangements.items():
+        ctx.mentions[ctx.index[subj]].arrangement = arrangement
+    return out
+
+
+# ---------------------------------------------------------------- driver
+class Ctx:
+    """Per-prompt working state shared by the steps above."""
+
+    def __init__(self, text, doc, where, dim_span):
+        self.text, self.doc, self.where = text, doc, where
+        self.root = next(t for t in doc if t.dep_ == "ROOT")
+        self.dim_tokens = {t.i for t in doc if dim_span and dim_span[0] <= t.idx < dim_span[1]}
+        self.place = find_place(doc)
+        self.role: dict[int, str] = {}
+        self.index: dict[int, int] = {}   # token index -> mention index
+        self.mentions: list[Mention] = []
+        self.arrangements: dict[int, str] = {}
+
+
+def naive_noun_scan(tok) -> bool:
+    """What a bag-of-nouns scan would pick: any content word that is not an adjective."""
+    return tok.is_alpha and not tok.is_punct and tok.pos_ not in (
+        "ADJ", "DET", "ADP", "CCONJ", "SCONJ", "PART", "AUX", "NUM", "PUNCT", "SYM", "SPACE")
+
+
+def rejections(ctx, used: set[int]) -> list[Rejected]:
+    out = []
+    for tok in ctx.doc:
+        if tok.i in used or not naive_noun_scan(tok) or (tok.is_stop and tok.i not in ctx.role):
+            continue
+        reason = ctx.role.get(tok.i) or {"VERB": "verb", "ADV": "adverb", "PRON": "pronoun",
+                                          "INTJ": "interjection"}.get(tok.pos_, f"not a head ({tok.dep_})")
+        if is_named(tok) and tok.i not in ctx.role:
+            reason = f"named entity ({tok.ent_type_})"
+        elif is_title_propn(tok) and tok.i not in ctx.role:
+            reason = "proper name (capitalised PROPN)"
+        out.append(Rejected(tok.text, reason, char_span(tok, tok, ctx)))
+    return out
+
+
+def parse_prompt(text: str) -> ParsedPrompt:
+    """Parse one English scene prompt into mentions, place, relations and more."""
+    norm, where = normalise(text)
+    doc = nlp()(norm)
+    if not any(t.dep_ == "ROOT" for t in doc):
+        return ParsedPrompt(text, [], None, [], None, [], [])
+    merge_hyphens(doc)
+    dims, dim_span = find_dimensions(doc.text)
+    ctx = Ctx(text, doc, where, dim_span)
+    negated_toks, mention_toks = [], []
+    for tok in nominal_heads(doc):
+        ctx.role[tok.i] = classify(tok, ctx)
+        if ctx.role[tok.i] == "mention":
+            (negated_toks if negation_of(tok, ctx) else mention_toks).append(tok)
+    for tok in mention_toks:
+        ctx.index[tok.i] = len(ctx.mentions)
+        ctx.mentions.append(build_mention(tok, ctx))
+    relations = collect_relations(ctx)
+    place = build_mention(ctx.place, ctx) if ctx.place is not None else None
+    if place is not None and place.for_count and not place.for_whom:
+        move_numeric_purpose(place, ctx)
+    used = {t.i for m in mention_toks + negated_toks + ([ctx.place] if place else [])
+            for t in name_tokens(m)} | {c.i for m in mention_toks + negated_toks for c in m.children
+                                        if c.dep_ in ("acl", "relcl", "amod", "compound") and not is_title_propn(c)}
+    used |= {t.head.i for t in mention_toks if t.dep_ in ("nsubj", "nsubjpass")} | ctx.dim_tokens
+    empty = place is not None and any(w in T["negators"]["adj"] for w in place.size_words + place.style_words)
+    return ParsedPrompt(text=text, mentions=ctx.mentions, place=place, relations=relations,
+                        dimensions=dims, rejected=rejections(ctx, used),
+                        negated=[build_mention(t, ctx) for t in negated_toks], place_empty=empty)

