@@ -22,6 +22,7 @@ from tools.plan.words import (
 )
 from tools.knowledge.places import FLOOR_WORDS
 from tools.core.schema import UnknownNoun
+from tools.plan.ground import Grounding
 
 _DET = {"the", "a", "an", "this", "that", "these", "those", "its", "their"}
 _TONE_NOUNS = {"tones", "tone", "shades", "hues", "colours", "colors", "palette", "theme", "scheme", "themed"}
@@ -38,6 +39,7 @@ class Mention:
     modifier: str | None = None
     unknown: UnknownNoun | None = None
     variant: int | None = None  # the style variant its words name ('a canoe'); None: the scene seed picks
+    grounding: Grounding | None = None  # how the noun became its category (tools/plan/read.py)
 
 
 @dataclass

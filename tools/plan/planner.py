@@ -17,7 +17,8 @@ import re
 from tools.knowledge.categories import CATEGORIES
 from tools.core.colors import tone_palette
 from tools.core.errors import PromptError
-from tools.plan.parse import Mention, ParsedPrompt, parse
+from tools.plan.parse import Mention, ParsedPrompt
+from tools.plan.read import read_prompt
 from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size, tokenize
 from tools.plan.words import MAX_COUNT, VAGUE_RANGE
 from tools.plan.air import (
@@ -59,7 +60,7 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     text = clean_prompt(prompt)
     stated, text = extract_size(text)
     rng = random.Random(seed)
-    parsed = parse(tokenize(text), rng)
+    parsed = read_prompt(text, rng)
     _dwelling_as_room(parsed)
     place = _place(parsed)
     if stated:

@@ -1,0 +1,126 @@
+"""Grounding: the noun a prompt names -> the kind of object (or place) that shows it, with how and how well.
+
+A noun is grounded by its whole name first ("pool table" is a pool table, not a table), by meaning next
+(the sentence embedding of the name against each kind's names and description), and only then by its head
+word; below every threshold it takes the generic archetype nearest in meaning. Every decision is recorded
+as a ``Grounding`` (noun -> kind, score, how), so the plan can say honestly what stands in for what.
+
+Thresholds are cosine similarities of all-MiniLM-L6-v2, calibrated by bench/bench_grounding.py (leave-one-
+out over the registry's own names: a held-out synonym must find its kind) and stated there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+import numpy as np
+
+from tools.core.embeddings import embed, embeddings_available
+from tools.knowledge.categories import CATEGORIES, Category, lookup
+from tools.knowledge.places import PLACES, Place
+
+FIT_SCORE = 0.72  # at or above: the kind is the thing itself ("couch" -> sofa, "settee" -> sofa)
+NEAR_SCORE = 0.55  # at or above: a nearer kind stands in ("ottoman" -> stool), reported as a stand-in
+PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("deli" -> a food shop)
+GENERIC_KIND = "placeholder"  # what stands in when nothing is near in meaning and no archetype fits
+
+How = Literal["name", "meaning", "head", "archetype", "none"]
+Fit = Literal["exact", "stand-in"]
+
+
+@dataclass(frozen=True)
+class Grounding:
+    """What ``noun`` became: ``kind`` (a category name), ``score`` in [0, 1], ``how`` and whether it is the
+    thing itself (``fit == "exact"``) or a stand-in for it."""
+
+    noun: str
+    kind: str
+    score: float
+    how: How
+    fit: Fit
+
+    @property
+    def why(self) -> str:
+        if self.how == "name":
+            return "named"
+        if self.how == "meaning":
+            return f"nearest in meaning (similarity {self.score:.2f})"
+        if self.how == "head":
+            return f"a kind of {self.kind.replace('_', ' ')} (by its head word)"
+        if self.how == "archetype":
+            return f"no kind fits; generic {self.kind.replace('_', ' ')} (similarity {self.score:.2f})"
+        return "no kind fits"
+
+
+def kind_text(category: Category) -> str:
+    """What a kind is, in words, for embedding: its name, the names people use and its description."""
+    names = ", ".join([category.name.replace("_", " "), *category.synonyms])
+    description = getattr(category, "description", "") or ""
+    return f"{names}. {description}".strip()
+
+
+def place_text(place: Place) -> str:
+    return ", ".join([place.name.replace("_", " "), *place.phrases])
+
+
+def is_archetype(category: Category) -> bool:
+    return "archetype" in getattr(category, "traits", ()) or "archetype" in category.tags
+
+
+@lru_cache(maxsize=1)
+def _kind_matrix() -> tuple[tuple[str, ...], np.ndarray]:
+    names = tuple(n for n in CATEGORIES if n != GENERIC_KIND)
+    return names, embed([kind_text(CATEGORIES[n]) for n in names])
+
+
+@lru_cache(maxsize=1)
+def _place_matrix() -> tuple[tuple[str, ...], np.ndarray]:
+    names = tuple(PLACES)
+    return names, embed([place_text(PLACES[n]) for n in names])
+
+
+@lru_cache(maxsize=4096)
+def _nearest_kinds(noun: str) -> tuple[tuple[str, float], ...]:
+    names, matrix = _kind_matrix()
+    scores = matrix @ embed([noun])[0]
+    order = np.argsort(-scores)[:8]
+    return tuple((names[i], float(scores[i])) for i in order)
+
+
+def ground_noun(name: str, head: str | None = None) -> Grounding:
+    """The kind that shows ``name`` (a parsed noun, compounds whole: "pool table"); ``head`` its head word."""
+    exact = lookup(name)
+    if exact is not None and exact.name != GENERIC_KIND:
+        return Grounding(name, exact.name, 1.0, "name", "exact")
+    head_kind = lookup(head) if head and head != name else None
+    if embeddings_available():
+        ranked = _nearest_kinds(name)
+        best, score = next(((k, s) for k, s in ranked if not is_archetype(CATEGORIES[k])), (None, 0.0))
+        if best is not None and score >= FIT_SCORE:
+            return Grounding(name, best, round(score, 3), "meaning", "exact")
+        if head_kind is not None and head_kind.name != GENERIC_KIND:
+            return Grounding(name, head_kind.name, round(score, 3), "head", "stand-in")
+        if best is not None and score >= NEAR_SCORE:
+            return Grounding(name, best, round(score, 3), "meaning", "stand-in")
+        archetype = next(((k, s) for k, s in ranked if is_archetype(CATEGORIES[k])), None)
+        if archetype is not None:
+            return Grounding(name, archetype[0], round(archetype[1], 3), "archetype", "stand-in")
+        return Grounding(name, GENERIC_KIND, round(score, 3), "none", "stand-in")
+    if head_kind is not None and head_kind.name != GENERIC_KIND:
+        return Grounding(name, head_kind.name, 0.0, "head", "stand-in")
+    return Grounding(name, GENERIC_KIND, 0.0, "none", "stand-in")
+
+
+def ground_place(name: str) -> tuple[str, float] | None:
+    """The place type ``name`` means ("laundromat", "deli"), with its similarity, or None when it is no place."""
+    for place in PLACES.values():
+        if name == place.name.replace("_", " ") or name in place.phrases:
+            return place.name, 1.0
+    if not embeddings_available():
+        return None
+    names, matrix = _place_matrix()
+    scores = matrix @ embed([name])[0]
+    best = int(np.argmax(scores))
+    return (names[best], float(scores[best])) if scores[best] >= PLACE_SCORE else None

@@ -1,0 +1,156 @@
+"""Reading a prompt: the room grammar's structure, vetted and completed by the sentence parser and grounding.
+
+The phrase grammar (tools/plan/parse.py) reads the room-level structure well: places it knows, relations,
+'with' and 'each with', tone, floors and windows. Its word tables cannot tell a thing from a verb, a name
+or an idea, and know only the nouns they list. So its mentions are checked against the spaCy parse
+(tools/plan/sentence.py): a mention the parse rejects (a verb, a person's or a city's name, an abstract
+noun) is dropped with its links; a compound the parse keeps whole ("pool table") is grounded as a whole;
+an unknown noun is grounded by meaning instead of becoming a placeholder; things and a setting the
+grammar missed are added. Every grounding is kept on its mention, so the plan can say what stands in for
+what.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from tools.core.colors import parse_color
+from tools.core.schema import UnknownNoun
+from tools.knowledge.categories import CATEGORIES, variant_named
+from tools.plan.ground import Grounding, ground_noun, ground_place, kind_text
+from tools.plan.parse import Mention, ParsedPrompt, parse
+from tools.plan.sentence import parse_prompt as parse_sentence
+from tools.plan.sentence_lex import Mention as Phrase
+from tools.plan.sentence_lex import ParsedPrompt as Sentence
+from tools.plan.phrases import phrase_index
+from tools.plan.text import singular_forms, tokenize
+from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, WALL_HEADS, WINDOW_HEADS
+from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
+
+
+def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
+    """The parsed prompt: mentions with categories and groundings, links, place and room facts."""
+    parsed = parse(tokenize(text), rng)
+    sentence = parse_sentence(text)
+    phrases = [*sentence.mentions, *([sentence.place] if sentence.place else [])]
+    pairs = _align(parsed.mentions, phrases)
+    rejected = {r.text.lower(): r.reason for r in sentence.rejected}
+    drop = [i for i, m in enumerate(parsed.mentions) if i not in pairs and _is_rejected(m, rejected)]
+    for index, mention in enumerate(parsed.mentions):
+        if index not in drop:
+            _ground(mention, phrases[pairs[index]] if index in pairs else None)
+    _drop(parsed, drop)
+    used = {j for i, j in pairs.items() if i not in drop}
+    _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used])
+    return parsed
+
+
+def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
+    """Mention index -> phrase index, in order: the phrase whose name or head is the mention's noun."""
+    pairs: dict[int, int] = {}
+    taken: set[int] = set()
+    for i, mention in enumerate(mentions):
+        last = mention.noun.split()[-1] if mention.noun else ""
+        for j, phrase in enumerate(phrases):
+            if j not in taken and (mention.noun in (phrase.name, phrase.head) or last == phrase.head
+                                   or phrase.name.endswith(mention.noun)):
+                pairs[i] = j
+                taken.add(j)
+                break
+    return pairs
+
+
+def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
+    """A mention the parse says is no thing: a name (New York, Star Wars) always; other non-things (a verb,
+    an idea) when the grammar did not know the word either."""
+    words = [w for w in mention.noun.split() if w]
+    reasons = [rejected.get(w) or rejected.get(f"{w}s") for w in words]
+    if not words or not all(reasons):
+        return False
+    named = all(r.startswith(("named entity", "proper name")) for r in reasons)
+    return named or mention.category == "placeholder" or mention.unknown is not None
+
+
+def _ground(mention: Mention, phrase: Phrase | None) -> None:
+    """Settle the mention's category from the whole name the parse gives it, and record how."""
+    name, head = mention.noun, None
+    if phrase is not None and len(phrase.name.split()) > len(mention.noun.split()):
+        name, head = phrase.name, phrase.head  # the parse kept a compound the grammar cut ("pool table")
+    unsure = mention.category == "placeholder" or mention.unknown is not None
+    if not unsure and name == mention.noun:
+        mention.grounding = Grounding(name, mention.category, 1.0, "name", "exact")
+        return
+    grounding = ground_noun(name, head)
+    if grounding.fit != "exact" and mention.category != "placeholder":
+        if unsure:  # the grammar's nearest kind (similar nouns, a known ending) stands in
+            grounding = Grounding(name, mention.category, grounding.score, "head", "stand-in")
+        else:
+            grounding = _confirm_head(name, mention.category, grounding)
+    if grounding.kind != mention.category:
+        mention.variant = variant_named(grounding.kind, name.split())
+    mention.category, mention.noun, mention.grounding = grounding.kind, name, grounding
+    mention.unknown = None if grounding.fit == "exact" else UnknownNoun(
+        noun=name, mapped_to=grounding.kind, reason=grounding.why)
+
+
+def _confirm_head(name: str, category: str, grounding: Grounding) -> Grounding:
+    """"identical beds" are beds; "pool table" is not a table: the head's kind fits when the whole name means
+    it (or, with no embedding model, when the extra words are only modifiers the parse left in the name)."""
+    from tools.core.embeddings import embed, embeddings_available
+    from tools.plan.ground import FIT_SCORE
+
+    if not embeddings_available():
+        return dataclasses.replace(grounding, kind=category)
+    vectors = embed([name, kind_text(CATEGORIES[category])])
+    score = float(vectors[0] @ vectors[1])
+    fit = "exact" if score >= FIT_SCORE else "stand-in"
+    return Grounding(name, category, round(score, 3), "name" if fit == "exact" else "head", fit)
+
+
+def _drop(parsed: ParsedPrompt, indices: list[int]) -> None:
+    """Remove mentions (words that are not things) and their links, renumbering the rest."""
+    if not indices:
+        return
+    gone = set(indices)
+    new_index = {old: old - sum(1 for g in gone if g < old) for old in range(len(parsed.mentions)) if old not in gone}
+    parsed.mentions = [m for i, m in enumerate(parsed.mentions) if i not in gone]
+    parsed.links = [dataclasses.replace(link, subject=new_index[link.subject],
+                                        target=None if link.target is None else new_index[link.target])
+                    for link in parsed.links
+                    if link.subject in new_index and (link.target is None or link.target in new_index)]
+
+
+def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase]) -> None:
+    """The setting and the things the grammar did not read."""
+    for phrase in phrases:
+        if _grammar_read(phrase):
+            continue  # a word the grammar took for a place, the room, the ground, the weather or a known kind
+        if phrase is sentence.place:
+            place = ground_place(phrase.name) if parsed.place in (None, "room") else None
+            if place is not None:
+                parsed.place = place[0]
+                continue
+            if parsed.place not in (None, "room") or parsed.mentions:
+                continue  # the grammar found the setting, or this noun heads the things it lists
+        grounding = ground_noun(phrase.name, phrase.head)
+        attrs: dict[str, str] = {}
+        color = parse_color(phrase.colours[0].split(), 0) if phrase.colours else None
+        if color is not None:
+            attrs["color"], attrs["color_name"] = color[0], color[1]
+        count = phrase.count if phrase.count is not None else (None if phrase.plural else 1)
+        mention = Mention(grounding.kind, phrase.name, count, attrs,
+                          variant=variant_named(grounding.kind, phrase.name.split()))
+        mention.grounding = grounding
+        mention.unknown = None if grounding.fit == "exact" else UnknownNoun(
+            noun=phrase.name, mapped_to=grounding.kind, reason=grounding.why)
+        parsed.mentions.append(mention)
+
+
+def _grammar_read(phrase: Phrase) -> bool:
+    known = FLOOR_HEADS | WALL_HEADS | WINDOW_HEADS | NON_OBJECT_NOUNS | set(TIME_WORDS) | set(WEATHER_WORDS)
+    for word in (phrase.head, phrase.name):
+        forms = {word, *singular_forms(word)}
+        if forms & known or any(tuple(tokenize(form)) in phrase_index() for form in forms):
+            return True
+    return False
