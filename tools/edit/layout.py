@@ -85,7 +85,7 @@ def solve_with_pins(plan: ScenePlan, sizes: dict[str, Vec3], pinning: Pinning,
 def away_from(plan: ScenePlan, pins: list[Pin], key: str, what: str) -> tuple[list[Box], float]:
     """What ``key`` moves away from (window centres, or the previous boxes of spec ``what``) and the gap it should
     reach: AWAY_STEP more than its nearest instance had before, and at least AWAY_MIN_GAP. Rooms have no doors
-    yet (tools/page/compose.py draws none), so 'away from the door' only asks for the minimum gap from nothing."""
+    yet (tools/page/compose.py draws none), so away from a door avoids nothing."""
     if what == "window":
         boxes = [point_box(what, w.x, w.z) for w in windows_of(plan.environment)]
     elif what == "door":
