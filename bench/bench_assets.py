@@ -1,6 +1,6 @@
 """Asset generation speed: assets per second per generator family, the cost of a cache hit, sheet render time.
 
-A cache hit is graph/assets.py make_asset on a key whose file already exists:
+A cache hit is tools/supply/make.py make_asset on a key whose file already exists:
 the generator still runs (the key is a hash of its parameters, the bytes are
 checked) but nothing is written. ``--sheet`` also renders the full contact
 sheet in Chromium (minutes on a software renderer).
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from graph.assets import make_asset  # noqa: E402
+from tools.supply.make import make_asset  # noqa: E402
 from tools.assets.generate import clear_memo, generate  # noqa: E402
 from tools.evaluate.sheet import render_sheet, sheet_tiles  # noqa: E402
 from tools.core.schema import ObjectSpec  # noqa: E402

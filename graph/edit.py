@@ -6,10 +6,12 @@ content-addressed assets and a link to the shared ``vendor/``), and
 ``revisions.json`` lists them all. An edit starts from the scene's plan
 (``plan.json``, written by every edit; for a scene never edited: the run's
 checkpoint, else the grounded planner's deterministic re-plan), applies the
-edit's operations (tools/edit/apply.py), then runs the graph from assets
-under the thread ``<scene_id>-r<n>``: the assets node makes what changed, the
-layout keeps every untouched object where it was (tools/edit/layout.py), and
-compose, verify, repair and publish run as for any scene.
+edit's operations (tools/edit/apply.py), then runs the graph under the thread
+``<scene_id>-r<n>`` from a state that already holds the edited plan and the
+pins, so it enters at assets: the assets node makes what changed, every layout
+of the revision (repair rounds included) keeps each untouched object where it
+was (tools/edit/layout.py), and compose, verify, repair and publish run as for
+any scene.
 """
 
 from __future__ import annotations
@@ -28,22 +30,17 @@ from pathlib import Path
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from graph.context import RunContext
-from graph.layout import LAYOUT_SEED_STRIDE
 from graph.runner import checkpointed_graph, initial_state
-from graph.stage import measured_stage
 from graph.state import SceneState
 from graph.verify import write_json
-from tools.edit.layout import (
-    AWAY_MIN_GAP, AWAY_STEP, Pin, boxes_of, footprint_gap, pins_from, point_box, solve_pinned,
-)
+from tools.edit.layout import PINNING, Pinning, pins_from, standing_pins
 from tools.edit.parse import EditOp, not_understood_message, parse_edits
 from tools.edit.apply import EditOutcome, apply_edits, exists_in
 from tools.core.errors import InputError, ModelError
 from tools.layout.solver import instance_ids
-from tools.layout.space import Box
 from tools.plan.planner import plan_prompt
 from tools.core.schema import Placement, ScenePlan
-from tools.core.telemetry import scene_scope, tool_call
+from tools.core.telemetry import scene_scope
 
 REVISIONS_DIR, REVISIONS_FILE, PLAN_FILE = "revisions", "revisions.json", "plan.json"
 EDIT_LOCK_FILE = ".edit.lock"
@@ -176,57 +173,25 @@ def previous_placements(scene: dict, plan: ScenePlan) -> list[Placement]:
 
 def run_revision(scene_dir: Path, scene: dict, old_plan: ScenePlan, outcome: EditOutcome, thread_id: str,
                  number: int, context: RunContext) -> SceneState:
-    """assets -> pinned layout -> compose -> verify -> (repair)* -> publish under its own checkpoint thread."""
-    pins = pins_from(old_plan, previous_placements(scene, old_plan))
+    """The graph from assets on the edited plan, with every untouched object pinned, under its own checkpoint thread.
+
+    ``pinned`` of the result: the objects that still stand where they stood in the previous revision.
+    """
+    pinning = Pinning(pins_from(old_plan, previous_placements(scene, old_plan)), outcome.replace, outcome.keep,
+                      outcome.away, outcome.turns)
+    start = {**initial_state(scene["prompt"], scene["seed"], scene_dir, scene["id"]),
+             "plan": outcome.plan.model_dump(), "pinning": PINNING.dump_python(pinning, mode="json"),
+             "layout_attempt": number}  # another seed than the last revision's layout for what is placed anew
     with checkpointed_graph(context, thread_id) as (graph, saver, config):
         saver.delete_thread(thread_id)
-        start = {**initial_state(scene["prompt"], scene["seed"], scene_dir, scene["id"]),
-                 "plan": outcome.plan.model_dump()}
-        graph.update_state(config, start, as_node="plan")
-        _stream(graph, config, context, interrupt_after=["assets"])
-        values = graph.get_state(config).values
-        update = pinned_layout(values, outcome, pins, scene, number, context)
-        graph.update_state(config, update, as_node="layout")
-        _stream(graph, config, context)
+        for _ in graph.stream(start, config, context=context, durability="sync"):
+            pass
         final = graph.get_state(config).values
-    # A repair round that re-solved the layout may have moved pinned objects: report what truly stayed.
-    pinned_pose = {p["id"]: tuple(p["position"]) for p in update["placements"] if p["id"] in set(update["pinned"])}
-    stayed = [p["id"] for p in final["placements"] if pinned_pose.get(p["id"]) == tuple(p["position"])]
-    return {**final, "pinned": stayed}
-
-
-def _stream(graph, config: dict, context: RunContext, interrupt_after: list[str] | None = None) -> None:
-    for _ in graph.stream(None, config, context=context, durability="sync", interrupt_after=interrupt_after):
-        pass
-
-
-def pinned_layout(values: dict, outcome: EditOutcome, pins: list[Pin], scene: dict, number: int,
-                  context: RunContext) -> dict:
-    """The layout node's update, solved with every untouched object pinned."""
-    with measured_stage("layout", context) as measured:
-        refs = values["assets"]
-        sizes = {key: tuple(ref["size"]) for key, ref in refs.items()}
-        away = {key: _avoid(key, what, scene, pins) for key, what in outcome.away.items()}
-        with tool_call("solve_layout"):
-            placements, kept = solve_pinned(outcome.plan, sizes, pins, outcome.replace, outcome.keep,
-                                            seed=values["seed"] + LAYOUT_SEED_STRIDE * number, away=away,
-                                            turns=outcome.turns)
-        placements = [p.model_copy(update={"asset": refs[p.spec]["key"]}) for p in placements]
-        context.progress("layout", f"{len(placements)} objects placed, {len(kept)} kept in place (pinned)")
-    return {"placements": [p.model_dump() for p in placements], "pinned": kept, **measured}
-
-
-def _avoid(key: str, what: str, scene: dict, pins: list[Pin]) -> tuple[list[Box], float]:
-    """What ``key`` moves away from (window centres, or an object's boxes) and the gap it should reach:
-    AWAY_STEP more than its nearest instance had before, and at least AWAY_MIN_GAP."""
-    architecture = scene.get("architecture", {})
-    if what in ("window", "door"):
-        boxes = [point_box(what, c["center"][0], c["center"][2]) for c in architecture.get(f"{what}s", [])]
-    else:
-        boxes = list(boxes_of(pin.placement for pin in pins if pin.spec == what).values())
-    mine = boxes_of(pin.placement for pin in pins if pin.spec == key).values()
-    before = min((footprint_gap(a, b) for a in mine for b in boxes), default=0.0)
-    return boxes, max(AWAY_MIN_GAP, before + AWAY_STEP)
+    # A model repair round may have moved a kept object after the layout: only what still stands there counts.
+    kept = set(final.get("pinned", []))
+    placements = [Placement.model_validate(p) for p in final["placements"]]
+    standing = standing_pins(ScenePlan.model_validate(final["plan"]), pinning, placements)
+    return {**final, "pinned": [i for i in standing if i in kept]}
 
 
 def archive_revision(scene_dir: Path, number: int) -> Path:

@@ -1,4 +1,7 @@
-"""The scene graph: plan -> assets -> layout -> compose -> verify -> (repair -> layout|compose)* -> publish."""
+"""The scene graph: plan -> assets -> layout -> compose -> verify -> (repair -> layout|compose)* -> publish.
+
+An edit's revision enters at assets with its plan already made, and the same nodes follow.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from graph.assets import assets
 from graph.compose import compose
 from graph.context import RunContext
 from graph.layout import layout
-from graph.plan import plan
+from graph.plan import plan, start_at
 from graph.publish import publish
 from graph.repair import after_repair, after_verify, repair
 from graph.state import SceneState
@@ -25,7 +28,7 @@ def build_graph(checkpointer=None):
     builder.add_node("repair", repair)
     builder.add_node("publish", publish)
 
-    builder.add_edge(START, "plan")
+    builder.add_conditional_edges(START, start_at)
     builder.add_edge("plan", "assets")
     builder.add_edge("assets", "layout")
     builder.add_edge("layout", "compose")

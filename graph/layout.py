@@ -1,4 +1,4 @@
-"""layout: the constraint solver places every instance."""
+"""layout: the constraint solver places every instance; in an edit's revision, what the edit pinned stays put."""
 
 from __future__ import annotations
 
@@ -7,21 +7,31 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.layout.solver import solve_layout
 from tools.core.schema import AssetRef, ScenePlan
 from tools.core.telemetry import tool_call
+from tools.edit.layout import PINNING, solve_with_pins
+from tools.layout.solver import solve_layout
 
 LAYOUT_SEED_STRIDE = 7919  # a prime: each repair attempt explores a different layout
 
 
 @stage("layout")
 def layout(state: SceneState, runtime: Runtime[RunContext]) -> dict:
-    """Solve positions from the plan and the real asset sizes; LayoutError means it cannot fit."""
+    """Solve positions from the plan and the real asset sizes, every round with the revision's pins (a repair
+    that re-solves keeps them too); LayoutError means it cannot fit."""
     plan = ScenePlan.model_validate(state["plan"])
     refs = {key: AssetRef.model_validate(ref) for key, ref in state["assets"].items()}
+    sizes = {key: tuple(ref.size) for key, ref in refs.items()}
     seed = state["seed"] + LAYOUT_SEED_STRIDE * state.get("layout_attempt", 0)
+    pinning = state.get("pinning")
     with tool_call("solve_layout"):
-        solved = solve_layout(plan, {key: tuple(ref.size) for key, ref in refs.items()}, seed=seed)
-    placements = [p.model_copy(update={"asset": refs[p.spec].key}) for p in solved]
-    runtime.context.progress("layout", f"{len(placements)} objects placed")
-    return {"placements": [p.model_dump() for p in placements]}
+        if pinning is None:
+            solved, kept = solve_layout(plan, sizes, seed=seed), None
+        else:
+            solved, kept = solve_with_pins(plan, sizes, PINNING.validate_python(pinning), seed=seed)
+    placements = [p.model_copy(update={"asset": refs[p.spec].key}).model_dump() for p in solved]
+    if kept is None:
+        runtime.context.progress("layout", f"{len(placements)} objects placed")
+        return {"placements": placements}
+    runtime.context.progress("layout", f"{len(placements)} objects placed, {len(kept)} kept in place (pinned)")
+    return {"placements": placements, "pinned": kept}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from langgraph.runtime import Runtime
 
 from graph.context import RunContext
@@ -26,3 +28,8 @@ def plan(state: SceneState, runtime: Runtime[RunContext]) -> dict:
                              f"planner {scene_plan.planner}, {scene_plan.look.time_of_day}, "
                              f"{len(scene_plan.behaviours)} moving kinds")
     return {"plan": scene_plan.model_dump()}
+
+
+def start_at(state: SceneState) -> Literal["plan", "assets"]:
+    """A new scene starts by planning; an edit's revision arrives with its edited plan (graph/edit.py)."""
+    return "assets" if state.get("plan") else "plan"

@@ -67,20 +67,13 @@ def grounded_repair(state: SceneState, failed: set[str]) -> tuple[dict, dict]:
 def model_round(state: SceneState, context: RunContext) -> tuple[dict | None, dict]:
     """(state update, log entry) of one model repair round; no update when the model failed or none of its
     calls changed anything: the entry then says why (``why_grounded``) and keeps the calls it made."""
-    from graph.assets import make_asset, remote_generator  # the asset maker for recoloured and added objects
-    from tools.catalog.store import Catalog
     from tools.model.repair import repair_with_model
+    from tools.supply.make import AssetSupply  # the asset maker for recoloured and added objects
 
     settings = context.settings
-    catalog = Catalog(settings.data_dir)
-    remote = remote_generator(settings, catalog)
-    out = Path(state["out_dir"])
-
-    def make(spec) -> dict:
-        return make_asset(spec, state["seed"], out, context.store, catalog, remote).model_dump()
-
+    supply = AssetSupply.for_run(settings, context.store, state["seed"], Path(state["out_dir"]))
     try:
-        result = repair_with_model(state, context.model_client(), make, vision=settings.llm_vision)
+        result = repair_with_model(state, context.model_client(), supply, vision=settings.llm_vision)
     except ModelError as e:
         return None, {"why_grounded": f"model failed: {e}"}
     session = result.session

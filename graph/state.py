@@ -27,9 +27,10 @@ class SceneState(TypedDict, total=False):
     plan: dict  # ScenePlan
     assets: dict[str, dict]  # ObjectSpec.key -> AssetRef
     placements: list[dict]  # Placement, one per instance
-    layout_attempt: int  # bumps the layout seed when repair re-solves
+    layout_attempt: int  # bumps the layout seed: +1 per repair re-solve; an edit's revision n starts at n
     camera_focus: list[str]  # object ids the camera must show, set by a repair that reframes
-    pinned: list[str]  # an edit's revision: object ids that kept their previous place (graph/edit.py)
+    pinning: dict  # an edit's revision: tools/edit/layout.py Pinning (previous placements, what moves or turns)
+    pinned: list[str]  # an edit's revision: object ids the latest layout kept at their previous place
     scene: dict  # scene.json as written by compose
     verification: dict  # the verifier's raw result of the latest render
     report: dict  # report.json as written by verify

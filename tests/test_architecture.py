@@ -16,7 +16,7 @@ TOOLS_LAYERS = {
     "core": 0,
     "knowledge": 1,
     "assets": 2, "catalog": 2, "storage": 2, "layout": 2, "plan": 2,
-    "edit": 3, "page": 3,
+    "edit": 3, "page": 3, "supply": 3,
     "model": 4, "verify": 4,
     "evaluate": 5,
 }

@@ -165,6 +165,48 @@ def test_pinned_layout_moves_away(room):
     assert footprint_gap(table, sofa) >= max(1.0, old_gap + 0.5)
 
 
+def test_layout_node_keeps_the_pins_on_every_repair_attempt(room, tmp_path):
+    from types import SimpleNamespace
+
+    from graph.context import LazyBrowser, RunContext
+    from graph.layout import layout
+    from tools.edit.layout import PINNING, Pinning
+
+    sizes = {s.key: size_for(s.category, s.size) for s in room.objects}
+    before = solve_layout(room, sizes, seed=3)
+    outcome = apply_edits(room, parse_or_refuse("make the sofa blue and move the lamp next to it"))
+    pinning = Pinning(pins_from(room, before), outcome.replace, outcome.keep, outcome.away, outcome.turns)
+    stored = json.loads(json.dumps(PINNING.dump_python(pinning, mode="json")))  # as a checkpoint holds it
+    assets = {key: {"key": key, "category": outcome.plan.spec(key).category, "path": f"assets/{key}.glb",
+                    "size": list(size)} for key, size in sizes.items()}
+    runtime = SimpleNamespace(context=RunContext(Settings(data_dir=tmp_path, _env_file=None), LazyBrowser(None, 30)))
+    lamp = resolve_specs(room, "lamp")[0].key
+    old = {p.id: p for p in before}
+    for attempt in (2, 3):  # revision 2, then the layout a repair round asks for
+        state = {"seed": 1, "plan": outcome.plan.model_dump(), "assets": assets, "pinning": stored,
+                 "layout_attempt": attempt}
+        update = layout(state, runtime)
+        assert set(update["pinned"]) == {i for i, p in old.items() if p.spec != lamp}
+        for placed in update["placements"]:
+            if placed["id"] in update["pinned"]:
+                assert placed["position"] == pytest.approx(old[placed["id"]].position)
+                assert placed["yaw"] == pytest.approx(old[placed["id"]].yaw)
+
+
+def test_solve_with_pins_moves_away_from_where_the_other_stood(room):
+    from tools.edit.layout import Pinning, boxes_of, solve_with_pins
+
+    sizes = {s.key: size_for(s.category, s.size) for s in room.objects}
+    before = solve_layout(room, sizes, seed=3)
+    outcome = apply_edits(room, parse_or_refuse("move the coffee table away from the sofa"))
+    sofa = boxes_of(p for p in before if p.spec == "sofa")["sofa"]
+    old_gap = footprint_gap(boxes_of(p for p in before if p.spec == "coffee_table")["coffee_table"], sofa)
+    pinning = Pinning(pins_from(room, before), outcome.replace, outcome.keep, outcome.away, outcome.turns)
+    after, _ = solve_with_pins(outcome.plan, sizes, pinning, seed=9)
+    table = boxes_of(p for p in after if p.spec == "coffee_table")["coffee_table"]
+    assert outcome.away == {"coffee_table": "sofa"} and footprint_gap(table, sofa) >= max(1.0, old_gap + 0.5)
+
+
 class EditModelServer(FakeModelServer):
     """Answers every request with ``self.content`` as the assistant's text."""
 
@@ -256,6 +298,34 @@ def test_edit_end_to_end_new_revision_verifies(tmp_path, run_context):
     categories = [p["category"] for p in state["placements"]]
     assert categories.count("chair") == 1 and categories.count("potted_plant") == 3
     assert [r["revision"] for r in list_revisions(out)] == [1, 2, 3]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_edit_that_fails_a_check_keeps_its_pins_through_a_layout_repair(tmp_path, lazy_browser):
+    from graph.context import RunContext
+
+    context = RunContext(Settings(data_dir=tmp_path / "data", max_repairs=1, _env_file=None), lazy_browser)
+    out = tmp_path / "scene"
+    first = generate_scene("a living room with a grey sofa, a floor lamp and two chairs; 5m x 4m", out, context,
+                           seed=1)
+    # A requirement no layout can meet (two sofas where the plan has one): the revision fails it on every round.
+    plan = first["plan"]
+    plan["requirements"].append({"id": "count:sofa:twice", "kind": "count", "description": "two sofas",
+                                 "subject": "sofa", "expected": 2})
+    (out / "plan.json").write_text(json.dumps(plan))
+
+    state = edit_scene(out, "make the sofa blue and move the lamp next to it", context)
+    assert not state["passed"]
+    assert [entry["action"] for entry in state["repair_log"]] == ["resolve_layout"]
+    old = {p["id"]: p for p in first["placements"]}
+    assert set(state["pinned"]) == {i for i in old if not i.startswith("floor_lamp")}
+    final = {p["id"]: p for p in state["placements"]}
+    for pid in state["pinned"]:  # pins are read back from scene.json, which keeps 4 decimals
+        assert final[pid]["position"] == pytest.approx(old[pid]["position"], abs=1e-3)
+        assert final[pid]["yaw"] == pytest.approx(old[pid]["yaw"], abs=1e-3)
+    logged = json.loads((out / "revisions.json").read_text())["revisions"][-1]
+    assert logged["pinned"] == state["pinned"] and logged["passed"] is False
 
 
 def _aabb_gap(a: dict, b: dict) -> float:

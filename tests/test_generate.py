@@ -76,12 +76,12 @@ def test_run_stopped_after_assets_resumes_without_regenerating(tmp_path, run_con
     assert "assets" in first and "placements" not in first
     mtimes = {p.name: p.stat().st_mtime_ns for p in (out / "assets").glob("*.glb")}
 
-    import graph.assets
+    import tools.supply.make
 
     def must_not_run(*args, **kwargs):
         raise AssertionError("assets were generated again on resume")
 
-    monkeypatch.setattr(graph.assets, "generate", must_not_run)
+    monkeypatch.setattr(tools.supply.make, "generate", must_not_run)
     final = generate_scene(prompt, out, run_context, scene_id="resume-test")
     assert final["report"]["passed"], final["report"]["checks"]
     assert {p.name: p.stat().st_mtime_ns for p in (out / "assets").glob("*.glb")} == mtimes

@@ -11,7 +11,7 @@ import pytest
 from test_llm import FakeModelServer
 
 from tools.core.settings import Settings
-from graph.assets import make_asset
+from tools.supply.make import make_asset
 from graph.context import LazyBrowser, RunContext
 from graph.repair import model_round, repair
 from tools.verify.checks import constraint_violations

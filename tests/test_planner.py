@@ -327,7 +327,7 @@ def test_default_windows_and_outdoor_has_none():
     ("a 6 ft tall plant in a bedroom", "potted_plant", 1.8288, "height"),
 ])
 def test_stated_measures_reach_the_spec_and_the_generated_size(prompt, key, metres, axis):
-    from graph.assets import target_size
+    from tools.assets.sizing import target_size
 
     spec = plan_prompt(prompt, 0).spec(key)
     assert spec.measure_m == pytest.approx(metres) and spec.measure_axis == axis

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 import trimesh
 
-from graph.assets import make_asset
+from tools.supply.make import make_asset
 from asset_service import procedural_glb, running_service, serve_assets
 from tools.assets.generate import generate
 from tools.catalog.store import Catalog

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 import trimesh
 
-from graph.assets import make_asset, target_size, variant_of
+from tools.assets.sizing import target_size, variant_of
+from tools.supply.make import make_asset
 from tools.assets.generate import generate
 from tools.assets.registry import VARIANTS
 from tools.knowledge.categories import CATEGORIES, variant_named, variant_size

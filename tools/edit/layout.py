@@ -8,14 +8,17 @@ is placed again instead. A turned instance (``Turn``) keeps its place with its
 new yaw when its turned footprint fits, else takes the nearest free floor pose
 with that yaw; what stands on it turns with it. ``move_instance`` moves one
 object to a point a model asked for, corrected to the nearest free pose the
-constraints allow.
+constraints allow. ``Pinning`` is all of that for one edit, as plain data the graph's state carries, so
+every layout of the revision (repair rounds included) keeps the same objects in place.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from pydantic import TypeAdapter
 
 from tools.core.errors import LayoutError
 from tools.layout.solver import (
@@ -52,6 +55,55 @@ class Pin:
     spec: str
     index: int
     placement: Placement
+
+
+@dataclass(frozen=True)
+class Pinning:
+    """What an edit keeps of the previous layout: every previous instance (``pins``), the spec keys placed again
+    whole (``replace``), how many leading instances of a spec may stay pinned (``keep``), what a spec moves away
+    from (``away``: 'window', 'door' or a spec key) and how kept instances turn (``turns``)."""
+
+    pins: list[Pin]
+    replace: set[str] = field(default_factory=set)
+    keep: dict[str, int] = field(default_factory=dict)
+    away: dict[str, str] = field(default_factory=dict)
+    turns: dict[str, Turn] = field(default_factory=dict)
+
+
+PINNING = TypeAdapter(Pinning)  # to and from the JSON the state holds: PINNING.dump_python(p, mode="json")
+
+
+def solve_with_pins(plan: ScenePlan, sizes: dict[str, Vec3], pinning: Pinning,
+                    seed: int = 0) -> tuple[list[Placement], list[str]]:
+    """solve_pinned for an edit: what moves away keeps its gap from the plan's windows or from where the thing it
+    avoids stood. Returns the placements and the ids of the pinned instances kept."""
+    away = {key: away_from(plan, pinning.pins, key, what) for key, what in pinning.away.items()}
+    return solve_pinned(plan, sizes, pinning.pins, pinning.replace, pinning.keep, seed=seed, away=away,
+                        turns=pinning.turns)
+
+
+def away_from(plan: ScenePlan, pins: list[Pin], key: str, what: str) -> tuple[list[Box], float]:
+    """What ``key`` moves away from (window centres, or the previous boxes of spec ``what``) and the gap it should
+    reach: AWAY_STEP more than its nearest instance had before, and at least AWAY_MIN_GAP. Rooms have no doors
+    yet (tools/page/compose.py draws none), so away from a door avoids nothing."""
+    if what == "window":
+        boxes = [point_box(what, w.x, w.z) for w in windows_of(plan.environment)]
+    elif what == "door":
+        boxes = []
+    else:
+        boxes = list(boxes_of(pin.placement for pin in pins if pin.spec == what).values())
+    mine = boxes_of(pin.placement for pin in pins if pin.spec == key).values()
+    before = min((footprint_gap(a, b) for a in mine for b in boxes), default=0.0)
+    return boxes, max(AWAY_MIN_GAP, before + AWAY_STEP)
+
+
+def standing_pins(plan: ScenePlan, pinning: Pinning, placements: Iterable[Placement]) -> list[str]:
+    """Ids of ``placements`` standing exactly where their pin stood before (a kept or turned-in-place instance;
+    not one a model repair moved afterwards)."""
+    ids = {spec.key: instance_ids(spec.key, spec.count) for spec in plan.objects}
+    was = {ids[pin.spec][pin.index]: tuple(pin.placement.position) for pin in pinning.pins
+           if pin.index < len(ids.get(pin.spec, ()))}
+    return [p.id for p in placements if was.get(p.id) == tuple(p.position)]
 
 
 def pins_from(previous_plan: ScenePlan, placements: Iterable[Placement]) -> list[Pin]:
@@ -104,9 +156,10 @@ def _add_pins(ctx: LayoutContext, pins: list[Pin], replace: set[str], keep: dict
 
 
 def _pin_ids(ctx: LayoutContext, pins: list[Pin], replace: set[str], keep: dict[str, int]) -> dict[str, str]:
-    """Previous instance id -> its id in the new plan, for the pins that may keep their place."""
-    return {pin.placement.id: ctx.ids[pin.spec][pin.index] for pin in pins
-            if pin.spec in ctx.ids and pin.spec not in replace and pin.index < keep.get(pin.spec, 0)}
+    """Previous instance id -> its id in the new plan, for the pins that may keep their place (fewer than ``keep``
+    says where a model repair round removed one since)."""
+    return {pin.placement.id: ctx.ids[pin.spec][pin.index] for pin in pins if pin.spec in ctx.ids
+            and pin.spec not in replace and pin.index < min(keep.get(pin.spec, 0), len(ctx.ids[pin.spec]))}
 
 
 def _pin_box(ctx: LayoutContext, pin: Pin, box_id: str, new_ids: dict[str, str],

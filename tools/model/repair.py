@@ -11,7 +11,6 @@ the grounded repair.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +20,8 @@ from tools.model.prompts import repair_messages
 from tools.layout.solver import room_bounds
 from tools.model.client import LLMClient, ToolCall
 from tools.model.scene_tools import SceneSession, openai_tools, scene_tools
-from tools.core.schema import ObjectSpec, Placement, ScenePlan
+from tools.core.schema import Placement, ScenePlan
+from tools.supply.make import AssetSupply
 
 MAX_CALLS = 12  # calls applied per round; a model that loops stops here
 MAX_TOKENS = 768
@@ -35,9 +35,9 @@ class ModelRepair:
     calls: list[dict]
 
 
-def repair_with_model(state: dict, client: LLMClient, make_asset: Callable[[ObjectSpec], dict],
-                      vision: bool = False) -> ModelRepair:
-    """One round: ask for tool calls on the failed report, apply them to a session of the state.
+def repair_with_model(state: dict, client: LLMClient, supply: AssetSupply, vision: bool = False) -> ModelRepair:
+    """One round: ask for tool calls on the failed report, apply them to a session of the state; ``supply``
+    makes the assets of recoloured and added objects.
 
     Raises ModelError when the server fails or answers without any tool call.
     """
@@ -45,7 +45,7 @@ def repair_with_model(state: dict, client: LLMClient, make_asset: Callable[[Obje
         plan=ScenePlan.model_validate(state["plan"]),
         placements=[Placement.model_validate(p) for p in state["placements"]],
         assets={key: dict(ref) for key, ref in state["assets"].items()},
-        make_asset=make_asset, focus=list(state.get("camera_focus") or []))
+        supply=supply, focus=list(state.get("camera_focus") or []))
     tools = scene_tools(session)
     images = screenshot_urls(Path(state["out_dir"])) if vision else None
     messages = repair_messages(failed_summary(state["report"]), _bounds(session.plan), object_list(session), images)

@@ -25,6 +25,7 @@ from tools.layout.solver import room_bounds
 from tools.layout.space import Space
 from tools.plan.text import tokenize
 from tools.core.schema import ObjectSpec, Placement, Relation, ScenePlan
+from tools.supply.make import AssetSupply
 
 MIN_SCALE, MAX_SCALE = 0.5, 2.0  # resize_object's factor is clamped to this range
 
@@ -36,7 +37,7 @@ class SceneSession:
     plan: ScenePlan
     placements: list[Placement]
     assets: dict[str, dict]  # ObjectSpec.key -> AssetRef dict
-    make_asset: Callable[[ObjectSpec], dict]  # the assets node's maker: a recoloured or added spec's AssetRef
+    supply: AssetSupply  # makes a recoloured or added spec's asset, as the assets node does
     focus: list[str] = field(default_factory=list)
     calls: list[dict] = field(default_factory=list)  # {tool, args, outcome}, in call order
 
@@ -156,7 +157,7 @@ def recolour_object(session: SceneSession, object_id: str, color: str) -> str:
 
 
 def _remake(session: SceneSession, spec: ObjectSpec) -> None:
-    ref = session.make_asset(spec)
+    ref = session.supply.make(spec).model_dump()
     session.assets[spec.key] = ref
     session.placements = [q.model_copy(update={"asset": ref["key"]}) if q.spec == spec.key else q
                           for q in session.placements]
@@ -192,7 +193,7 @@ def add_object(session: SceneSession, category: str, near: str | None = None) ->
     session.plan.objects.append(spec)
     if target is not None:
         session.plan.relations.append(Relation(kind="next_to", subject=key, target=target.spec))
-    session.assets[key] = session.make_asset(spec)
+    session.assets[key] = session.supply.make(spec).model_dump()
     keep = {s.key: s.count for s in old_plan.objects}
     try:
         placed, _ = solve_pinned(session.plan, session.sizes, pins_from(old_plan, session.placements), set(), keep)
