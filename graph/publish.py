@@ -8,7 +8,6 @@ idempotent, so a resumed run re-enters this node safely.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from langgraph.runtime import Runtime
@@ -19,6 +18,8 @@ from graph.state import SceneState
 from graph.verify import write_json
 from tools.page.compose import PAGE_FILES
 from tools.storage.base import Store
+from tools.core.manifest import SceneManifest
+from tools.core.report import Report
 from tools.core.telemetry import current_tool_calls, tool_call
 
 BUNDLE_FILES = ("index.html", *PAGE_FILES, "scene.json", "scene.glb", "report.json")
@@ -59,19 +60,23 @@ def publish(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     prefix = f"scenes/{state['scene_id']}"
     asset_urls = {ref["path"]: ref.get("url") or store.url(ref["path"]) for ref in state["assets"].values()}
     urls = scene_urls(store, prefix, out, asset_urls)
-    scene = json.loads((out / "scene.json").read_text(encoding="utf-8"))  # verify's copy holds requirement results
-    scene["urls"] = urls
-    for obj in scene["objects"]:
-        obj["asset_url"] = asset_urls.get(obj["asset"])
-    write_json(out / "scene.json", scene)
+    # verify's copy holds the requirements' results
+    scene = SceneManifest.model_validate_json((out / "scene.json").read_text(encoding="utf-8"))
+    scene.urls = urls
+    for obj in scene.objects:
+        obj.asset_url = asset_urls.get(obj.asset)
+    scene_json = scene.model_dump(mode="json")
+    write_json(out / "scene.json", scene_json)
     with tool_call("storage_put_bundle"):
         files = upload_bundle(store, out, prefix, skip=("report.json",))
     # report.json goes last so its tool_calls include the bundle upload (all but its own put)
-    report = {**state["report"], "repairs": state.get("repair_log", []), "timings": state.get("timings", {}),
-              "tool_calls": state.get("tool_calls", []) + current_tool_calls(), "urls": urls}
+    report = Report.model_validate({
+        **state["report"], "repairs": state.get("repair_log", []), "timings": state.get("timings", {}),
+        "tool_calls": state.get("tool_calls", []) + current_tool_calls(), "urls": urls,
+    }).model_dump(mode="json")
     write_json(out / "report.json", report)
     with tool_call("storage_put"):
         store.put_file(f"{prefix}/report.json", out / "report.json")
     files += 1
     runtime.context.progress("publish", f"{files} files to {store.describe()}")
-    return {"report": report, "scene": scene}
+    return {"report": report, "scene": scene_json}

@@ -16,22 +16,19 @@ from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
 from tools.core.errors import ModelError
-
-LAYOUT_CHECKS = {"no_collisions", "in_bounds", "supported", "requirements"}
-CAMERA_CHECKS = {"objects_visible", "not_blank"}
-# What a new layout or camera can mend. The page's own checks (ready, console errors, motion, focus, phone
-# layout) fail the same way on every round: repairing them would only spend the budget.
-REPAIRABLE_CHECKS = LAYOUT_CHECKS | CAMERA_CHECKS
+from tools.core.report import Check, CheckName, Mend
 
 
-def failed_checks(state: SceneState) -> set[str]:
-    return {c["name"] for c in state["report"]["checks"] if not c["passed"]}
+def failed_checks(state: SceneState) -> set[CheckName]:
+    checks = [Check.model_validate(c) for c in state["report"]["checks"]]
+    return {c.name for c in checks if not c.passed}
 
 
 @stage("repair")
 def repair(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     """The model's tool calls when a model is configured; else (or when it fails) the grounded repair."""
     failed = failed_checks(state)
+    failed_names = sorted(name.value for name in failed)  # plain strings: the log lives in the checkpoint
     round_no = state.get("repairs", 0) + 1
     context = runtime.context
     model_note: dict = {"why_grounded": "no model configured"}
@@ -43,19 +40,19 @@ def repair(state: SceneState, runtime: Runtime[RunContext]) -> dict:
         update, entry = model_round(state, context)
         model_note = entry
         if update is not None:
-            entry = {"round": round_no, "failed": sorted(failed), **entry}
+            entry = {"round": round_no, "failed": failed_names, **entry}
             context.progress("repair", f"round {round_no}: {len(entry['calls'])} model tool call(s) "
-                                       f"(failed: {', '.join(sorted(failed))})")
+                                       f"(failed: {', '.join(failed_names)})")
             return {**update, "repairs": round_no, "repair_log": [entry]}
     update, action = grounded_repair(state, failed)
-    entry = {"round": round_no, "failed": sorted(failed), **action, **model_note}
-    context.progress("repair", f"round {round_no}: {action['action']} (failed: {', '.join(sorted(failed))})")
+    entry = {"round": round_no, "failed": failed_names, **action, **model_note}
+    context.progress("repair", f"round {round_no}: {action['action']} (failed: {', '.join(failed_names)})")
     return {**update, "repairs": round_no, "repair_log": [entry]}
 
 
-def grounded_repair(state: SceneState, failed: set[str]) -> tuple[dict, dict]:
+def grounded_repair(state: SceneState, failed: set[CheckName]) -> tuple[dict, dict]:
     """Re-solve the layout for geometric failures, else reframe the camera on what was not seen."""
-    if failed & LAYOUT_CHECKS:
+    if any(name.mended_by is Mend.LAYOUT for name in failed):
         action = {"action": "resolve_layout", "layout_attempt": state.get("layout_attempt", 0) + 1}
         return {"layout_attempt": action["layout_attempt"]}, action
     hidden = [i for i, seen in state["report"]["visible"].items() if not seen]
@@ -88,7 +85,8 @@ def model_round(state: SceneState, context: RunContext) -> tuple[dict | None, di
 def after_verify(state: SceneState, runtime: Runtime[RunContext]) -> Literal["repair", "publish"]:
     if state["passed"] or state.get("repairs", 0) >= runtime.context.settings.max_repairs:
         return "publish"
-    if not failed_checks(state) & REPAIRABLE_CHECKS:
+    # The page's own checks fail the same way on every round: repairing them would only spend the budget.
+    if all(name.mended_by is Mend.NOTHING for name in failed_checks(state)):
         return "publish"
     return "repair"
 

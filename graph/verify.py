@@ -10,38 +10,42 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.verify.checks import check_requirements, constraint_violations
-from tools.core.schema import AssetRef, Placement, ScenePlan
+from tools.verify.checks import VIOLATION_CHECKS, check_requirements, constraint_violations
+from tools.core.manifest import SceneManifest
+from tools.core.report import CheckName, Report, check
+from tools.core.schema import AssetRef, Placement, Requirement, ScenePlan
 from tools.core.telemetry import current_tool_calls, tool_call
 
 
 def layout_checks(placements: list[Placement], bounds: dict) -> list[dict]:
     violations = constraint_violations(placements, (tuple(bounds["min"]), tuple(bounds["max"])))
-    names = {"collisions": "no_collisions", "out_of_bounds": "in_bounds", "floating": "supported"}
-    return [
-        {"name": names[key], "passed": not found, "evidence": f"{key}: {found}" if found else "none"}
-        for key, found in violations.items()
-    ]
+    return [check(VIOLATION_CHECKS[key], not found, f"{key}: {found}" if found else "none")
+            for key, found in violations.items()]
 
 
-def build_report(state: SceneState, render: dict, requirements: list[dict], checks: list[dict]) -> dict:
+def requirements_check(requirements: list[Requirement]) -> dict:
+    unmet = "; ".join(f"{r.description}: {r.evidence}" for r in requirements if not r.passed)
+    return check(CheckName.REQUIREMENTS, all(r.passed for r in requirements), unmet or "all met")
+
+
+def build_report(state: SceneState, render: dict, requirements: list[Requirement], checks: list[dict]) -> Report:
     plan = state["plan"]
-    return {
-        "version": 1,
-        "scene_id": state["scene_id"],
-        "prompt": state["prompt"],
-        "planner": plan["planner"],
-        "passed": all(c["passed"] for c in checks),
-        "checks": checks,
-        "requirements": requirements,
-        "unknown_nouns": plan["unknown_nouns"],
-        "visible": render.get("visible", {}),
-        "page": render.get("page"),  # bytes downloaded by kind, requests, draw calls, triangles, load ms
-        "render": {k: v for k, v in render.items() if k not in ("checks", "visible", "page")},
-        "repairs": state.get("repair_log", []),
-        "timings": state.get("timings", {}),
-        "tool_calls": state.get("tool_calls", []) + current_tool_calls(),  # earlier nodes' + this node's so far
-    }
+    return Report(
+        version=1,
+        scene_id=state["scene_id"],
+        prompt=state["prompt"],
+        planner=plan["planner"],
+        passed=all(c["passed"] for c in checks),
+        checks=checks,
+        requirements=requirements,
+        unknown_nouns=plan["unknown_nouns"],
+        visible=render.get("visible", {}),
+        page=render.get("page"),  # bytes downloaded by kind, requests, draw calls, triangles, load ms
+        render={k: v for k, v in render.items() if k not in ("checks", "visible", "page")},
+        repairs=state.get("repair_log", []),
+        timings=state.get("timings", {}),
+        tool_calls=state.get("tool_calls", []) + current_tool_calls(),  # earlier nodes' + this node's so far
+    )
 
 
 def write_json(path: Path, data: dict) -> None:
@@ -62,16 +66,13 @@ def verify(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     with tool_call("render"):
         render = verify_scene(out, runtime.context.browser.get(),
                               timeout_s=runtime.context.settings.render_timeout_s)
-    requirements = [r.model_dump() for r in check_requirements(plan, placements, colors)]
-    checks = render["checks"] + layout_checks(placements, state["scene"]["bounds"])
-    checks.append({
-        "name": "requirements",
-        "passed": all(r["passed"] for r in requirements),
-        "evidence": "; ".join(f"{r['description']}: {r['evidence']}" for r in requirements if not r["passed"]) or "all met",
-    })
+    requirements = check_requirements(plan, placements, colors)
+    checks = [*render["checks"], *layout_checks(placements, state["scene"]["bounds"]), requirements_check(requirements)]
     report = build_report(state, render, requirements, checks)
-    write_json(out / "report.json", report)
-    write_json(out / "scene.json", {**state["scene"], "requirements": requirements})
-    failed = [c["name"] for c in checks if not c["passed"]]
+    report_json = report.model_dump(mode="json")
+    write_json(out / "report.json", report_json)
+    scene = SceneManifest.model_validate({**state["scene"], "requirements": requirements})
+    write_json(out / "scene.json", scene.model_dump(mode="json"))
+    failed = [c.name for c in report.failed()]
     runtime.context.progress("verify", "all checks passed" if not failed else f"failed: {', '.join(failed)}")
-    return {"verification": render, "report": report, "passed": report["passed"]}
+    return {"verification": render, "report": report_json, "passed": report.passed}

@@ -20,6 +20,7 @@ from tools.page.camera import frame_views, view_contains
 from tools.page.compose import FLOOR_COLORS, write_scene
 from tools.core.geometry import yaw_quaternion
 from tools.core.gltf import read_glb
+from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, ObjectSpec, Placement, Requirement, ScenePlan
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,6 +88,30 @@ def test_scene_json_has_every_field_of_the_contract(written):
     assert {"fov", "position", "target", "views"} <= set(camera)
     assert set(camera["views"]) == {"hero", "top", "side"}
     assert {light["type"] for light in scene["lights"]} >= {"hemisphere", "directional"}
+
+
+@needs_three
+def test_scene_json_reads_as_a_manifest_and_writes_back_the_same(written):
+    out, scene, _, _ = written
+    manifest = SceneManifest.model_validate_json((out / "scene.json").read_text())
+    assert manifest.model_dump(mode="json") == scene
+    assert "urls" not in scene and all("asset_url" not in o for o in scene["objects"]), "publish adds those"
+    manifest.urls = {"index": "file:///index.html"}
+    manifest.objects[0].asset_url = "file:///a.glb"
+    published = manifest.model_dump(mode="json")
+    assert list(published)[-1] == "urls" and list(published["objects"][0])[-1] == "asset_url"
+
+
+def test_an_older_scene_json_without_the_later_fields_still_reads():
+    old = {"version": 1, "id": "s-old", "prompt": "a chair", "seed": 0, "units": "m", "up": "+Y",
+           "planner": "grounded", "bounds": {"min": [-1, 0, -1], "max": [1, 2.7, 1]}, "architecture": {},
+           "objects": [{"id": "chair_1", "category": "chair", "name": "chair", "asset": "assets/k.glb",
+                        "position": [0, 0, 0], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1],
+                        "bbox": {"min": [-0.2, 0, -0.2], "max": [0.2, 0.9, 0.2]}, "parent": None,
+                        "requested": True}],
+           "requirements": [], "camera": {}, "lights": []}
+    manifest = SceneManifest.model_validate(old)
+    assert manifest.objects[0].mount == "floor" and manifest.behaviours == [] and manifest.look is None
 
 
 @needs_three

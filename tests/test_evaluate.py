@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 import trimesh
 
-from tools.evaluate.run import aggregate
+from tools.core.report import Report
+from tools.evaluate.run import aggregate, disagreements
 from tools.evaluate.geometry import hull_of, judge_geometry, load_world_objects, penetration_depth
 from tools.evaluate.requirements import judge_relation
 from tools.core.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
@@ -170,3 +171,16 @@ def test_diorama_eval_on_two_prompts(tmp_path, monkeypatch):
     assert totals["requirement_pass_rate"] == round(sum(r["passed"] for r in requirements) / len(requirements), 4)
     assert all(s["render_ok"] and s["draw_calls"] >= s["object_draw_calls"] > 0 for s in scenes)
     assert all((Path(s["folder"]) / "screenshots" / "hero.png").is_file() for s in scenes)
+
+
+def test_report_claims_the_measurement_contradicts_are_disagreements():
+    report = Report.model_validate({
+        "passed": True,
+        "checks": [{"name": "no_collisions", "passed": True, "evidence": "none"},
+                   {"name": "ready", "passed": True, "evidence": "ready"}],
+        "requirements": [{"id": "count_chair", "kind": "count", "description": "two chairs", "passed": True}]})
+    record = {"collisions": [{"a": "chair_1", "b": "chair_2"}], "out_of_bounds": [], "floating": [],
+              "render": {"checks": {"ready": False}}, "bbox_mismatches": [],
+              "requirements": [{"id": "count_chair", "passed": False, "evidence": "1 found, 2 asked"}]}
+    assert [d["what"] for d in disagreements(report, record)] == ["no_collisions", "ready", "requirement count_chair"]
+    assert [d["generator"] for d in disagreements(None, record)] == ["absent"]

@@ -153,3 +153,15 @@ def test_list_pages_newest_first_and_delete_forgets(queue):
     assert [j.id for j in rest] == ids[::-1][2:]
     assert queue.delete(ids[0]) and queue.get(ids[0]) is None and queue.events(ids[0], 1) == []
     assert not queue.delete(ids[0])
+
+
+def test_summary_counts_the_reports_checks_and_requirements():
+    from app.jobs.worker import summary_of
+
+    report = {"passed": False, "checks": [{"name": "ready", "passed": True, "evidence": "ready"},
+                                          {"name": "motion", "passed": False, "evidence": "did not move"}],
+              "requirements": [{"id": "count_chair", "kind": "count", "description": "a chair", "passed": True}]}
+    summary = summary_of({"report": report, "placements": [{}, {}]}, 1.234)
+    assert summary == {"objects": 2, "checks_passed": 1, "checks": 2, "requirements_met": 1, "requirements": 1,
+                       "seconds": 1.23}
+    assert summary_of({}, 0)["checks"] == 0, "a run that ended before verify has no report"

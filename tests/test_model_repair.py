@@ -251,7 +251,8 @@ def test_only_checks_a_layout_or_camera_can_mend_start_a_repair_round() -> None:
     runtime = SimpleNamespace(context=SimpleNamespace(settings=SimpleNamespace(max_repairs=2)))
 
     def state(*failed: str) -> dict:
-        checks = [{"name": name, "passed": False} for name in failed] + [{"name": "ready", "passed": True}]
+        checks = [{"name": name, "passed": False, "evidence": "failed"} for name in failed]
+        checks.append({"name": "ready", "passed": True, "evidence": "ready"})
         return {"passed": not failed, "repairs": 0, "report": {"checks": checks}}
 
     assert after_verify(state("no_collisions"), runtime) == "repair"

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.cli.eval import slug
+from tools.core.report import CheckName, Report
 
 if TYPE_CHECKING:
     from multiprocessing.context import SpawnContext, SpawnProcess
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_CHECKS_FAILED, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 3, 130
 UNFINISHED_MARKER = "UNFINISHED"
 FINISHED_STATUSES = ("ok", "checks_failed")
-RENDER_CHECKS = ("ready", "not_blank")
+RENDER_CHECKS = (CheckName.READY, CheckName.NOT_BLANK)
 POLL_S = 0.2  # how often the coordinator looks at its workers while waiting for results
 MAX_RESTARTS_PER_JOB = 3  # a worker that dies more often than this is broken, not unlucky
 STOP_GRACE_S = 20.0  # how long a stopped worker may take to close its browser
@@ -160,15 +161,14 @@ def run_item(item: BatchItem, out_root: Path, settings: Settings, browser: LazyB
         return {**record, "status": "error", "passed": False, "checks": None, "requirements": None,
                 "render_ok": False, "seconds": round(time.perf_counter() - started, 3), "timings": {},
                 "error": str(error), "error_kind": kind}
-    report = state["report"]
-    checks, requirements = report["checks"], report["requirements"]
+    report = Report.model_validate(state["report"])
     (out / UNFINISHED_MARKER).unlink()
-    return {**record, "status": "ok" if report["passed"] else "checks_failed",
-            "passed": report["passed"],
-            "checks": {"passed": sum(c["passed"] for c in checks), "total": len(checks)},
-            "requirements": {"met": sum(bool(r["passed"]) for r in requirements), "total": len(requirements)},
-            "render_ok": all(c["passed"] for c in checks if c["name"] in RENDER_CHECKS),
-            "seconds": round(time.perf_counter() - started, 3), "timings": report.get("timings", {}),
+    return {**record, "status": "ok" if report.passed else "checks_failed",
+            "passed": report.passed,
+            "checks": {"passed": report.checks_passed(), "total": len(report.checks)},
+            "requirements": {"met": report.requirements_met(), "total": len(report.requirements)},
+            "render_ok": all(c.passed for c in report.checks if c.name in RENDER_CHECKS),
+            "seconds": round(time.perf_counter() - started, 3), "timings": report.timings,
             "error": None, "error_kind": None}
 
 

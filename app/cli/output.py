@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+from tools.core.report import Report
+
 EXIT_OK, EXIT_CHECKS_FAILED, EXIT_BAD_INPUT, EXIT_ENVIRONMENT = 0, 1, 2, 3
 
 
@@ -22,17 +24,14 @@ def progress_printer(started: float):
 
 
 def summary(state: dict, out: Path, seconds: float) -> str:
-    report = state["report"]
-    checks = report["checks"]
-    passed = sum(c["passed"] for c in checks)
-    reqs = report["requirements"]
+    report = Report.model_validate(state["report"])
     lines = [
-        f"{'OK' if report['passed'] else 'CHECKS FAILED'}: {len(state['placements'])} objects, "
-        f"{passed}/{len(checks)} checks, {sum(bool(r['passed']) for r in reqs)}/{len(reqs)} requirements met, "
-        f"{seconds:.1f} s",
+        f"{'OK' if report.passed else 'CHECKS FAILED'}: {len(state['placements'])} objects, "
+        f"{report.checks_passed()}/{len(report.checks)} checks, "
+        f"{report.requirements_met()}/{len(report.requirements)} requirements met, {seconds:.1f} s",
     ]
-    lines += [f"  failed {c['name']}: {c['evidence']}" for c in checks if not c["passed"]]
-    lines += [f"  '{u['noun']}' is unknown: shown as {u['mapped_to']}" for u in report["unknown_nouns"]]
+    lines += [f"  failed {c.name}: {c.evidence}" for c in report.failed()]
+    lines += [f"  '{u.noun}' is unknown: shown as {u.mapped_to}" for u in report.unknown_nouns]
     lines += [f"  scene:  {out / 'index.html'}", f"  report: {out / 'report.json'}", f"  view:   diorama view {out}"]
     if state.get("scene", {}).get("urls"):
         lines.append(f"  published: {state['scene']['urls']['index']}")

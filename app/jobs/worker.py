@@ -27,6 +27,7 @@ from app.jobs.queue import Job, SqliteJobQueue, scene_dir
 from tools.core.settings import Settings
 from graph.context import LazyBrowser, RunContext
 from tools.core.errors import DioramaError, InputError
+from tools.core.report import Report
 
 POLL_S = 0.5  # idle wait between claims
 MAX_ATTEMPTS = 3  # a job whose worker died this often is failed, not retried forever
@@ -112,12 +113,11 @@ def run_scene(job: Job, context: RunContext) -> dict[str, Any]:
 
 
 def summary_of(state: dict[str, Any], seconds: float) -> dict[str, Any]:
-    report = state.get("report") or {}
-    checks, requirements = report.get("checks", []), report.get("requirements", [])
+    report = Report.model_validate(state["report"]) if state.get("report") else Report(passed=False)
     return {
         "objects": len(state.get("placements", [])),
-        "checks_passed": sum(bool(c.get("passed")) for c in checks), "checks": len(checks),
-        "requirements_met": sum(bool(r.get("passed")) for r in requirements), "requirements": len(requirements),
+        "checks_passed": report.checks_passed(), "checks": len(report.checks),
+        "requirements_met": report.requirements_met(), "requirements": len(report.requirements),
         "seconds": round(seconds, 2),
     }
 

@@ -23,15 +23,17 @@ from tools.evaluate.geometry import (bbox_mismatches, collisions, floating, load
                                      out_of_bounds)
 from tools.evaluate.requirements import judge_requirements
 from tools.core.gltf import read_glb
+from tools.core.manifest import SceneManifest
+from tools.core.report import CheckName, Report
 from tools.plan.planner import plan_prompt
 from tools.core.static_server import serve_folder
+from tools.verify.checks import VIOLATION_CHECKS
 from tools.verify.render import verify_scene
 
 TARGET_MEDIAN_SECONDS = 10.0  # end to end per dev scene, verification included
 TARGET_VERIFY_SECONDS = 3.0  # one verification with a warm browser
-RENDER_CHECKS = ("ready", "no_console_errors", "not_blank")
-# report.json check name -> the measured field that must be empty for it to pass
-GEOMETRY_CHECKS = {"no_collisions": "collisions", "in_bounds": "out_of_bounds", "supported": "floating"}
+# Render success as DESIGN.md section 6 counts it: ready, no console errors, not blank.
+RENDER_CHECKS = (CheckName.READY, CheckName.NO_CONSOLE_ERRORS, CheckName.NOT_BLANK)
 SHEET_COLUMNS = 4
 SHEET_TILE = (320, 240)
 
@@ -59,30 +61,33 @@ def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seco
     """
     folder = Path(folder)
     started = time.perf_counter()
-    scene = _read_json(folder / "scene.json")
-    if scene is None:
+    raw_scene = _read_json(folder / "scene.json")
+    if raw_scene is None:
         raise FileNotFoundError(f"{folder} has no scene.json")
-    report = _read_json(folder / "report.json") or {}
-    objects = load_world_objects(folder, scene)
-    plan = plan_prompt(scene["prompt"], scene.get("seed", 0) if seed is None else seed)
+    scene = SceneManifest.model_validate(raw_scene)
+    raw_report = _read_json(folder / "report.json")
+    report = Report.model_validate(raw_report) if raw_report is not None else None
+    objects = load_world_objects(folder, raw_scene)  # the measuring helpers take scene.json's JSON as it is
+    plan = plan_prompt(scene.prompt, scene.seed if seed is None else seed)
+    bounds = scene.bounds.model_dump()
     geometry_started = time.perf_counter()
     measured = {
         "collisions": collisions(objects),
-        "out_of_bounds": out_of_bounds(objects, scene["bounds"]),
-        "floating": floating(objects, scene["bounds"]),
+        "out_of_bounds": out_of_bounds(objects, bounds),
+        "floating": floating(objects, bounds),
         "bbox_mismatches": bbox_mismatches(objects),
     }
     geometry_seconds = time.perf_counter() - geometry_started
-    requirements = judge_requirements(plan, folder, scene, objects)
+    requirements = judge_requirements(plan, folder, raw_scene, objects)
     render = verify_scene(folder, browser)
     render_passed = {check["name"]: check["passed"] for check in render["checks"]}
     visible = render["visible"]
     record = {
-        "prompt": scene["prompt"],
+        "prompt": scene.prompt,
         "folder": str(folder),
         "seconds": round(seconds, 3) if seconds is not None else None,
-        "stage_seconds": report.get("timings", {}),
-        "generator_passed": report.get("passed"),
+        "stage_seconds": report.timings if report else {},
+        "generator_passed": report.passed if report else None,
         "render_ok": all(render_passed.get(name, False) for name in RENDER_CHECKS),
         "objects": len(objects),
         **measured,
@@ -92,7 +97,7 @@ def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seco
         "bytes": folder_bytes(folder),
         "draw_calls": (render.get("info") or {}).get("drawCalls"),  # the whole frame, room included
         "object_draw_calls": (render.get("info") or {}).get("objectDrawCalls"),  # what the pairs target is about
-        "asset_material_pairs": asset_material_pairs(folder, scene),
+        "asset_material_pairs": asset_material_pairs(folder, raw_scene),
         "render": {"ready": render["ready"], "error": render["error"], "console_errors": render["console_errors"][:5],
                    "checks": render_passed, "seconds": render["seconds"], "info": render.get("info")},
         "geometry_seconds": round(geometry_seconds, 3),
@@ -102,17 +107,18 @@ def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seco
     return record
 
 
-def disagreements(report: dict, record: dict) -> list[dict]:
-    """[{what, generator, measured}] wherever report.json (or scene.json's boxes) and the measurement differ."""
+def disagreements(report: Report | None, record: dict) -> list[dict]:
+    """[{what, generator, measured}] wherever report.json (or scene.json's boxes) and the measurement differ;
+    report None: the folder has no report.json, so only the boxes can disagree."""
     found = []
-    claimed = {check["name"]: check["passed"] for check in report.get("checks", [])}
-    for name, field in GEOMETRY_CHECKS.items():
+    claimed = {check.name: check.passed for check in report.checks} if report else {}
+    for field, name in VIOLATION_CHECKS.items():
         if name in claimed and claimed[name] != (not record[field]):
             found.append({"what": name, "generator": claimed[name], "measured": record[field]})
     for name, passed in record["render"]["checks"].items():
         if name in claimed and claimed[name] != passed:
             found.append({"what": name, "generator": claimed[name], "measured": passed})
-    said = {req["id"]: req.get("passed") for req in report.get("requirements", [])}
+    said = {req.id: req.passed for req in report.requirements} if report else {}
     for req in record["requirements"]:
         if req["id"] not in said:
             found.append({"what": f"requirement {req['id']}", "generator": "absent", "measured": req["passed"]})

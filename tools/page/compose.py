@@ -28,6 +28,7 @@ from tools.layout.solver import room_bounds
 from tools.knowledge.places import PLACES, SPACE_PLACE
 from tools.page.behaviours import resolve_behaviours
 from tools.page.look import finishes, look_lights, scene_look, title_of
+from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, Look, Placement, ScenePlan
 from tools.core.windows import WINDOW_SILL, wall_corners, windows_of
 
@@ -132,19 +133,17 @@ def build_scene_json(
     hero = views["hero"]
     hero_distance = float(np.linalg.norm(np.subtract(hero["position"], hero["target"])))
     reach = hero_distance + float(np.linalg.norm(hi - lo))
-    return {
-        "version": 1,
-        "id": scene_id,
-        "prompt": plan.prompt,
-        "seed": plan.seed,
-        "units": "m",
-        "up": "+Y",
-        "planner": plan.planner,
-        "bounds": bounds,
-        "architecture": architecture(env, lo, hi, plan.look),
-        "objects": objects,
-        "requirements": [r.model_dump() for r in plan.requirements],
-        "camera": {
+    return SceneManifest(
+        version=1,
+        id=scene_id,
+        prompt=plan.prompt,
+        seed=plan.seed,
+        planner=plan.planner,
+        bounds=bounds,
+        architecture=architecture(env, lo, hi, plan.look),
+        objects=objects,
+        requirements=plan.requirements,
+        camera={
             "fov": FOV,
             "aspect": round(DESIGN_ASPECT, 6),
             "near": 0.05,
@@ -153,13 +152,13 @@ def build_scene_json(
             "target": hero["target"],
             "views": views,
         },
-        "lights": lights(env, lo, hi, objects, plan.look),
-        "stats": {"assets": len({o["asset"] for o in objects}), "instances": len(objects)},
-        "title": title_of(plan.prompt),
-        "look": scene_look(plan.look, env, lo, hi, hero_distance),
-        "behaviours": resolve_behaviours(plan.behaviours, objects, {p.id: p.spec for p in placements}, bounds,
-                                         asset_dir),
-    }
+        lights=lights(env, lo, hi, objects, plan.look),
+        stats={"assets": len({o["asset"] for o in objects}), "instances": len(objects)},
+        title=title_of(plan.prompt),
+        look=scene_look(plan.look, env, lo, hi, hero_distance),
+        behaviours=resolve_behaviours(plan.behaviours, objects, {p.id: p.spec for p in placements}, bounds,
+                                      asset_dir),
+    ).model_dump(mode="json")
 
 
 def scene_bounds(env: Environment) -> tuple[np.ndarray, np.ndarray]:

@@ -15,10 +15,17 @@ from tools.core.geometry import footprint, rects_overlap, world_aabb
 from tools.layout.solver import room_bounds
 from tools.layout.relation_checks import RELATION_TESTS, Room
 from tools.core.windows import windows_of
+from tools.core.report import CheckName
 from tools.core.schema import Placement, Requirement, ScenePlan
 
 COLLISION_TOLERANCE = 0.005  # metres of interpenetration forgiven (mesh vs box slop)
 COLOR_TOLERANCE = 0.08  # RGB distance (0..sqrt(3)) under which two colours count as the same
+# constraint_violations' key -> the check it fails (passed when that list is empty)
+VIOLATION_CHECKS = {
+    "collisions": CheckName.NO_COLLISIONS,
+    "out_of_bounds": CheckName.IN_BOUNDS,
+    "floating": CheckName.SUPPORTED,
+}
 
 
 def _aabbs(placements: Sequence[Placement]) -> tuple[np.ndarray, np.ndarray]:

@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tools.core.report import CheckName, check
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
@@ -56,7 +58,7 @@ def motion_checks(report: dict) -> list[dict]:
 
 
 def motion_check(report: dict) -> dict:
-    """{name: 'motion', passed, evidence} from inspect_motion's result in report['motion']."""
+    """The motion check (tools.core.report.check) from inspect_motion's result in report['motion']."""
     motion = report.get("motion")
     if not motion:
         return _check(False, "not measured: the page did not get that far")
@@ -104,4 +106,4 @@ def _behaviour_targets(out: Path) -> set[str]:
 
 
 def _check(passed: bool, evidence: str) -> dict:
-    return {"name": "motion", "passed": bool(passed), "evidence": evidence}
+    return check(CheckName.MOTION, passed, evidence)

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from tools.core.report import CheckName, check
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
@@ -147,7 +149,7 @@ def _focus_check(page: Page, report: dict, min_visible_px: int, views_area: int)
     before = report["views"]["hero"]["object_pixels"] if "hero" in report["views"] else {}
     target = focus_target(before, min_visible_px)
     if target is None:
-        return _check("ui_focus", True, "no objects to focus")
+        return check(CheckName.UI_FOCUS, True, "no objects to focus")
     page.emulate_media(reduced_motion="reduce")  # the camera jumps: no waiting for the ease
     name = _click_entry(page, target)
     page.wait_for_function(_CAMERA_STILL_JS)
@@ -155,7 +157,7 @@ def _focus_check(page: Page, report: dict, min_visible_px: int, views_area: int)
     size = page.viewport_size or {"width": 1, "height": 1}
     share_before, share_after = before[target] / views_area, after / (size["width"] * size["height"])
     grew = share_after > share_before and after >= min_visible_px
-    return _check("ui_focus", grew, f"clicked {name!r} ({target}): {share_before:.2%} -> {share_after:.2%} "
+    return check(CheckName.UI_FOCUS, grew, f"clicked {name!r} ({target}): {share_before:.2%} -> {share_after:.2%} "
                   f"of the view ({before[target]} -> {after} object-ID pixels)")
 
 
@@ -187,7 +189,7 @@ def _phone_check(page: Page, out: Path) -> dict:
     evidence = "; ".join(problems) if problems else (
         f"{width}x{height}: canvas fills the viewport, panel {layout['panelHeight']:.0f}px high, "
         f"no sideways overflow; {PHONE_SCREENSHOT}")
-    return _check("phone_layout", not problems, evidence)
+    return check(CheckName.PHONE_LAYOUT, not problems, evidence)
 
 
 def measure_layout(page: Page) -> dict:
@@ -213,7 +215,3 @@ def phone_layout_problems(layout: dict) -> list[str]:
     if layout["std"] < BLANK_STD:
         problems.append(f"frame is blank at phone width (std {layout['std']:.2f})")
     return problems
-
-
-def _check(name: str, passed: bool, evidence: str) -> dict:
-    return {"name": name, "passed": bool(passed), "evidence": evidence}

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from tools.verify.browser import Browser
 from tools.page.compose import DETAIL_VIEW_PREFIX
 from tools.core.errors import RenderError
+from tools.core.report import CheckName, check
 from tools.core.static_server import serve_folder
 from tools.verify.page import BLANK_STD, PageWeight, hide_ui, verify_experience
 from tools.verify.motion import inspect_motion, motion_checks
@@ -39,7 +40,9 @@ ABORTED_AFTER_RESPONSE = "net::ERR_ABORTED"
 # How many messages each check quotes as evidence.
 EVIDENCE_ITEMS = 3
 
-CHECK_NAMES = ("ready", "no_console_errors", "no_failed_requests", "not_blank", "objects_visible")
+# The checks this module judges, in report order (tools.verify.page and .motion add theirs after).
+CHECK_NAMES = (CheckName.READY, CheckName.NO_CONSOLE_ERRORS, CheckName.NO_FAILED_REQUESTS, CheckName.NOT_BLANK,
+               CheckName.OBJECTS_VISIBLE)
 
 _SETTLED_JS = """() => {
   const state = document.documentElement.dataset.dioramaState;
@@ -260,8 +263,8 @@ def _visibility(views: dict, scene_ids: list[str]) -> dict[str, bool]:
 def _checks(report: dict) -> list[dict]:
     return [
         _ready_check(report),
-        _list_check("no_console_errors", report["console_errors"], "console error"),
-        _list_check("no_failed_requests", report["failed_requests"], "failed request"),
+        _list_check(CheckName.NO_CONSOLE_ERRORS, report["console_errors"], "console error"),
+        _list_check(CheckName.NO_FAILED_REQUESTS, report["failed_requests"], "failed request"),
         _blank_check(report),
         _visible_check(report),
         *report["experience"]["checks"],
@@ -269,55 +272,51 @@ def _checks(report: dict) -> list[dict]:
     ]
 
 
-def _check(name: str, passed: bool, evidence: str) -> dict:
-    return {"name": name, "passed": bool(passed), "evidence": evidence}
-
-
 def _ready_check(report: dict) -> dict:
     if report["dialogs"]:
         quoted = "; ".join(report["dialog_messages"][:EVIDENCE_ITEMS])
-        return _check("ready", False, f"{report['dialogs']} dialog(s) opened, so foreign script ran: {quoted}")
+        return check(CheckName.READY, False, f"{report['dialogs']} dialog(s) opened, so foreign script ran: {quoted}")
     if not report["ready"]:
-        return _check("ready", False, report["error"] or "page not ready")
+        return check(CheckName.READY, False, report["error"] or "page not ready")
     if report["error"]:
-        return _check("ready", False, f"ready, but {report['error']}")
-    return _check("ready", True, f"ready; views {', '.join(report['views']) or 'none'}")
+        return check(CheckName.READY, False, f"ready, but {report['error']}")
+    return check(CheckName.READY, True, f"ready; views {', '.join(report['views']) or 'none'}")
 
 
-def _list_check(name: str, items: list[str], noun: str) -> dict:
+def _list_check(name: CheckName, items: list[str], noun: str) -> dict:
     if not items:
-        return _check(name, True, f"no {noun}s")
+        return check(name, True, f"no {noun}s")
     quoted = "; ".join(items[:EVIDENCE_ITEMS])
     more = f" (+{len(items) - EVIDENCE_ITEMS} more)" if len(items) > EVIDENCE_ITEMS else ""
-    return _check(name, False, f"{len(items)} {noun}(s): {quoted}{more}")
+    return check(name, False, f"{len(items)} {noun}(s): {quoted}{more}")
 
 
 def _blank_check(report: dict) -> dict:
     views = report["views"]
     if not views:
-        return _check("not_blank", False, "no view was rendered")
+        return check(CheckName.NOT_BLANK, False, "no view was rendered")
     stds = ", ".join(f"{name} std={view['std']:.1f}" for name, view in views.items())
     # A close-up of a grass tuft on grass is rightly low in contrast; close-ups are judged by whether their
     # objects show (objects_visible), the overall views by not being blank.
     blank = [name for name, view in views.items() if view["blank"] and not name.startswith(DETAIL_VIEW_PREFIX)]
     if blank:
-        return _check("not_blank", False, f"blank (std < {BLANK_STD}): {', '.join(blank)}; {stds}")
-    return _check("not_blank", True, stds)
+        return check(CheckName.NOT_BLANK, False, f"blank (std < {BLANK_STD}): {', '.join(blank)}; {stds}")
+    return check(CheckName.NOT_BLANK, True, stds)
 
 
 def _visible_check(report: dict) -> dict:
     visible = report["visible"]
     if not report["views"]:
-        return _check("objects_visible", False, "no view was rendered")
+        return check(CheckName.OBJECTS_VISIBLE, False, "no view was rendered")
     hidden = sorted(object_id for object_id, seen in visible.items() if not seen)
     if hidden:
         shown = ", ".join(hidden[: EVIDENCE_ITEMS * 3])
-        return _check(
-            "objects_visible",
+        return check(
+            CheckName.OBJECTS_VISIBLE,
             False,
             f"{len(hidden)}/{len(visible)} objects under {MIN_VISIBLE_PIXELS} px in every view: {shown}",
         )
-    return _check("objects_visible", True, f"{len(visible)}/{len(visible)} objects visible")
+    return check(CheckName.OBJECTS_VISIBLE, True, f"{len(visible)}/{len(visible)} objects visible")
 
 
 def _first_line(error: BaseException) -> str:
