@@ -93,8 +93,8 @@ class Batch:
         pool = WorkerPool(workers, min(self.jobs, len(todo)), queue.path, log=sys.stderr)
         pending: dict[str, BatchItem] = {}  # job id -> its item: submitted, not ended
         restarts_at_progress = 0
-        pool.start()
         try:
+            pool.start()
             while todo or pending:
                 # One job per worker, none waiting: a job queued ahead would be claimed the moment a failure
                 # ends its worker's scene, before we could stop scheduling (--fail-fast, a machine problem).

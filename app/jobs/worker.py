@@ -116,7 +116,7 @@ def run_scene(job: Job, context: RunContext) -> dict[str, Any]:
     if job.out_dir is None:  # the service's own folder: the job's status says whether it is done
         return generate_scene(job.prompt, out, context, seed=job.seed, scene_id=job.id)
     out.mkdir(parents=True, exist_ok=True)
-    (out / UNFINISHED_MARKER).write_text("this scene was cut off; rerun the command that made it (e.g. the batch) to finish it\n")
+    (out / UNFINISHED_MARKER).write_text("this scene was cut off; rerun the batch that made it to finish it\n")
     state = generate_scene(job.prompt, out, context, seed=job.seed, scene_id=job.id)
     (out / UNFINISHED_MARKER).unlink()
     return state
