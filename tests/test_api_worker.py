@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from app.jobs.queue import SqliteJobQueue, new_job_id
+from app.jobs.queue import UNFINISHED_MARKER, SqliteJobQueue, new_job_id
 from tools.core.settings import Settings
 from app.jobs.worker import JobGuard, JobStopped, error_code, execute
 from app.jobs.pool import settings_env
@@ -39,6 +39,17 @@ def test_a_job_past_its_time_limit_fails_with_timeout(queue, tmp_path):
     done = queue.get(job.id)
     assert done.status == "failed" and done.error_code == "timeout" and "DIORAMA_JOB_TIMEOUT_S" in done.error_message
     assert done.passed is None and done.summary is None
+
+
+def test_a_job_with_its_own_folder_writes_there_and_a_cut_off_scene_stays_unfinished(queue, tmp_path):
+    settings = Settings(data_dir=tmp_path / "data", _env_file=None, job_timeout_s=1e-9)
+    out = tmp_path / "batch" / "001-a-table"
+    queue.submit(new_job_id(), "batch", "a table", 0, {}, out_dir=out)
+    job = queue.claim("w", lease_s=60)
+    run(queue, job, settings)
+    assert queue.get(job.id).error_code == "timeout"
+    assert (out / UNFINISHED_MARKER).is_file()
+    assert not (tmp_path / "data" / "scenes").exists()
 
 
 def test_a_cancelled_job_stops_at_the_first_stage(queue, tmp_path):

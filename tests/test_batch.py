@@ -1,4 +1,5 @@
-"""`diorama batch`: input parsing, resume bookkeeping, and real runs in worker processes (Ctrl-C, rerun, fail-fast)."""
+"""`diorama batch`: input parsing, resume bookkeeping, and real runs through the job queue's workers (Ctrl-C,
+a killed run, rerun, fail-fast)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,15 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from app.cli.batch import (
-    UNFINISHED_MARKER,
-    BatchItem,
-    exit_code,
-    is_finished,
-    load_results,
-    read_batch,
-    summary_table,
-    write_results,
-)
+from app.cli.batch_input import BatchItem, read_batch
+from app.cli.batch import JOB_DB
+from app.cli.batch_results import exit_code, is_finished, job_record, load_results, summary_table, write_results
+from app.jobs.queue import UNFINISHED_MARKER, SqliteJobQueue
 from tools.core.errors import InputError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -118,6 +114,29 @@ def test_results_file_is_rewritten_whole_and_survives_a_torn_line(tmp_path):
     assert sorted(load_results(path)) == [2, 5]
 
 
+def test_a_record_is_made_from_the_job_and_its_report(tmp_path):
+    queue = SqliteJobQueue(tmp_path / "jobs.sqlite")
+    folder = tmp_path / "001-p1"
+    folder.mkdir()
+    (folder / "report.json").write_text(json.dumps({
+        "scene_id": "s-1", "passed": False, "timings": {"plan": 0.5},
+        "checks": [{"name": "ready", "passed": True}, {"name": "collisions", "passed": False}],
+        "requirements": [{"passed": True}, {"passed": False}, {"passed": None}]}))
+    for job_id in ("s-1", "s-2"):
+        queue.submit(job_id, "batch", "p1", 0, {}, out_dir=folder)
+        queue.claim("w", lease_s=60)
+    queue.finish("s-1", "w", "succeeded", passed=False)
+    queue.finish("s-2", "w", "failed", error=("invalid_input", "could not place 60 beds"))
+    item = BatchItem(1, "p1", 0)
+    made = job_record(item, queue.get("s-1"))
+    assert list(made) == list(record(1))  # the results file keeps its fields, in order
+    assert made["status"] == "checks_failed" and made["out"] == str(folder) and made["render_ok"]
+    assert made["checks"] == {"passed": 1, "total": 2} and made["requirements"] == {"met": 1, "total": 3}
+    failed = job_record(item, queue.get("s-2"))
+    assert failed["status"] == "error" and failed["error_kind"] == "input" and failed["checks"] is None
+    assert "could not place" in failed["error"]
+
+
 def test_summary_and_exit_codes():
     records = [record(1), record(2, "checks_failed", passed=False), record(3, "error", checks=None, requirements=None,
                                                                            render_ok=False, error="no fit",
@@ -199,7 +218,7 @@ def test_ctrl_c_then_rerun_finishes_every_scene_once(tmp_path):
     assert f"skipping {len(finished)} finished" in rerun.stdout
     records = _results(out)
     assert [r["line"] for r in records] == [1, 2, 3] and all(r["status"] == "ok" for r in records)
-    folders = sorted(p.name for p in out.iterdir() if p.is_dir())
+    folders = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name != JOB_DB.parent.name)
     assert len(folders) == 3 and not list(out.glob(f"*/{UNFINISHED_MARKER}"))
     for r in records:
         report = json.loads((Path(r["out"]) / "report.json").read_text())
@@ -211,3 +230,50 @@ def test_ctrl_c_then_rerun_finishes_every_scene_once(tmp_path):
     again = run_batch(tmp_path, str(prompts), "--out", str(out))
     assert again.returncode == 0 and "skipping 3 finished" in again.stdout
     assert _results(out) == records
+
+
+def asset_mtimes(folder: Path) -> dict[str, int]:
+    return {p.name: p.stat().st_mtime_ns for p in sorted((folder / "assets").glob("*.glb"))}
+
+
+def wait_for_stage(job_db: Path, stage: str, proc: subprocess.Popen) -> None:
+    """Until some job of the batch has recorded ``stage`` (the batch's own job database shows it)."""
+    deadline = time.monotonic() + RUN_LIMIT_S
+    while time.monotonic() < deadline and proc.poll() is None:
+        if job_db.is_file() and any(e.data.get("stage") == stage for e in SqliteJobQueue(job_db).follow(0)):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"no job reached {stage}; the batch exited with {proc.poll()}")
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_a_killed_batch_is_reclaimed_and_resumed_from_its_checkpoint(tmp_path):
+    """SIGKILL (no hand-back): the rerun's workers reclaim the job when its lease runs out and resume it."""
+    prompts = tmp_path / "p.txt"
+    prompts.write_text(CHEAP_PROMPTS[0] + "\n")
+    out = tmp_path / "out"
+    env = {**batch_env(tmp_path), "DIORAMA_JOB_LEASE_S": "2"}
+    command = [sys.executable, "-m", "app.cli", "batch", str(prompts), "--out", str(out)]
+    proc = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        wait_for_stage(out / JOB_DB, "verify", proc)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # its workers, in their own groups, die with it
+        proc.wait()
+    folder = out / "001-a-bedroom-with-a-bed"
+    before = asset_mtimes(folder)
+    assert before and (folder / UNFINISHED_MARKER).is_file()
+    (stale,) = SqliteJobQueue(out / JOB_DB).list(None, 10, None)
+    assert stale.status == "running"  # as the killed worker left it: only its lease running out frees it
+
+    rerun = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=RUN_LIMIT_S)
+    assert rerun.returncode == 0, rerun.stdout + rerun.stderr
+    (only,) = _results(out)
+    assert only["status"] == "ok" and only["id"] == stale.id
+    assert asset_mtimes(folder) == before  # resumed after assets: nothing made again
+    assert not (folder / UNFINISHED_MARKER).exists()
+    queue = SqliteJobQueue(out / JOB_DB)
+    assert queue.get(stale.id).attempts == 2
+    assert any(e.data.get("stage") == "resume" for e in queue.events(stale.id, 1))

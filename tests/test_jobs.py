@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 
 import pytest
 
-from app.jobs.queue import ActiveCapReached, IdempotencyConflict, SqliteJobQueue, new_job_id
+from app.jobs.queue import ActiveCapReached, IdempotencyConflict, SqliteJobQueue, job_dir, new_job_id, scene_dir
 
 
 @pytest.fixture
@@ -91,6 +92,52 @@ def test_release_puts_the_job_back(queue):
     queue.release(job.id, "w")
     assert queue.get(job.id).status == "queued"
     assert queue.claim("w2", lease_s=60).id == job.id
+
+
+def test_a_released_job_is_no_failed_attempt(queue):
+    """A worker stopped on purpose (Ctrl-C, shutdown) hands its job back as if it had never claimed it."""
+    job, _ = submit(queue)
+    for _ in range(5):
+        queue.claim("w", lease_s=60)
+        queue.release(job.id, "w")
+    back = queue.get(job.id)
+    assert back.attempts == 0 and back.started_at is None
+    assert queue.claim("w", lease_s=60).attempts == 1
+
+
+def test_a_job_may_name_its_own_folder(queue, tmp_path):
+    own, _ = queue.submit(new_job_id(), "batch", "a table", 0, {}, out_dir=tmp_path / "out" / "001-a-table")
+    service, _ = submit(queue)
+    assert queue.get(own.id).out_dir == str(tmp_path / "out" / "001-a-table")
+    assert job_dir(tmp_path / "data", own) == tmp_path / "out" / "001-a-table"
+    assert service.out_dir is None and job_dir(tmp_path / "data", service) == scene_dir(tmp_path / "data", service.id)
+
+
+def test_a_database_made_before_out_dir_gets_the_column(tmp_path):
+    path = tmp_path / "jobs.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE jobs (id TEXT PRIMARY KEY, owner TEXT NOT NULL, kind TEXT NOT NULL, prompt TEXT "
+                   "NOT NULL, seed INTEGER NOT NULL, options TEXT NOT NULL, status TEXT NOT NULL, revision INTEGER "
+                   "NOT NULL DEFAULT 1, instruction TEXT, stage TEXT, progress REAL NOT NULL DEFAULT 0, created_at "
+                   "REAL NOT NULL, queued_at REAL NOT NULL, started_at REAL, finished_at REAL, passed INTEGER, "
+                   "error_code TEXT, error_message TEXT, summary TEXT, cancel_requested INTEGER NOT NULL DEFAULT 0, "
+                   "lease_owner TEXT, lease_expires REAL, attempts INTEGER NOT NULL DEFAULT 0, idempotency_key TEXT, "
+                   "request_hash TEXT)")
+    queue = SqliteJobQueue(path)
+    job, _ = queue.submit(new_job_id(), "batch", "a table", 0, {}, out_dir=tmp_path / "out")
+    assert queue.get(job.id).out_dir == str(tmp_path / "out")
+    SqliteJobQueue(path)  # opening it again adds nothing twice
+
+
+def test_follow_sees_every_jobs_events_after_head(queue):
+    old, _ = submit(queue, "before")
+    head = queue.head()
+    first, _ = submit(queue, "one")
+    second, _ = submit(queue, "two")
+    queue.cancel(first.id)
+    seen = [(e.job_id, e.event) for e in queue.follow(head)]
+    assert seen == [(first.id, "queued"), (second.id, "queued"), (first.id, "done")]
+    assert queue.follow(queue.head()) == [] and old.id not in {job_id for job_id, _ in seen}
 
 
 def test_idempotency_key_returns_the_same_job_and_refuses_another_body(queue):

@@ -1,302 +1,61 @@
-"""`diorama batch PROMPTS --out DIR --jobs N`: many scenes in worker processes, resumable, for pipelines.
+"""`diorama batch PROMPTS --out DIR --jobs N`: many scenes through the job queue, resumable, for pipelines.
 
-PROMPTS is a .txt file (one prompt per line; blank lines and '#' comments skipped) or a .jsonl
-file (per line {"prompt", "seed"?, "id"?, "options"?}, options as the REST API's). Scene k goes
-to DIR/<line>-<slug>/; DIR/results.jsonl gets one object per scene, rewritten whole after each
+PROMPTS is a .txt or .jsonl file (app/cli/batch_input.py). Scene k goes to DIR/<line>-<slug>/;
+DIR/results.jsonl gets one object per scene (app/cli/batch_results.py), rewritten whole after each
 scene so a reader never sees half a file.
 
-Resuming: a scene is finished when the results file says ok/checks_failed and its report.json
-agrees (same scene id and verdict); a rerun skips those and resumes the others from their
-checkpoint. A folder being written holds an UNFINISHED marker until its scene is done, so a
-scene cut off by Ctrl-C or a crash never looks finished.
+The scenes are jobs in the batch's own job database, DIR/.batch/jobs.sqlite, run by N processes of
+the service's worker (app/jobs/worker.py). Its own database, not the data dir's: a running
+`diorama serve` must not pick up (or list) a batch's jobs, and a rerun with the same --out must
+find the jobs of the run it resumes. Each job names its output folder, which holds an UNFINISHED
+marker until its scene is written.
 
-Workers run in their own process group: Ctrl-C reaches only this process, which stops them
-(SIGTERM: each closes its Chromium) and exits 130.
+Resuming: a scene is finished when the results file says ok/checks_failed and its report.json
+agrees (same scene id and verdict); a rerun skips those. The others are jobs still queued (handed
+back by a stopped worker) or running (their worker was killed: reclaimed when the lease runs out),
+or are queued anew; either way the scene resumes from its LangGraph checkpoint (thread = scene id).
+
+Workers run in their own process groups: Ctrl-C reaches only this process, which stops them
+(SIGTERM: each hands its job back and closes its Chromium) and exits 130.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
-import multiprocessing
-import os
-import queue
-import re
-import signal
-import statistics
 import sys
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.cli.eval import slug
-from tools.core.report import CheckName, Report
+from app.cli.batch_input import BatchItem, read_batch
+from app.cli.batch_results import (EXIT_CHECKS_FAILED, ProgressLine, exit_code, is_finished, job_record,
+                                   load_results, result_line, summary_table, write_results)
 
 if TYPE_CHECKING:
-    from multiprocessing.context import SpawnContext, SpawnProcess
-    from multiprocessing.queues import Queue
-
+    from app.jobs.pool import WorkerPool
+    from app.jobs.queue import Job, SqliteJobQueue
     from tools.core.settings import Settings
-    from graph.context import LazyBrowser
 
-EXIT_OK, EXIT_CHECKS_FAILED, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 3, 130
-UNFINISHED_MARKER = "UNFINISHED"
-FINISHED_STATUSES = ("ok", "checks_failed")
-RENDER_CHECKS = (CheckName.READY, CheckName.NOT_BLANK)
-POLL_S = 0.2  # how often the coordinator looks at its workers while waiting for results
-MAX_RESTARTS_PER_JOB = 3  # a worker that dies more often than this is broken, not unlucky
-STOP_GRACE_S = 20.0  # how long a stopped worker may take to close its browser
+EXIT_INTERRUPTED = 130
+BATCH_OWNER = "batch"  # the owner of every job in a batch's database
+JOB_DB = Path(".batch") / "jobs.sqlite"  # under DIR
+POLL_S = 0.2  # how often the coordinator reads the queue's new events
 log = logging.getLogger("diorama.batch")
 
 
-@dataclass(frozen=True)
-class BatchItem:
-    line: int
-    prompt: str
-    seed: int
-    scene_id: str | None = None
-    options: dict = field(default_factory=dict)
+def job_id_of(item: BatchItem, out_root: Path) -> str:
+    """The scene id (the job id and the checkpoint's thread id): the line's own, else from prompt, seed, folder."""
+    from graph.runner import default_scene_id
 
-    @property
-    def name(self) -> str:
-        """The scene's folder: stable across reruns of the same file."""
-        return f"{self.line:03d}-{slug(self.prompt)}"
+    return item.scene_id or default_scene_id(item.prompt, item.seed, out_root / item.name)
 
-
-# --- input ---------------------------------------------------------------------------------------
-
-def read_batch(path: Path, default_seed: int) -> list[BatchItem]:
-    """Every prompt of a .txt or .jsonl file; InputError naming each bad line (nothing runs then)."""
-    from tools.core.errors import InputError
-
-    if not path.is_file():
-        raise InputError(f"prompt file {path} does not exist")
-    jsonl = path.suffix.lower() in (".jsonl", ".ndjson")
-    items, problems = [], []
-    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not text.strip() or text.lstrip().startswith("#"):
-            continue
-        try:
-            items.append(_jsonl_item(number, text, default_seed) if jsonl else _text_item(number, text, default_seed))
-        except ValueError as problem:
-            problems.append(f"line {number}: {problem}")
-    first_line_of: dict[str, int] = {}
-    for item in items:
-        if item.scene_id and first_line_of.setdefault(item.scene_id, item.line) != item.line:
-            problems.append(f"line {item.line}: id {item.scene_id!r} is already used on line "
-                            f"{first_line_of[item.scene_id]} (one id, one scene)")
-    if problems:
-        raise InputError(f"{path} has bad lines (nothing was run):\n  " + "\n  ".join(problems))
-    if not items:
-        raise InputError(f"{path} holds no prompt")
-    return items
-
-
-def _text_item(number: int, text: str, default_seed: int) -> BatchItem:
-    from app.api.models import SceneCreate
-
-    try:
-        SceneCreate(prompt=text.strip())  # the API's limits, so a file that runs here would run there
-    except ValueError as e:
-        raise ValueError(_first_problem(e)) from None
-    return BatchItem(number, text.strip(), default_seed)
-
-
-def _jsonl_item(number: int, text: str, default_seed: int) -> BatchItem:
-    from app.api.models import SCENE_ID_PATTERN, SceneCreate
-
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"not JSON ({e.msg} at column {e.colno})") from None
-    if not isinstance(data, dict):
-        raise ValueError('expected an object like {"prompt": "a bedroom with a bed", "seed": 1}')
-    scene_id = data.pop("id", None)
-    if scene_id is not None and not (isinstance(scene_id, str) and re.match(SCENE_ID_PATTERN, scene_id)):
-        raise ValueError(f"id {scene_id!r} must be 1-64 lower-case letters, digits, '-' or '_'")
-    data.setdefault("seed", default_seed)
-    try:
-        request = SceneCreate.model_validate(data)
-    except ValueError as e:
-        raise ValueError(_first_problem(e)) from None
-    options = request.options.model_dump(exclude_none=True)
-    return BatchItem(number, request.prompt.strip(), request.seed, scene_id, options)
-
-
-def _first_problem(error: ValueError) -> str:
-    errors = getattr(error, "errors", None)
-    if callable(errors):
-        first = errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        return f"{where}: {first['msg']}" if where else first["msg"]
-    return str(error)
-
-
-# --- one scene, in a worker --------------------------------------------------------------------
-
-def run_item(item: BatchItem, out_root: Path, settings: Settings, browser: LazyBrowser,
-             progress: Callable[[str, str], None]) -> dict:
-    """Generate one scene into out_root/<name>/; the results-file record, never an exception for a
-    scene that failed on purpose (bad prompt, browser or storage down)."""
-    from graph.context import RunContext
-    from graph.runner import default_scene_id, generate_scene
-    from tools.core.errors import DioramaError, InputError
-
-    out = out_root / item.name
-    scene_id = item.scene_id or default_scene_id(item.prompt, item.seed, out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / UNFINISHED_MARKER).write_text("this scene was cut off; rerun the batch to finish it\n")
-    run_settings = settings.model_copy(update=item.options) if item.options else settings
-    started = time.perf_counter()
-    record = {"line": item.line, "prompt": item.prompt, "seed": item.seed, "id": scene_id, "out": str(out)}
-    try:
-        state = generate_scene(item.prompt, out, RunContext(run_settings, browser, progress),
-                               seed=item.seed, scene_id=scene_id)
-    except DioramaError as error:
-        kind = "input" if isinstance(error, InputError) else "environment"
-        return {**record, "status": "error", "passed": False, "checks": None, "requirements": None,
-                "render_ok": False, "seconds": round(time.perf_counter() - started, 3), "timings": {},
-                "error": str(error), "error_kind": kind}
-    report = Report.model_validate(state["report"])
-    (out / UNFINISHED_MARKER).unlink()
-    return {**record, "status": "ok" if report.passed else "checks_failed",
-            "passed": report.passed,
-            "checks": {"passed": report.checks_passed(), "total": len(report.checks)},
-            "requirements": {"met": report.requirements_met(), "total": len(report.requirements)},
-            "render_ok": all(c.passed for c in report.checks if c.name in RENDER_CHECKS),
-            "seconds": round(time.perf_counter() - started, 3), "timings": report.timings,
-            "error": None, "error_kind": None}
-
-
-def _raise_interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
-def worker_main(tasks: Queue, results: Queue, json_logs: bool, log_level: str | None, out_root: str) -> None:
-    """A worker process: one warm Chromium for every scene it is given, until it reads None."""
-    os.setpgrp()  # the terminal's Ctrl-C goes to the coordinator only; it stops us with SIGTERM
-    signal.signal(signal.SIGTERM, _raise_interrupt)
-    from app.logs import configure_logging, log_progress
-    from tools.core.settings import get_settings
-    from graph.context import LazyBrowser
-
-    configure_logging(json=json_logs, level=log_level)
-    settings = get_settings()
-    browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
-    parent = os.getppid()
-    try:
-        while os.getppid() == parent:  # an orphaned worker (coordinator killed) stops after its scene
-            try:
-                item = tasks.get(timeout=1.0)
-            except queue.Empty:
-                continue
-            if item is None:
-                break
-            results.put(("started", item.name, os.getpid()))
-            results.put(("done", run_item(item, Path(out_root), settings, browser, log_progress)))
-    except KeyboardInterrupt:
-        pass  # stopped by the coordinator: the scene keeps its UNFINISHED marker
-    finally:
-        browser.close()
-
-
-# --- results file -----------------------------------------------------------------------------
-
-def load_results(path: Path) -> dict[int, dict]:
-    """The records of an earlier run by line number (a torn last line, from a crash, is ignored)."""
-    records = {}
-    if path.is_file():
-        for text in path.read_text(encoding="utf-8").splitlines():
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(record, dict) and isinstance(record.get("line"), int):
-                records[record["line"]] = record
-    return records
-
-
-def is_finished(item: BatchItem, record: dict | None, out_root: Path) -> bool:
-    """The results file and the scene's own report.json agree that this scene is done."""
-    if not record or record.get("status") not in FINISHED_STATUSES or record.get("prompt") != item.prompt:
-        return False
-    if record.get("seed") != item.seed or (item.scene_id and record.get("id") != item.scene_id):
-        return False
-    folder = out_root / item.name
-    if (folder / UNFINISHED_MARKER).exists() or not (folder / "report.json").is_file():
-        return False
-    try:
-        report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
-    except json.JSONDecodeError:
-        return False
-    return report.get("scene_id") == record.get("id") and report.get("passed") == record.get("passed")
-
-
-def write_results(path: Path, records: dict[int, dict]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("".join(json.dumps(records[line], ensure_ascii=False) + "\n" for line in sorted(records)),
-                   encoding="utf-8")
-    tmp.replace(path)
-
-
-# --- progress on stderr -----------------------------------------------------------------------
-
-class ProgressLine:
-    """done/total, running, failed, elapsed, ETA: one updating line on a TTY, plain lines otherwise."""
-
-    def __init__(self, total: int, done: int, enabled: bool = True) -> None:
-        self.total, self.done, self.done_before, self.running, self.failed = total, done, done, 0, 0
-        self.started = time.perf_counter()
-        self.tty, self.enabled, self.shown = sys.stderr.isatty(), enabled, ""
-
-    def text(self) -> str:
-        elapsed = time.perf_counter() - self.started
-        finished_now = self.done - self.done_before
-        eta = f"{elapsed / finished_now * (self.total - self.done):.0f} s" if finished_now else "?"
-        return (f"[{self.done}/{self.total}] running {self.running}, failed {self.failed}, "
-                f"elapsed {elapsed:.0f} s, ETA {eta}")
-
-    def show(self, force: bool = False) -> None:
-        """Redraw the TTY line (cheap, call often); off a TTY only ``force`` prints (after each scene)."""
-        if not self.enabled:
-            return
-        text = self.text()
-        if self.tty and (force or text != self.shown):
-            print(f"\r\x1b[2K{text}", end="", file=sys.stderr, flush=True)
-        elif force and not self.tty:
-            print(text, file=sys.stderr, flush=True)
-        self.shown = text
-
-    def say(self, line: str) -> None:
-        """A result line on stdout, with the TTY progress line cleared first and redrawn after."""
-        if self.enabled and self.tty:
-            print("\r\x1b[2K", end="", file=sys.stderr, flush=True)
-        print(line, flush=True)
-        self.show(force=True)
-
-    def close(self) -> None:
-        if self.enabled and self.tty:
-            print(file=sys.stderr, flush=True)
-
-
-def result_line(record: dict) -> str:
-    head = f"{record['line']:4d} {record['seconds']:6.1f} s  {record['status']:<13}"
-    if record["status"] == "error":
-        return f"{head} {record['error']}  ({record['prompt'][:50]})"
-    return (f"{head} checks {record['checks']['passed']}/{record['checks']['total']}  "
-            f"req {record['requirements']['met']}/{record['requirements']['total']}  {record['out']}")
-
-
-# --- the coordinator --------------------------------------------------------------------------
 
 @dataclass
 class Batch:
-    """Hands items to worker processes one at a time (so --fail-fast can stop scheduling) and collects results."""
+    """Submits the scenes as jobs, one per free worker (so scheduling can stop), and follows them to the end."""
 
     items: list[BatchItem]
     out_root: Path
@@ -304,10 +63,9 @@ class Batch:
     jobs: int
     fail_fast: bool
     json_logs: bool
-    log_level: str | None
+    settings: Settings
     records: dict[int, dict] = field(default_factory=dict)
     interrupted: bool = False
-    restarts: int = 0
     stopped: str | None = None  # why no new scene is started: --fail-fast, or the machine cannot make scenes
 
     def run(self) -> dict[int, dict]:
@@ -324,50 +82,68 @@ class Batch:
         return self.records
 
     def _work(self, todo: deque[BatchItem], progress: ProgressLine) -> None:
-        ctx = multiprocessing.get_context("spawn")  # no fork of a process holding threads or a browser
-        tasks, results = ctx.Queue(), ctx.Queue()
-        args = (tasks, results, self.json_logs, self.log_level, str(self.out_root))
-        workers = [ctx.Process(target=worker_main, args=args, daemon=True) for _ in range(min(self.jobs, len(todo)))]
-        for worker in workers:
-            worker.start()
-        running: dict[int, BatchItem] = {}  # worker pid -> its item
-        queued: dict[str, BatchItem] = {}  # name -> item handed out, not yet started
+        from app.jobs.pool import WorkerPool
+        from app.jobs.queue import SqliteJobQueue
+
+        queue = SqliteJobQueue(self.out_root / JOB_DB)
+        ids = {item.line: job_id_of(item, self.out_root) for item in todo}
+        cancel_leftovers(queue, set(ids.values()))
+        seen = queue.head()
+        workers = self.settings.model_copy(update={"log_format": "json" if self.json_logs else "text"})
+        pool = WorkerPool(workers, min(self.jobs, len(todo)), queue.path, log=sys.stderr)
+        pending: dict[str, BatchItem] = {}  # job id -> its item: submitted, not ended
+        restarts_at_progress = 0
         try:
-            while True:
-                while todo and not self.stopped and len(queued) + len(running) < len(workers):
+            pool.start()
+            while todo or pending:
+                # One job per worker, none waiting: a job queued ahead would be claimed the moment a failure
+                # ends its worker's scene, before we could stop scheduling (--fail-fast, a machine problem).
+                while todo and not self.stopped and len(pending) < pool.size:
                     item = todo.popleft()
-                    queued[item.name] = item
-                    tasks.put(item)
-                if not queued and not running:
-                    break
-                try:
-                    kind, *payload = results.get(timeout=POLL_S)
-                except queue.Empty:
-                    self._reap_dead(workers, running, progress, args, ctx)
-                    progress.show()
-                    continue
-                if kind == "started":
-                    name, pid = payload
-                    running[pid] = queued.pop(name)
-                else:
-                    record = payload[0]
-                    running.pop(next((pid for pid, i in running.items() if i.line == record["line"]), None), None)
-                    progress.running = len(running)
-                    self._finish(record, progress)
-                progress.running = len(running)
+                    pending[ids[item.line]] = item
+                    self._submit(queue, ids[item.line], item)
+                if self.stopped:
+                    todo.clear()
+                    cancel_queued(queue, pending)
+                time.sleep(POLL_S)
+                events = queue.follow(seen)
+                progress.running = queue.count("running", BATCH_OWNER)
+                for event in events:
+                    seen = event.seq
+                    if event.event == "done" and event.job_id in pending:
+                        self._ended(queue.get(event.job_id), pending.pop(event.job_id), progress)
+                        restarts_at_progress = pool.restarts
+                check_workers(pool, pool.restarts - restarts_at_progress)
+                progress.show()
         except KeyboardInterrupt:
             self.interrupted = True
         finally:
-            _stop_workers(workers, tasks, self.interrupted)
+            pool.stop()
 
-    def _finish(self, record: dict, progress: ProgressLine) -> None:
-        """Record a finished scene; a failure stops scheduling under --fail-fast, a machine problem always."""
+    def _submit(self, queue: SqliteJobQueue, job_id: str, item: BatchItem) -> None:
+        """Queue the scene, unless an earlier run left its job queued or running (then that job resumes)."""
+        from app.jobs.queue import ACTIVE
+
+        out = self.out_root / item.name
+        job = queue.get(job_id)
+        if job is not None and job.status in ACTIVE and \
+                (job.prompt, job.seed, job.options, job.out_dir) == (item.prompt, item.seed, item.options, str(out)):
+            return
+        if job is not None:
+            queue.delete(job_id)
+        queue.submit(job_id, BATCH_OWNER, item.prompt, item.seed, item.options, out_dir=out)
+
+    def _ended(self, job: Job | None, item: BatchItem, progress: ProgressLine) -> None:
+        """Record a scene whose job ended; a failure stops scheduling under --fail-fast, a machine problem always."""
+        if job is None or job.status == "cancelled":  # cancelled by us once scheduling stopped: not run
+            return
+        record = job_record(item, job)
         self.records[record["line"]] = record
         write_results(self.results_path, self.records)
         failed = record["status"] != "ok"
         if failed and self.fail_fast:
             self.stopped = "after the first failure (--fail-fast)"
-        elif record.get("error_kind") == "environment":
+        elif record["error_kind"] == "environment":
             self.stopped = f"by a machine problem (fix it, then rerun): {record['error']}"
         progress.done += 1
         progress.failed += failed
@@ -375,95 +151,45 @@ class Batch:
                  extra={"scene_id": record["id"], "line": record["line"], "status": record["status"]})
         progress.say(result_line(record))
 
-    def _reap_dead(self, workers: list[SpawnProcess], running: dict[int, BatchItem], progress: ProgressLine,
-                   args: tuple, ctx: SpawnContext) -> None:
-        """A worker that died (crash, OOM kill) fails its scene and is replaced, a few times at most."""
-        from tools.core.errors import DioramaError
 
-        for index, worker in enumerate(workers):
-            if worker.is_alive():
-                continue
-            self.restarts += 1
-            if self.restarts > MAX_RESTARTS_PER_JOB * self.jobs:
-                raise DioramaError(f"batch worker processes keep dying (last exit code {worker.exitcode}); "
-                                   "see the errors above, and run `diorama doctor`")
-            item = running.pop(worker.pid, None)
-            if item is not None:
-                self._finish({"line": item.line, "prompt": item.prompt, "seed": item.seed, "id": item.scene_id,
-                              "out": str(self.out_root / item.name), "status": "error", "passed": False,
-                              "checks": None, "requirements": None, "render_ok": False, "seconds": 0.0,
-                              "timings": {}, "error": f"worker process died (exit code {worker.exitcode})",
-                              "error_kind": "environment"}, progress)
-            workers[index] = ctx.Process(target=worker_main, args=args, daemon=True)
-            workers[index].start()
+def cancel_leftovers(queue: SqliteJobQueue, wanted: set[str]) -> None:
+    """An earlier run's jobs that this run does not want (the file changed) must not be run by its workers."""
+    from app.jobs.queue import ACTIVE
+
+    for job in queue.list(BATCH_OWNER, sys.maxsize, None):
+        if job.status in ACTIVE and job.id not in wanted:
+            queue.cancel(job.id)
 
 
-def _stop_workers(workers: list[SpawnProcess], tasks: Queue, interrupted: bool) -> None:
-    """Normal end: each worker reads None and leaves; interrupted: SIGTERM, so each closes its browser now."""
-    if interrupted:
-        tasks.cancel_join_thread()  # items no worker will read must not hold up our exit
-    for worker in workers:
-        if interrupted:
-            worker.terminate()
-        else:
-            tasks.put(None)
-    for worker in workers:
-        worker.join(STOP_GRACE_S)
-        if worker.is_alive():
-            worker.kill()
-            worker.join()
+def cancel_queued(queue: SqliteJobQueue, pending: dict[str, BatchItem]) -> None:
+    """Scheduling stopped: jobs no worker has claimed yet are cancelled; running ones finish."""
+    for job_id in pending:
+        job = queue.get(job_id)
+        if job is not None and job.status == "queued":
+            queue.cancel(job_id)
 
 
-# --- summary ----------------------------------------------------------------------------------
+def check_workers(pool: WorkerPool, restarts_without_progress: int) -> None:
+    """Workers that keep dying while no scene ends are broken (a bad install), not unlucky: stop the batch."""
+    from app.jobs.worker import MAX_ATTEMPTS
+    from tools.core.errors import DioramaError
 
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
-
-
-def summary_table(records: list[dict]) -> str:
-    """Render success, checks, requirements, and median/p90 seconds per stage over the scenes."""
-    scored = [r for r in records if r["status"] != "error"]
-    by_status = {s: sum(r["status"] == s for r in records) for s in ("ok", "checks_failed", "error")}
-    checks = [sum(r["checks"][k] for r in scored) for k in ("passed", "total")]
-    reqs = [sum(r["requirements"][k] for r in scored) for k in ("met", "total")]
-    lines = [
-        f"scenes              {len(records)}: {by_status['ok']} ok, {by_status['checks_failed']} checks failed, "
-        f"{by_status['error']} errors",
-        f"render success      {sum(r['render_ok'] for r in records)}/{len(records)}",
-        f"checks passed       {checks[0]}/{checks[1]}",
-        f"requirements met    {reqs[0]}/{reqs[1]}",
-    ]
-    stages: dict[str, list[float]] = {}
-    for record in scored:
-        for stage, seconds in record["timings"].items():
-            stages.setdefault(stage, []).append(seconds)
-    stages["scene (total)"] = [r["seconds"] for r in scored]
-    if scored:
-        lines.append(f"{'seconds':<19} {'median':>8} {'p90':>8}")
-    for stage, values in stages.items():
-        if values:
-            lines.append(f"  {stage:<17} {statistics.median(values):8.2f} {_percentile(values, 0.9):8.2f}")
-    return "\n".join(lines)
-
-
-def exit_code(records: list[dict]) -> int:
-    if any(r.get("error_kind") == "environment" for r in records):
-        return EXIT_ENVIRONMENT
-    return EXIT_OK if all(r["status"] == "ok" for r in records) else EXIT_CHECKS_FAILED
+    if restarts_without_progress > MAX_ATTEMPTS * pool.size:
+        raise DioramaError(f"batch worker processes keep dying ({restarts_without_progress} restarts, no scene "
+                           "finished); see the errors above, and run `diorama doctor`")
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
     from app.logs import json_logging_enabled
-    from tools.core.settings import get_settings
     from tools.core.errors import InputError
+    from tools.core.settings import get_settings
 
     if args.jobs < 1:
         raise InputError(f"--jobs must be at least 1, got {args.jobs}")
     items = read_batch(args.prompts, args.seed)
     settings = get_settings()  # bad DIORAMA_* values fail here, before any worker starts
     batch = Batch(items, args.out.resolve(), args.results or args.out / "results.jsonl", args.jobs, args.fail_fast,
-                  json_logging_enabled(), settings.log_level)
+                  json_logging_enabled(), settings)
     args.out.mkdir(parents=True, exist_ok=True)
     records = batch.run()
     if batch.interrupted:

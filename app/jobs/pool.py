@@ -1,4 +1,5 @@
-"""The worker pool: N ``app.jobs.worker`` processes started, watched and stopped by the server process.
+"""The worker pool: N ``app.jobs.worker`` processes started, watched and stopped by their parent (the
+server, or `diorama batch` over its own job database).
 
 Processes, not threads: generation is CPU-bound Python plus Chromium, so N
 workers really run side by side, and a crash in one (or a hard time-limit exit)
@@ -12,6 +13,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import TextIO
 
 from tools.core.settings import REPO_ROOT, Settings
 
@@ -39,24 +41,36 @@ def settings_env(settings: Settings) -> dict[str, str]:
 
 
 class WorkerPool:
-    """Keeps ``size`` worker processes alive until ``stop()``."""
+    """Keeps ``size`` worker processes alive until ``stop()``.
 
-    def __init__(self, settings: Settings, size: int) -> None:
-        self.settings, self.size = settings, size
+    queue_path: the job database they serve (default: the data dir's); log: where their output goes
+    (default: ``data_dir/logs/workers.log``; a CLI passes its own stderr).
+    """
+
+    def __init__(self, settings: Settings, size: int, queue_path: Path | None = None,
+                 log: TextIO | None = None) -> None:
+        self.settings, self.size, self.queue_path, self.log = settings, size, queue_path, log
         self._procs: list[subprocess.Popen] = []
         self._stopping = threading.Event()
         self._watcher = threading.Thread(target=self._watch, name="worker-pool", daemon=True)
         self.restarts = 0
 
     def _spawn(self) -> subprocess.Popen:
+        command = [sys.executable, "-m", "app.jobs.worker", "--parent-pid", str(os.getpid())]
+        if self.queue_path is not None:
+            command += ["--queue", str(self.queue_path.resolve())]
+        if self.log is not None:
+            return self._popen(command, self.log)
         log = Path(self.settings.data_dir) / "logs"
         log.mkdir(parents=True, exist_ok=True)
-        command = [sys.executable, "-m", "app.jobs.worker", "--parent-pid", str(os.getpid())]
         with open(log / "workers.log", "ab") as sink:
-            # Own process group: a terminal's Ctrl-C must not reach the worker's Chromium mid-render; the
-            # server stops workers itself (SIGTERM), and a worker dies with the server (PR_SET_PDEATHSIG).
-            return subprocess.Popen(command, cwd=REPO_ROOT, env=settings_env(self.settings), process_group=0,
-                                    stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT)
+            return self._popen(command, sink)
+
+    def _popen(self, command: list[str], sink: object) -> subprocess.Popen:
+        # Own process group: a terminal's Ctrl-C must not reach the worker's Chromium mid-render; the
+        # parent stops workers itself (SIGTERM), and a worker dies with its parent (PR_SET_PDEATHSIG).
+        return subprocess.Popen(command, cwd=REPO_ROOT, env=settings_env(self.settings), process_group=0,
+                                stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT)
 
     def start(self) -> None:
         self._procs = [self._spawn() for _ in range(self.size)]

@@ -2,9 +2,14 @@
 
 One job per scene id. A job is claimed under a lease that its worker renews
 with heartbeats; a job whose lease ran out (its worker died) is claimed again
-and resumes from the scene's LangGraph checkpoint. Every write that a worker
+and resumes from the scene's LangGraph checkpoint. A job handed back (its
+worker was stopped) is queued again as if it had never been claimed. Every write that a worker
 makes is conditioned on it still holding the lease, so a job never runs in two
 places at once. An edit re-queues the same scene as a new revision.
+
+A service job writes its scene under ``data_dir/scenes/<id>``; a job may name
+its own folder instead (``out_dir``: `diorama batch` puts each scene in the
+folder the user asked for).
 
 The queue sits behind ``JobQueue`` so a distributed queue can replace SQLite.
 """
@@ -62,6 +67,7 @@ class Job:
     cancel_requested: bool = False
     attempts: int = 0
     revisions: list[dict[str, Any]] = field(default_factory=list)
+    out_dir: str | None = None  # absolute folder the scene is written to; None: scene_dir(data_dir, id)
 
 
 @dataclass
@@ -77,7 +83,8 @@ class JobQueue(Protocol):
     """What the API and the workers need from a queue (SQLite today, a distributed queue later)."""
 
     def submit(self, job_id: str, owner: str, prompt: str, seed: int, options: dict[str, Any],
-               idempotency_key: str | None = None, max_active: int | None = None) -> tuple[Job, bool]: ...
+               idempotency_key: str | None = None, max_active: int | None = None,
+               out_dir: Path | None = None) -> tuple[Job, bool]: ...
     def submit_edit(self, job_id: str, instruction: str, max_active: int | None = None) -> Job | None: ...
     def by_idempotency_key(self, owner: str, key: str) -> Job | None: ...
     def claim(self, worker: str, lease_s: float) -> Job | None: ...
@@ -91,6 +98,8 @@ class JobQueue(Protocol):
     def get(self, job_id: str) -> Job | None: ...
     def list(self, owner: str | None, limit: int, before: tuple[float, str] | None) -> list[Job]: ...
     def events(self, job_id: str, revision: int, after_seq: int = 0) -> list[Event]: ...
+    def head(self) -> int: ...
+    def follow(self, after_seq: int) -> list[Event]: ...
     def count(self, status: Status, owner: str | None = None) -> int: ...
 
 
@@ -101,7 +110,7 @@ CREATE TABLE IF NOT EXISTS jobs (
     stage TEXT, progress REAL NOT NULL DEFAULT 0, created_at REAL NOT NULL, queued_at REAL NOT NULL,
     started_at REAL, finished_at REAL, passed INTEGER, error_code TEXT, error_message TEXT, summary TEXT,
     cancel_requested INTEGER NOT NULL DEFAULT 0, lease_owner TEXT, lease_expires REAL,
-    attempts INTEGER NOT NULL DEFAULT 0, idempotency_key TEXT, request_hash TEXT
+    attempts INTEGER NOT NULL DEFAULT 0, idempotency_key TEXT, request_hash TEXT, out_dir TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS jobs_idempotency ON jobs(owner, idempotency_key) WHERE idempotency_key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS jobs_status ON jobs(status, queued_at);
@@ -120,6 +129,7 @@ CREATE TABLE IF NOT EXISTS observations (
     ok INTEGER NOT NULL, created_at REAL NOT NULL
 );
 """
+UNFINISHED_MARKER = "UNFINISHED"  # in a job's own folder from its start until its scene is written
 BUSY_TIMEOUT_S = 30.0  # many processes write here; a writer waits for the lock instead of failing
 
 
@@ -128,8 +138,13 @@ def new_job_id() -> str:
 
 
 def scene_dir(data_dir: Path, job_id: str) -> Path:
-    """Where a job's scene is written (and served from)."""
+    """Where a service job's scene is written (and served from)."""
     return data_dir / "scenes" / job_id
+
+
+def job_dir(data_dir: Path, job: Job) -> Path:
+    """Where this job's scene is written: the folder it named, else its place under the data dir."""
+    return Path(job.out_dir) if job.out_dir else scene_dir(data_dir, job.id)
 
 
 def iso(ts: float | None) -> str | None:
@@ -145,6 +160,8 @@ class SqliteJobQueue:
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+        with self._transaction() as db:  # under the write lock: processes opening an old database at once
+            _add_missing_columns(db)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -187,9 +204,11 @@ class SqliteJobQueue:
             raise ActiveCapReached(active)
 
     def submit(self, job_id: str, owner: str, prompt: str, seed: int, options: dict[str, Any],
-               idempotency_key: str | None = None, max_active: int | None = None) -> tuple[Job, bool]:
-        """Queue a new scene; returns (job, created). A repeated idempotency key returns the first job
-        (never capped); otherwise ActiveCapReached when the owner has ``max_active`` jobs queued or running."""
+               idempotency_key: str | None = None, max_active: int | None = None,
+               out_dir: Path | None = None) -> tuple[Job, bool]:
+        """Queue a new scene (into ``out_dir`` when given); returns (job, created). A repeated idempotency
+        key returns the first job (never capped); otherwise ActiveCapReached when the owner has
+        ``max_active`` jobs queued or running."""
         request_hash = json.dumps([prompt, seed, options], sort_keys=True)
         now = time.time()
         with self._transaction() as db:
@@ -203,8 +222,9 @@ class SqliteJobQueue:
             self._check_cap(db, owner, max_active)
             db.execute(
                 "INSERT INTO jobs (id, owner, kind, prompt, seed, options, status, created_at, queued_at, "
-                "idempotency_key, request_hash) VALUES (?, ?, 'generate', ?, ?, ?, 'queued', ?, ?, ?, ?)",
-                (job_id, owner, prompt, seed, json.dumps(options), now, now, idempotency_key, request_hash))
+                "idempotency_key, request_hash, out_dir) VALUES (?, ?, 'generate', ?, ?, ?, 'queued', ?, ?, ?, ?, ?)",
+                (job_id, owner, prompt, seed, json.dumps(options), now, now, idempotency_key, request_hash,
+                 None if out_dir is None else str(out_dir)))
             db.execute("INSERT INTO revisions VALUES (?, 1, NULL, ?)", (job_id, now))
             self._event(db, job_id, 1, "queued", {"message": "queued", "t": 0.0})
             return self._job(db, job_id), True
@@ -287,9 +307,11 @@ class SqliteJobQueue:
             return True
 
     def release(self, job_id: str, worker: str) -> None:
-        """Give a job back to the queue (the worker is shutting down); the next claim resumes it."""
+        """Give a job back to the queue (the worker is shutting down); the next claim resumes it. Being
+        stopped is no failed attempt, and the job's clock starts again when it is claimed again."""
         with self._connect() as db:
-            db.execute("UPDATE jobs SET status = 'queued', lease_owner = NULL, lease_expires = NULL "
+            db.execute("UPDATE jobs SET status = 'queued', lease_owner = NULL, lease_expires = NULL, "
+                       "attempts = MAX(attempts - 1, 0), started_at = NULL "
                        "WHERE id = ? AND lease_owner = ? AND status = 'running'", (job_id, worker))
 
     def cancel(self, job_id: str) -> Job | None:
@@ -341,7 +363,18 @@ class SqliteJobQueue:
         with self._connect() as db:
             rows = db.execute("SELECT * FROM events WHERE job_id = ? AND revision = ? AND seq > ? ORDER BY seq",
                               (job_id, revision, after_seq)).fetchall()
-        return [Event(r["seq"], r["job_id"], r["revision"], r["event"], json.loads(r["data"])) for r in rows]
+        return [_event_from_row(r) for r in rows]
+
+    def head(self) -> int:
+        """The seq of the newest event of any job: ``follow(head())`` sees only what happens next."""
+        with self._connect() as db:
+            return db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
+
+    def follow(self, after_seq: int) -> list[Event]:
+        """Every job's events after ``after_seq``, oldest first: how one process watches many jobs cheaply."""
+        with self._connect() as db:
+            rows = db.execute("SELECT * FROM events WHERE seq > ? ORDER BY seq", (after_seq,)).fetchall()
+        return [_event_from_row(r) for r in rows]
 
     def count(self, status: Status, owner: str | None = None) -> int:
         with self._connect() as db:
@@ -371,4 +404,16 @@ def _job_from_row(row: sqlite3.Row, revisions: list[dict[str, Any]]) -> Job:
         error_code=row["error_code"], error_message=row["error_message"],
         summary=json.loads(row["summary"]) if row["summary"] else None,
         cancel_requested=bool(row["cancel_requested"]), attempts=row["attempts"], revisions=revisions,
+        out_dir=row["out_dir"],
     )
+
+
+def _event_from_row(row: sqlite3.Row) -> Event:
+    return Event(row["seq"], row["job_id"], row["revision"], row["event"], json.loads(row["data"]))
+
+
+def _add_missing_columns(db: sqlite3.Connection) -> None:
+    """A job database made before a column existed gets it (CREATE TABLE IF NOT EXISTS leaves old tables)."""
+    columns = {row["name"] for row in db.execute("PRAGMA table_info(jobs)")}
+    if "out_dir" not in columns:
+        db.execute("ALTER TABLE jobs ADD COLUMN out_dir TEXT")

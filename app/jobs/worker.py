@@ -1,11 +1,13 @@
-"""One scene worker process: ``python -m app.jobs.worker --parent-pid PID``.
+"""One scene worker process: ``python -m app.jobs.worker --parent-pid PID [--queue FILE]``.
 
-It polls the job queue, runs each job with its own Chromium, renews the job's
+It polls the job queue (the service's ``data_dir/jobs.sqlite``, or a batch's
+own), runs each job with its own Chromium, renews the job's
 lease from a guard thread, and records stage events in the queue database.
 It dies with the server (PR_SET_PDEATHSIG, and a parent-pid check), ignores
 Ctrl-C (the server stops it with SIGTERM and it hands its job back), and a job
 it held when it died is reclaimed after the lease and resumed from the
-scene's LangGraph checkpoint.
+scene's LangGraph checkpoint. A job that names its own folder gets an
+UNFINISHED marker there while it runs, so a folder cut off never looks done.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ import threading
 import time
 import traceback
 import uuid
+from pathlib import Path
 from typing import Any
 
-from app.jobs.queue import Job, SqliteJobQueue, scene_dir
+from app.jobs.queue import UNFINISHED_MARKER, Job, SqliteJobQueue, job_dir
+from app.logs import log_progress
 from tools.core.settings import Settings
 from graph.context import LazyBrowser, RunContext
 from tools.core.errors import DioramaError, InputError
@@ -86,6 +90,7 @@ class JobGuard:
             raise JobStopped("lost")
         if time.monotonic() - self.started > self.settings.job_timeout_s:
             raise JobStopped("timeout")
+        log_progress(stage, message)  # JSON logs carry the stage events too
         self.job.progress = STAGE_PROGRESS.get(stage, self.job.progress)
         if not self.queue.record(self.job.id, self.worker, stage, message, self.job.progress):
             current = self.queue.get(self.job.id)
@@ -102,14 +107,20 @@ def job_settings(settings: Settings, job: Job) -> Settings:
 
 
 def run_scene(job: Job, context: RunContext) -> dict[str, Any]:
-    out = scene_dir(context.settings.data_dir, job.id)
+    out = job_dir(context.settings.data_dir, job)
     if job.kind == "edit":
         from graph.edit import edit_scene  # written alongside the API; imported only when an edit runs
 
         return edit_scene(out, job.instruction, context)
     from graph.runner import generate_scene
 
-    return generate_scene(job.prompt, out, context, seed=job.seed, scene_id=job.id)
+    if job.out_dir is None:  # the service's own folder: the job's status says whether it is done
+        return generate_scene(job.prompt, out, context, seed=job.seed, scene_id=job.id)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / UNFINISHED_MARKER).write_text("this scene was cut off; rerun the batch that made it to finish it\n")
+    state = generate_scene(job.prompt, out, context, seed=job.seed, scene_id=job.id)
+    (out / UNFINISHED_MARKER).unlink()
+    return state
 
 
 def summary_of(state: dict[str, Any], seconds: float) -> dict[str, Any]:
@@ -145,8 +156,8 @@ def execute(queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, br
             queue.finish(job.id, worker, "cancelled", error=("cancelled", "cancelled on request"))
         elif stop.reason == "timeout":
             queue.finish(job.id, worker, "failed", error=timeout_error(settings))
-        elif queue.get(job.id) is None:  # deleted while it ran: drop what this run wrote after the delete
-            shutil.rmtree(scene_dir(settings.data_dir, job.id), ignore_errors=True)
+        elif queue.get(job.id) is None and job.out_dir is None:  # deleted through the API while it ran: drop
+            shutil.rmtree(job_dir(settings.data_dir, job), ignore_errors=True)  # what it wrote after the delete
         return
     except WorkerShutdown:
         queue.release(job.id, worker)
@@ -184,8 +195,8 @@ def _raise_shutdown(signum: int, frame: object) -> None:
     raise WorkerShutdown()
 
 
-def serve_jobs(settings: Settings, parent_pid: int) -> None:
-    queue = SqliteJobQueue(settings.data_dir / "jobs.sqlite")
+def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None) -> None:
+    queue = SqliteJobQueue(queue_path or settings.data_dir / "jobs.sqlite")
     worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
     browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
     try:
@@ -209,6 +220,7 @@ def serve_jobs(settings: Settings, parent_pid: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.jobs.worker", description="Run Diorama scene jobs.")
     parser.add_argument("--parent-pid", type=int, required=True, help="exit when this process dies")
+    parser.add_argument("--queue", type=Path, help="job database (default: DIORAMA_DATA_DIR/jobs.sqlite)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the server decides
     signal.signal(signal.SIGTERM, _raise_shutdown)
@@ -217,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     from app.logs import configure_logging
 
     configure_logging(json=settings.log_format == "json", level=settings.log_level)  # logs/workers.log
-    serve_jobs(settings, args.parent_pid)
+    serve_jobs(settings, args.parent_pid, args.queue)
     return 0
 
 
