@@ -2,6 +2,8 @@
 
 from tools.assets.families import (  # noqa: F401
     animals,
+    archetypes,
+    archetypes_display,
     basic,
     bath,
     built,
