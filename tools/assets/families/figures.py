@@ -129,7 +129,7 @@ def _head(j: dict, s: float, child: float, look: dict) -> list[Part]:
     return parts
 
 
-def _body(j: dict, s: float, pose: int, look: dict) -> list[Part]:
+def _body(j: dict, s: float, look: dict) -> list[Part]:
     """Torso, arms, hands, legs and shoes."""
     top, trousers, skin = look["top"], look["trousers"], look["skin"]
     chest = ellipsoid((0.115 * s, 0.075 * s, 0.07 * s), j["chest"], 1)
@@ -165,7 +165,7 @@ def person(p: GenParams) -> list[Part]:
     child = _childlike(s)
     j = _joints(p.variant, s, child)
     look = _looks(p)
-    parts = _head(j, s, child, look) + _body(j, s, p.variant, look)
+    parts = _head(j, s, child, look) + _body(j, s, look)
     if p.variant == LYING:  # the standing figure turned face up: its head to -Z, its front to +Y
         for part in parts:
             rotated_x(part.mesh, -np.pi / 2)
