@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from tools.assets import families  # noqa: F401  (registers every generator)
 from tools.assets.mesh import asset_key, build_glb
-from tools.assets.registry import GENERATORS, VARIANTS, GenParams
-from tools.knowledge.categories import variant_size
+from tools.assets.registry import GENERATORS, VARIANTS, GenParams, OptionValue, checked_options, own_size
+from tools.knowledge.categories import CATEGORIES, variant_size
 from tools.core.schema import AssetRef
 
 
@@ -52,24 +53,34 @@ def generate(
     material: str | None = None,
     variant: int = 0,
     shape: str | None = None,
+    options: Mapping[str, OptionValue] | None = None,
 ) -> GeneratedAsset:
     """Build one asset of ``category``. Same arguments -> same bytes and key.
 
     size: (3,) target extent in metres, default the variant's typical size (a sailboat is taller than a canoe).
-    Raises KeyError for an unknown category.
+    options: generator options (registry.OPTIONS), e.g. {"species": "cat"}; they join the key and the extras.
+    Raises KeyError for an unknown category, ValueError for an option the generator does not read.
     """
     if category not in GENERATORS:
         raise KeyError(f"no generator for category {category!r}")
     variant %= VARIANTS[category]
-    size = tuple(round(float(v), 3) for v in (size or variant_size(category, variant)))
-    return _build(category, size, color, material, variant, shape)
+    pairs = checked_options(category, options)
+    size = tuple(round(float(v), 3) for v in (size or _typical_size(category, variant)))
+    return _build(category, size, color, material, variant, shape, pairs)
+
+
+def _typical_size(category: str, variant: int) -> tuple[float, float, float]:
+    """The category's size for ``variant``, or, for an archetype no category names, its generator's own."""
+    return variant_size(category, variant) if category in CATEGORIES else own_size(category, variant)
 
 
 @lru_cache(maxsize=_MEMO_SIZE)
 def _build(category: str, size: tuple[float, ...], color: str | None, material: str | None, variant: int,
-           shape: str | None) -> GeneratedAsset:
-    params = GenParams(size=size, color=color, material=material, variant=variant, shape=shape)
+           shape: str | None, options: tuple[tuple[str, OptionValue], ...] = ()) -> GeneratedAsset:
+    params = GenParams(size=size, color=color, material=material, variant=variant, shape=shape, options=options)
     record = {"size": list(size), "color": color, "material": material, "variant": params.variant, "shape": shape}
+    if options:  # only when given: the keys and extras of assets without options stay as they were
+        record["options"] = dict(options)
     key = asset_key(category, record)
     glb, extent = build_glb(category, record, GENERATORS[category](params), {"key": key})
     return GeneratedAsset(key, category, glb, tuple(round(float(v), 4) for v in extent), record)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +19,13 @@ from tools.assets.mesh import Part, material
 Generator = Callable[["GenParams"], list[Part]]
 GENERATORS: dict[str, Generator] = {}
 VARIANTS: dict[str, int] = {}
+# The options a generator reads (name -> default), for generators that take any.
+OPTIONS: dict[str, dict[str, object]] = {}
+# Typical size per variant of generators that no kind of the category registry names
+# after itself (archetypes such as "appliance" or "person"): what a sheet or a bare call draws.
+SIZES: dict[str, tuple[tuple[float, float, float], ...]] = {}
+
+OptionValue = str | int | float | bool | None
 
 
 @dataclass(frozen=True)
@@ -29,6 +36,8 @@ class GenParams:
     the generator's default. material: a MATERIAL_KINDS name or None.
     variant: which of the generator's style variants (0 .. VARIANTS-1).
     shape: an optional shape word ('round', 'oval', 'square', 'double').
+    options: sorted (name, value) pairs of generator options (see OPTIONS);
+    read them with ``option``.
     """
 
     size: tuple[float, float, float]
@@ -36,6 +45,7 @@ class GenParams:
     material: str | None = None
     variant: int = 0
     shape: str | None = None
+    options: tuple[tuple[str, OptionValue], ...] = ()
 
     @property
     def w(self) -> float:
@@ -51,22 +61,39 @@ class GenParams:
 
     def rng(self) -> np.random.Generator:
         # hashlib, not hash(): str hashes change between processes.
-        digest = hashlib.sha256(repr((self.size, self.color, self.material, self.variant, self.shape)).encode())
+        seeded = (self.size, self.color, self.material, self.variant, self.shape)
+        # Options join the seed only when given, so every asset without options keeps its bytes.
+        digest = hashlib.sha256(repr(seeded + ((self.options,) if self.options else ())).encode())
         return np.random.default_rng(int.from_bytes(digest.digest()[:8], "little"))
+
+    def option(self, name: str, default: OptionValue = None) -> OptionValue:
+        """The value of option ``name``, or ``default`` when it was not given."""
+        return dict(self.options).get(name, default)
 
     def mat(self, default_kind: str, default_color: str):
         """The main material: the requested colour/material or the defaults."""
         return material(self.material or default_kind, self.color or default_color)
 
 
-def generator(category: str, variants: int = 3) -> Callable[[Generator], Generator]:
-    """Register ``fn`` as the generator of ``category`` with ``variants`` styles."""
+def generator(category: str, variants: int = 3, options: Mapping[str, OptionValue] | None = None,
+              sizes: Sequence[tuple[float, float, float]] = ()) -> Callable[[Generator], Generator]:
+    """Register ``fn`` as the generator of ``category`` with ``variants`` styles.
+
+    options: the options it reads, name -> default. sizes: its typical (x, y, z) per variant
+    (one size serves every variant), for generators no category is named after.
+    """
+    if sizes and len(sizes) not in (1, variants):
+        raise ValueError(f"{category!r}: {len(sizes)} sizes for {variants} variants")
 
     def register(fn: Generator) -> Generator:
         if category in GENERATORS:
             raise ValueError(f"two generators for category {category!r}")
         GENERATORS[category] = fn
         VARIANTS[category] = variants
+        if options:
+            OPTIONS[category] = dict(options)
+        if sizes:
+            SIZES[category] = tuple(tuple(float(v) for v in s) for s in sizes)
         return fn
 
     return register
@@ -82,3 +109,24 @@ def by_shape(p: GenParams, **variant_of_shape: int) -> GenParams:
 def pick(p: GenParams, builders: Sequence[Generator]) -> list[Part]:
     """Build ``p`` with the builder of its variant (one builder per variant)."""
     return builders[p.variant % len(builders)](p)
+
+
+def own_size(category: str, variant: int) -> tuple[float, float, float]:
+    """The typical size ``category``'s generator declares for ``variant``. Raises KeyError when it declares none."""
+    sizes = SIZES[category]
+    return sizes[variant] if variant < len(sizes) else sizes[0]
+
+
+def checked_options(category: str, options: Mapping[str, OptionValue] | None) -> tuple[tuple[str, OptionValue], ...]:
+    """``options`` as GenParams holds them: sorted pairs. Raises ValueError for a name ``category``
+    does not read or a value that is not a plain str, int, float, bool or None."""
+    if not options:
+        return ()
+    known = OPTIONS.get(category, {})
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(f"{category!r} has no options {unknown}; it reads {sorted(known)}")
+    for name, value in options.items():
+        if not isinstance(value, str | int | float | bool | type(None)):
+            raise ValueError(f"{category!r} option {name!r}: {value!r} is not a str, number, bool or None")
+    return tuple(sorted(options.items()))

@@ -1,11 +1,15 @@
 """Generator families; importing this package registers every generator."""
 
 from tools.assets.families import (  # noqa: F401
+    animals,
+    archetypes,
+    archetypes_display,
     basic,
     bath,
     built,
     built_outdoor,
     built_yard,
+    figures,
     furniture,
     furniture_fittings,
     furniture_storage,
