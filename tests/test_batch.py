@@ -120,8 +120,10 @@ def test_a_record_is_made_from_the_job_and_its_report(tmp_path):
     folder.mkdir()
     (folder / "report.json").write_text(json.dumps({
         "scene_id": "s-1", "passed": False, "timings": {"plan": 0.5},
-        "checks": [{"name": "ready", "passed": True}, {"name": "collisions", "passed": False}],
-        "requirements": [{"passed": True}, {"passed": False}, {"passed": None}]}))
+        "checks": [{"name": "ready", "passed": True, "evidence": "ready"},
+                   {"name": "no_collisions", "passed": False, "evidence": "collisions: a, b"}],
+        "requirements": [{"id": f"count:{n}", "kind": "count", "description": n, "passed": passed}
+                         for n, passed in (("a", True), ("b", False), ("c", None))]}))
     for job_id in ("s-1", "s-2"):
         queue.submit(job_id, "batch", "p1", 0, {}, out_dir=folder)
         queue.claim("w", lease_s=60)
