@@ -17,11 +17,22 @@ from graph.stage import stage
 from graph.state import SceneState
 from tools.core.errors import ModelError
 from tools.core.report import Check, CheckName, Mend
+from tools.core.schema import UNMENDABLE_REQUIREMENTS, Requirement
 
 
 def failed_checks(state: SceneState) -> set[CheckName]:
     checks = [Check.model_validate(c) for c in state["report"]["checks"]]
     return {c.name for c in checks if not c.passed}
+
+
+def mendable_failures(state: SceneState) -> set[CheckName]:
+    """The failed checks a repair round might mend: a requirement that a stand-in is the thing asked for
+    fails however the scene is laid out, so it alone starts no round."""
+    failed = {name for name in failed_checks(state) if name.mended_by is not Mend.NOTHING}
+    requirements = [Requirement.model_validate(r) for r in state["report"]["requirements"]]
+    if all(r.kind in UNMENDABLE_REQUIREMENTS for r in requirements if r.passed is False):
+        failed.discard(CheckName.REQUIREMENTS)
+    return failed
 
 
 @stage("repair")
@@ -86,7 +97,7 @@ def after_verify(state: SceneState, runtime: Runtime[RunContext]) -> Literal["re
     if state["passed"] or state.get("repairs", 0) >= runtime.context.settings.max_repairs:
         return "publish"
     # The page's own checks fail the same way on every round: repairing them would only spend the budget.
-    if all(name.mended_by is Mend.NOTHING for name in failed_checks(state)):
+    if not mendable_failures(state):
         return "publish"
     return "repair"
 

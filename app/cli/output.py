@@ -31,7 +31,7 @@ def summary(state: dict, out: Path, seconds: float) -> str:
         f"{report.requirements_met()}/{len(report.requirements)} requirements met, {seconds:.1f} s",
     ]
     lines += [f"  failed {c.name}: {c.evidence}" for c in report.failed()]
-    lines += [f"  '{u.noun}' is unknown: shown as {u.mapped_to}" for u in report.unknown_nouns]
+    lines += [f"  stand-in: '{u.noun}' shown as {u.mapped_to.replace('_', ' ')} ({u.reason})" for u in report.unknown_nouns]
     lines += [f"  scene:  {out / 'index.html'}", f"  report: {out / 'report.json'}", f"  view:   diorama view {out}"]
     if state.get("scene", {}).get("urls"):
         lines.append(f"  published: {state['scene']['urls']['index']}")

@@ -43,6 +43,8 @@ class SceneObject(BaseModel):
     parent: str | None = Field(None, description="id of the object it stands on; None: the floor")
     requested: bool = Field(False, description="named in the prompt (False: added by the planner)")
     mount: Literal["floor", "surface", "wall", "ceiling", "air"] = Field("floor", description="how it is held up")
+    stand_in_for: str | None = Field(None, exclude_if=absent,
+                                     description="the prompt's noun this object stands in for (no fitting kind)")
     asset_url: str | None = Field(None, exclude_if=absent,
                                   description="the shared copy of its GLB in the store; added by publish")
 

@@ -64,6 +64,7 @@ class ObjectSpec(BaseModel):
     noun: str = Field("", description="the prompt's own word for it")
     placeholder: bool = Field(False, description="noun unknown: a generic stand-in is used")
     variant: int | None = Field(None, ge=0, description="style variant the prompt's words chose; None: the scene seed picks")
+    grounding: NounGrounding | None = Field(None, description="how the prompt's noun became this kind")
 
 
 class Relation(BaseModel):
@@ -79,13 +80,27 @@ class Requirement(BaseModel):
     """A check derived from the prompt, judged by the verifier."""
 
     id: str
-    kind: Literal["count", "color", "relation", "render", "visibility"]
+    kind: Literal["count", "color", "relation", "render", "visibility", "kind"]
     description: str = Field(description="human sentence, e.g. 'four chairs'")
     subject: str | None = None
     target: str | None = None
     expected: int | str | None = None
     passed: bool | None = None
     evidence: str | None = None
+
+
+# "kind": the asset shows the kind of thing the prompt named (False for a stand-in). No layout mends that.
+UNMENDABLE_REQUIREMENTS = frozenset({"kind"})
+
+
+class NounGrounding(BaseModel):
+    """How a noun of the prompt became a kind (tools/plan/ground.py)."""
+
+    noun: str = Field(description="the prompt's noun, compounds whole ('pool table')")
+    kind: str = Field(description="the category that shows it")
+    score: float = Field(description="similarity in [0, 1]; 1 for a name or synonym")
+    how: Literal["name", "meaning", "head", "archetype", "none"] = Field(description="how it was found")
+    fit: Literal["exact", "stand-in"] = Field(description="the thing itself, or a stand-in for it")
 
 
 class UnknownNoun(BaseModel):

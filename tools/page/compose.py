@@ -194,6 +194,8 @@ def _object_entry(plan: ScenePlan, refs: dict[str, AssetRef], p: Placement) -> d
         "parent": p.parent,
         "requested": spec.requested if spec is not None else False,
         "mount": p.mount,
+        **({"stand_in_for": spec.grounding.noun} if spec is not None and spec.grounding is not None
+           and spec.grounding.fit == "stand-in" else {}),
     }
 
 

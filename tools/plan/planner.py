@@ -25,7 +25,7 @@ from tools.plan.air import (
     SPACE_MIN_SIDE, airborne_headroom, desk_fans, drop_sky_bodies, place_for_sky, space_footprint, space_relations,
 )
 from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Place
-from tools.core.schema import Environment, ObjectSpec, Relation, Requirement, ScenePlan
+from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
 MEASURE_AXES = {"tall": "height", "long": "length"}  # the size word beside a measure names its axis
@@ -182,6 +182,7 @@ def _specs(parsed: ParsedPrompt) -> list[ObjectSpec]:
             noun=mention.noun,
             placeholder=mention.category == "placeholder",
             variant=mention.variant,
+            grounding=NounGrounding(**dataclasses.asdict(mention.grounding)) if mention.grounding else None,
         ))
     return specs
 
@@ -397,6 +398,11 @@ def _requirements(specs: list[ObjectSpec], stated: list[Relation]) -> list[Requi
         Requirement(id=f"count:{s.key}", kind="count", description=f"{s.count} {_plural(s.noun, s.count)}",
                     subject=s.key, expected=s.count)
         for s in specs if s.requested
+    ]
+    requirements += [
+        Requirement(id=f"kind:{s.key}", kind="kind", description=f"a {s.grounding.noun}", subject=s.key,
+                    expected=s.grounding.noun)
+        for s in specs if s.requested and s.grounding is not None and s.grounding.fit == "stand-in"
     ]
     requirements += [
         Requirement(id=f"color:{s.key}", kind="color", description=f"{s.noun or s.category} is {s.color_name}",

@@ -173,8 +173,21 @@ def check_requirements(plan: ScenePlan, placements: Sequence[Placement], colors:
             passed, evidence = _check_color(plan, req, colors)
         elif req.kind == "relation":
             passed, evidence = _check_relation(plan, req, placements)
+        elif req.kind == "kind":
+            passed, evidence = _check_kind(plan, req)
         else:
             checked.append(req.model_copy())
             continue
         checked.append(req.model_copy(update={"passed": passed, "evidence": evidence}))
     return checked
+
+
+def _check_kind(plan: ScenePlan, req: Requirement) -> tuple[bool, str]:
+    """The thing asked for is shown as its own kind, not by a stand-in (a nearer kind or an archetype)."""
+    spec = plan.spec(req.subject)
+    grounding = spec.grounding
+    if grounding is None or grounding.fit == "exact":
+        return True, f"shown as {spec.category}"
+    how = {"meaning": f"nearest in meaning ({grounding.score:.2f})", "head": "by its head word",
+           "archetype": "a generic archetype", "none": "nothing near"}[grounding.how]
+    return False, f"stand-in: shown as {spec.category.replace('_', ' ')}, {how}"
