@@ -17,6 +17,8 @@ from tools.core.colors import parse_color
 from tools.edit.layout import Turn
 from tools.edit.parse import ROOM_MOVES, EditOp
 from tools.core.errors import InputError
+from tools.layout.relation_kinds import RELATIONS
+from tools.layout.relations import SELF_RELATIONS
 from tools.layout.solver import effective_mount, instance_ids
 from tools.plan.parse import BESIDE_WINDOW
 from tools.plan.phrases import match_head
@@ -25,12 +27,11 @@ from tools.knowledge.reference import size_for
 from tools.core.schema import ObjectSpec, Relation, Requirement, ScenePlan
 
 RESIZE_FACTOR = 1.25  # 'bigger' grows the largest side by a quarter; 'smaller' shrinks it by the same ratio
-SELF_ARRANGEMENTS = {"stacked", "row", "grid"}  # relations among a spec's own instances: kept when it moves
 ARCHITECTURE = {"window", "door", "wall"}
 # Relations a turn undoes: they say which way the subject looks (in_corner and the rest read its footprint only).
-ORIENTED_RELATIONS = {"facing", "against_wall", "front", "around"}
+ORIENTED_RELATIONS = {kind for kind, spec in RELATIONS.items() if spec.orients_subject}
 # Relations of other specs that hang on the turned spec's front: their subjects follow the turn when asked for.
-FRONT_RELATIONS = {"in_front_of", "behind"}
+FRONT_RELATIONS = {kind for kind, spec in RELATIONS.items() if spec.follows_target_front}
 
 
 @dataclass
@@ -214,13 +215,13 @@ def _relate(outcome: EditOutcome, spec: ObjectSpec, kind: str, reference: str | 
         if target == spec.key:
             raise InputError(f"cannot place {spec.key} {kind.replace('_', ' ')} itself")
     if replace_old:
-        _drop_relations(plan, spec.key, lambda r: r.kind not in SELF_ARRANGEMENTS)
+        _drop_relations(plan, spec.key, lambda r: r.kind not in SELF_RELATIONS)  # its own arrangement stays
     if kind == "away_from":
         return
-    plan.relations.append(Relation(kind=kind, subject=spec.key, target=target))
-    words = kind.replace("_", " ")
+    relation = Relation(kind=kind, subject=spec.key, target=target)
+    plan.relations.append(relation)
     _set_requirement(plan, Requirement(id=f"relation:{kind}:{spec.key}:{target}", kind="relation",
-                                       description=f"{spec.key} {words} {target or ''}".strip(),
+                                       description=RELATIONS[kind].describe(relation),
                                        subject=spec.key, target=target, expected=kind))
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import CELESTIAL, SKY_BODIES, SPACE_PLACE
 from tools.core.schema import ObjectSpec, Relation
+from tools.knowledge.relation_words import RELATION_WORDS
 
 Stated = list[tuple[Relation, bool]]  # relations with whether the prompt stated them
-PLACING = {"on", "stacked", "around", "each_with", "above", "next_to", "in_front_of", "behind", "center",
-           "row", "grid", "in_corner", "against_wall", "front"}
+PLACING = set(RELATION_WORDS) - {"facing", "by_window"}  # relations that say where a body goes
 ORBIT_CENTRE_ORDER = ("sun", "ringed_planet", "planet")  # which body takes the centre of a space scene
 # Space is sized like open ground (tools.plan.planner: objects cover OUTDOOR_FILL_SHARE of it) but its bodies
 # may crowd closer, about 20% of the square seen from above: their footprint counts this much.

@@ -21,6 +21,7 @@ from tools.plan.words import (
     CLAUSE_BREAKS, CONJUNCTIONS, EACH_WITH, PRONOUNS, RECIPROCAL, RELATION_PATTERNS, WITH_WORDS,
 )
 from tools.knowledge.places import FLOOR_WORDS
+from tools.knowledge.relation_words import RELATION_WORDS, without_target
 from tools.core.schema import UnknownNoun
 from tools.plan.ground import Grounding
 
@@ -254,7 +255,7 @@ class PromptParser:
         self._set_place(name, phrase)
         if self.pending:
             kind, _, subjects = self.pending
-            room_kind = {"center": "center", "in_front_of": "front"}.get(kind)
+            room_kind = without_target(kind)
             for subject in subjects if room_kind else []:
                 self._link(room_kind, subject)
         self.pending = None
@@ -288,9 +289,9 @@ class PromptParser:
         elif kind == "wall" and pending and pending[0] in {"on", "next_to"}:
             for subject in pending[2]:
                 self._link("against_wall", subject)
-        elif kind == "none" and pending and pending[0] in {"center", "in_front_of"}:
+        elif kind == "none" and pending and without_target(pending[0]):
             for subject in pending[2]:
-                self._link("front" if pending[0] == "in_front_of" else "center", subject)
+                self._link(without_target(pending[0]), subject)
         elif head_less_attributes(phrase) and self.last is not None and pending and pending[1] == "drop":
             for key, value in phrase.attrs.items():
                 self.out.mentions[self.last].attrs.setdefault(key, value)
@@ -391,7 +392,7 @@ class PromptParser:
             self.out.links.append(link)
 
 
-BESIDE_WINDOW = {"next_to", "in_front_of", "under"}
+BESIDE_WINDOW = set(RELATION_WORDS["by_window"].before_window)
 
 
 def _arrangement(kind: str, number: int | None) -> tuple[str, int | None]:

@@ -24,6 +24,7 @@ from tools.plan.words import MAX_COUNT, VAGUE_RANGE
 from tools.plan.air import (
     SPACE_MIN_SIDE, airborne_headroom, desk_fans, drop_sky_bodies, place_for_sky, space_footprint, space_relations,
 )
+from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
 from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Place
 from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan
 
@@ -38,7 +39,7 @@ INDOOR_FLOORS = {"wood", "tile", "carpet"}
 TABLES = {"table", "coffee_table"}
 WORK_SURFACES = {"desk", "workbench", "counter", "sink_counter"}
 SEATS = {"chair", "stool", "office_chair", "armchair", "bench"}
-TARGETED = {"on", "next_to", "in_front_of", "behind", "facing", "around", "above", "each_with"}
+TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "target"}
 # Where a thing that stands on a surface goes, best first; the first entry is added when none exists.
 SUPPORTS = {
     "tv": ("tv_stand", "cabinet", "dresser"),
@@ -287,7 +288,7 @@ def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]
 def _add_wall_sides(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
     """Storage and appliances nobody placed go against a wall, as people put them."""
     for spec in specs:
-        placed = _has(relations, spec.key, TARGETED | {"in_corner", "center", "row", "grid", "front", "against_wall"})
+        placed = _has(relations, spec.key, set(RELATION_WORDS) - {"stacked", "by_window"})
         if spec.category in WALL_SIDE and not placed and (spec.category, spec.variant) not in FREE_STANDING_VARIANTS:
             _add(relations, Relation(kind="against_wall", subject=spec.key), False)
 
@@ -410,26 +411,11 @@ def _requirements(specs: list[ObjectSpec], stated: list[Relation]) -> list[Requi
         for s in specs if s.color
     ]
     requirements += [
-        Requirement(id=f"relation:{r.kind}:{r.subject}:{r.target}", kind="relation", description=_describe(r),
+        Requirement(id=f"relation:{r.kind}:{r.subject}:{r.target}", kind="relation", description=describe_relation(r),
                     subject=r.subject, target=r.target, expected=r.param)
         for r in stated
     ]
     return requirements
-
-
-def _describe(relation: Relation) -> str:
-    words = relation.kind.replace("_", " ")
-    if relation.kind == "row" and relation.param and relation.param > 1:
-        return f"{relation.subject} in {relation.param} rows"
-    if relation.kind == "against_wall":
-        words = "against the wall"
-    elif relation.kind == "in_corner":
-        words = "in a corner"
-    elif relation.kind in {"center", "front"}:
-        words = f"at the {relation.kind}"
-    elif relation.kind == "each_with":
-        return f"each {relation.target} with {relation.param or 1} {relation.subject}"
-    return f"{relation.subject} {words} {relation.target or ''}".strip()
 
 
 def _plural(noun: str, count: int) -> str:

@@ -1,11 +1,17 @@
 """Word tables of the grounded planner: numbers, quantities, attributes, relation phrases, nouns to ignore.
 
-Relation phrases are written as small patterns: words separated by spaces,
-alternatives by '|', an optional slot starts with '?', 'DET' is any article
-and '#' is a number (captured, e.g. the 3 of "in 3 rows").
+Relation phrases are tools.knowledge.relation_words' (one row per relation kind),
+compiled here with the understood words that make no relation.
 """
 
 from __future__ import annotations
+
+from tools.knowledge.relation_words import RELATION_WORDS
+
+
+def _parse_kind(kind: str, mode: str) -> tuple[str, str]:
+    """The parser's (kind, mode) of a relation phrase: 'rows' is a row relation with any number of rows."""
+    return ("rows", "room") if mode == "rows" else (kind, mode)
 
 NUMBER_WORDS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -24,12 +30,11 @@ QUANTITY_PHRASES: dict[tuple[str, ...], tuple[int | None, str | None]] = {
     ("a", "handful", "of"): (None, None), ("a", "number", "of"): (None, None), ("multiple",): (None, None),
     ("various",): (None, None), ("a", "bunch", "of"): (None, None), ("a", "group", "of"): (None, None),
     ("a", "set", "of"): (None, None), ("a", "cluster", "of"): (None, None), ("a", "collection", "of"): (None, None),
-    ("a", "stack", "of"): (None, "stacked"), ("a", "pile", "of"): (None, "stacked"),
-    ("a", "tower", "of"): (None, "stacked"), ("a", "row", "of"): (None, "row"), ("a", "line", "of"): (None, "row"),
-    ("rows", "of"): (None, "rows"), ("a", "grid", "of"): (None, "grid"), ("an", "array", "of"): (None, "grid"),
     ("many",): (-1, None), ("lots", "of"): (-1, None), ("a", "lot", "of"): (-1, None), ("plenty", "of"): (-1, None),
     ("numerous",): (-1, None), ("dozens", "of"): (-1, None), ("a", "forest", "of"): (-1, None),
     ("a",): (1, None), ("an",): (1, None), ("another",): (1, None), ("one",): (1, None),
+    **{tuple(phrase.split()): (None, _parse_kind(kind, mode)[0]) for kind, words in RELATION_WORDS.items()
+       for phrase, mode in words.quantities},
 }
 VAGUE_RANGE = (3, 5)  # 'some', 'a few', 'several'
 MANY_RANGE = (6, 9)  # 'many', 'lots of'
@@ -58,48 +63,21 @@ MATERIAL_WORDS: dict[str, str] = {
     "plastic": "plastic",
 }
 
-# Relation patterns -> (kind, mode). Modes: 'room' (no target), 'target' (the next noun phrase),
-# 'inverse' (the next noun phrase is the subject: "surrounded by"), 'drop' (understood, no relation).
-RELATION_PATTERNS: list[tuple[str, str, str]] = [
-    ("?stacked on top of each|one other|another", "stacked", "room"),
-    ("stacked ?up", "stacked", "room"), ("stacked ?up on each|one other|another", "stacked", "room"), ("piled ?up", "stacked", "room"),
-    ("in DET stack|pile", "stacked", "room"),
-    ("against|along|lining|alongside ?DET ?back|side|far|long wall|walls", "against_wall", "room"),
-    ("on|by|near ?DET ?back|side wall|walls", "against_wall", "room"),
-    ("wall mounted", "against_wall", "room"),
-    ("in|into ?DET|each|one|every|a corner|corners", "in_corner", "room"),
-    ("in|at ?DET ?very middle|centre|center|centre", "center", "room"),
-    ("in|at ?DET ?very middle|centre|center of", "center", "target"),
-    ("centered|centred", "center", "room"),
-    ("at|in DET front", "front", "room"), ("up front", "front", "room"),
-    ("in DET row|line", "row", "room"), ("in rows|lines|columns", "rows", "room"),
-    ("in # rows|lines|columns", "row", "room"), ("in # neat rows", "row", "room"), ("lined up", "row", "room"),
-    ("side by side", "row", "room"), ("in single file", "row", "room"), ("in a single row", "row", "room"),
-    ("in DET grid", "grid", "room"), ("in rows and columns", "grid", "room"), ("in DET # by|x # grid", "grid", "room"),
-    ("on top of", "on", "target"), ("on|onto|upon|atop", "on", "target"), ("resting on", "on", "target"),
-    ("next to", "next_to", "target"), ("beside|besides|alongside|near|nearby|by", "next_to", "target"),
-    ("close to|by", "next_to", "target"), ("adjacent to", "next_to", "target"),
-    ("to DET left|right of", "next_to", "target"), ("at DET side of", "next_to", "target"),
-    ("in front of", "in_front_of", "target"), ("at DET front of", "in_front_of", "target"),
-    ("behind", "behind", "target"), ("in back of", "behind", "target"), ("at DET back|rear of", "behind", "target"),
-    ("facing|faces|face", "facing", "target"), ("facing|turned towards|toward|to", "facing", "target"),
-    ("opposite ?to|of", "facing", "target"), ("across from", "facing", "target"), ("looking at", "facing", "target"),
-    ("around|surrounding|encircling|circling|ringing", "around", "target"),
-    ("all around", "around", "target"), ("in DET circle|ring around", "around", "target"),
-    ("orbit|orbits|orbiting|revolve|revolves|revolving ?around|round", "around", "target"),
-    ("in orbit around|round", "around", "target"), ("circle|circles around|round|over|above", "around", "target"),
-    ("surrounded|encircled|ringed|circled|flanked by", "around", "inverse"),
-    ("above|over|overhead", "above", "target"), ("hanging|hung|mounted above|over", "above", "target"),
-    ("on DET wall above|over", "above", "target"),
-    ("against|leaning", "next_to", "target"), ("leaning against|on", "next_to", "target"),
-    ("between|flanked", "next_to", "inverse"),
-    ("under|underneath|beneath|below", "under", "drop"), ("among|amongst", "between", "drop"),
-    ("in|inside|within|into", "in", "drop"), ("from", "from", "drop"),
+# Relation patterns -> (kind, mode), compiled from tools.knowledge.relation_words. Modes as there, plus
+# 'drop' (understood, no relation) for the words below; kind 'rows' is a row with any number of rows.
+UNDERSTOOD_PATTERNS: list[tuple[str, str]] = [
+    ("under|underneath|beneath|below", "under"), ("among|amongst", "between"),
+    ("in|inside|within|into", "in"), ("from", "from"),
 ]
+
+RELATION_PATTERNS: list[tuple[str, str, str]] = [
+    (pattern, *_parse_kind(kind, mode)) for kind, words in RELATION_WORDS.items()
+    for pattern, mode in words.phrases if mode != "each"
+] + [(pattern, kind, "drop") for pattern, kind in UNDERSTOOD_PATTERNS]
 
 PRONOUNS = {"it", "them", "they", "him", "her"}
 RECIPROCAL = (("each", "other"), ("one", "another"))
-EACH_WITH = (("each", "with"), ("each", "having"), ("every", "one", "with"), ("each", "one", "with"))
+EACH_WITH = tuple(tuple(pattern.split()) for pattern, mode in RELATION_WORDS["each_with"].phrases if mode == "each")
 WITH_WORDS = {"with", "featuring", "including", "containing", "having", "has", "holding"}
 CONJUNCTIONS = {"and", "or", "&", "plus", "nor"}
 CLAUSE_BREAKS = {";", ".", ":", "!", "?", "(", ")", "then", "while", "where", "which", "that", "who"}

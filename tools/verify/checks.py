@@ -13,7 +13,8 @@ import numpy as np
 
 from tools.core.geometry import footprint, rects_overlap, world_aabb
 from tools.layout.solver import room_bounds
-from tools.layout.relation_checks import RELATION_TESTS, Room
+from tools.layout.relation_kinds import RELATIONS
+from tools.layout.relation_kinds.spec import Room
 from tools.core.windows import windows_of
 from tools.core.report import CheckName
 from tools.core.schema import Placement, Requirement, ScenePlan
@@ -136,7 +137,7 @@ def _check_color(plan: ScenePlan, req: Requirement, colors: dict[str, str | None
 def _relation_kind(plan: ScenePlan, req: Requirement) -> str | None:
     """The kind the requirement's id names ('relation:<kind>:<subject>:<target>'), else its plan relation's."""
     named = req.id.split(":")[1] if req.id.startswith("relation:") else req.expected
-    if named in RELATION_TESTS:
+    if named in RELATIONS:
         return named
     for r in plan.relations:
         if r.subject == req.subject and r.target == req.target:
@@ -156,7 +157,7 @@ def _check_relation(plan: ScenePlan, req: Requirement, placements: Sequence[Plac
         return False, f"no placed {req.target!r}"
     param = next((r.param for r in plan.relations if r.subject == req.subject and r.kind == kind), None)
     room = Room(*room_bounds(plan.environment), windows_of(plan.environment))
-    return RELATION_TESTS[kind](subjects, targets, room, param)
+    return RELATIONS[kind].check(subjects, targets, room, param)
 
 
 def check_requirements(plan: ScenePlan, placements: Sequence[Placement], colors: dict[str, str | None]) -> list[Requirement]:

@@ -1,0 +1,74 @@
+"""Shared pieces of the layout's relation checks: measures on final placements (oriented boxes).
+
+A check takes the subject placements, the target placements (empty for room
+relations), the room (its bounds and windows) and the relation's param, and
+returns (passed, evidence). Each kind's tolerance is a named constant in its module.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from tools.core.geometry import footprint, rects_overlap
+from tools.core.schema import Placement
+from tools.layout.relation_kinds.spec import Result
+
+SUPPORT_TOLERANCE = 0.005  # 'on', 'above': height of the parent's top, footprint inside it
+FACING_MAX_ANGLE = math.radians(30)  # 'facing', 'front': subject's forward vs the direction asked
+
+
+def forward(p: Placement) -> tuple[float, float]:
+    return math.sin(p.yaw), math.cos(p.yaw)
+
+
+def to_local(frame: Placement, x: float, z: float) -> tuple[float, float]:
+    """Coordinates of world (x, z) in ``frame``'s own axes (+Z its front)."""
+    c, s = math.cos(frame.yaw), math.sin(frame.yaw)
+    dx, dz = x - frame.position[0], z - frame.position[2]
+    return dx * c - dz * s, dx * s + dz * c
+
+
+def _segment_point_distance(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:
+    ab = b - a
+    t = float(np.clip(np.dot(p - a, ab) / max(np.dot(ab, ab), 1e-12), 0.0, 1.0))
+    return float(np.linalg.norm(a + t * ab - p))
+
+
+def footprint_gap(a: Placement, b: Placement) -> float:
+    """Shortest distance between two oriented footprints; 0 when they overlap."""
+    fa, fb = footprint(a.position, a.size, a.yaw), footprint(b.position, b.size, b.yaw)
+    if rects_overlap(fa, fb):
+        return 0.0
+    return min(min(_segment_point_distance(poly[i], poly[(i + 1) % 4], p) for i in range(4) for p in other)
+               for poly, other in ((fa, fb), (fb, fa)))
+
+
+def angle_to(p: Placement, x: float, z: float) -> float:
+    """Radians between ``p``'s forward and the direction from it to world (x, z)."""
+    fx, fz = forward(p)
+    dx, dz = x - p.position[0], z - p.position[2]
+    norm = math.hypot(dx, dz)
+    if norm < 1e-9:
+        return 0.0
+    return math.acos(max(-1.0, min(1.0, (fx * dx + fz * dz) / norm)))
+
+
+def every_instance(subjects: Sequence[Placement], ok: Callable[[Placement], tuple[bool, str]]) -> Result:
+    """Passed when ``ok`` passes for every subject; the evidence names the first few failures."""
+    failures = [why for s in subjects for passed, why in [ok(s)] if not passed]
+    if failures:
+        return False, "; ".join(failures[:4]) + (f" (+{len(failures) - 4} more)" if len(failures) > 4 else "")
+    return True, f"all {len(subjects)} instance(s) satisfy it"
+
+
+def nearest(p: Placement, targets: Sequence[Placement]) -> Placement:
+    return min(targets, key=lambda t: footprint_gap(p, t))
+
+
+def instance_number(p: Placement) -> int:
+    match = re.search(r"_(\d+)$", p.id)
+    return int(match.group(1)) if match else 0
