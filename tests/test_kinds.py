@@ -11,6 +11,7 @@ from tools.assets.families import _with_params
 from tools.assets.generate import generate
 from tools.assets.registry import GENERATORS, VARIANTS, GenParams
 from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, KINDS_FILE, TRAITS, has_trait, load_kinds, lookup
+from tools.plan.planner import plan_prompt
 from tools.plan.words import SIMILAR_NOUNS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -129,3 +130,15 @@ def test_no_module_keeps_its_own_list_of_kinds():
     modules = [p for folder in ("tools", "graph") for p in sorted((ROOT / folder).rglob("*.py"))]
     assert len(modules) > 50
     assert [hit for path in modules for hit in _literal_kind_collections(path)] == []
+
+
+def test_a_side_table_is_one_table_in_kinds_toml():
+    """A kind added as data alone: the planner finds it by its names, things stand on it, the coffee table's
+    generator builds it small and round (square when asked)."""
+    plan = plan_prompt("a table lamp on an end table and a cup")
+    assert {s.category for s in plan.objects} == {"table_lamp", "side_table", "cup"}
+    assert {(r.subject, r.target) for r in plan.relations if r.kind == "on"} == {
+        ("table_lamp", "side_table"), ("cup", "side_table")}
+    assert plan_prompt("a square side table").spec("side_table").shape == "square"
+    round_top = GENERATORS["coffee_table"](GenParams(CATEGORIES["side_table"].size, shape="round"))
+    assert _meshes(GENERATORS["side_table"](GenParams(CATEGORIES["side_table"].size))) == _meshes(round_top)
