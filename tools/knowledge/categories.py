@@ -12,6 +12,7 @@ says where the size comes from.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -121,6 +122,7 @@ class _KindRow(_Row):
     size_range: tuple[float, float] = (0.8, 1.25)
     source: str
     synonyms: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
     mount: Mount = "floor"
     air_height: tuple[float, float] | None = None
     setting: Literal["indoor", "outdoor", "both"] = "indoor"
@@ -177,7 +179,7 @@ def _category(name: str, row: _KindRow, file: _FileRow) -> Category:
     return Category(
         name=name, family=row.family, size=row.size, description=row.description, synonyms=row.synonyms,
         mount=row.mount, outdoor=row.setting != "indoor", indoor=row.setting != "outdoor",
-        size_range=row.size_range, source=file.sources[row.source], air_height=row.air_height,
+        size_range=row.size_range, source=file.sources[row.source], tags=row.tags, air_height=row.air_height,
         traits=frozenset(row.traits), placed_on=row.placed_on, prefers_on=row.prefers_on,
         free_standing_variants=row.free_standing_variants, light_intensity=row.light_intensity,
         wall_centre_height=row.wall_centre_height, orbit_centre=row.orbit_centre, surface_kind=row.surface_kind,
@@ -203,6 +205,8 @@ def load_kinds(path: Path = KINDS_FILE) -> tuple[dict[str, Category], tuple[str,
         raise ValueError(f"{path.name}: {_why(error)}") from None
     kinds: dict[str, Category] = {}
     for name, raw in file.kinds.items():
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+            raise ValueError(f"{path.name}: kind {name!r}: a name is lower-case letters, digits and '_'")
         try:
             row = _KindRow.model_validate(raw)
         except ValidationError as error:

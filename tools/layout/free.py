@@ -24,7 +24,6 @@ SCAN_MAX_POINTS = 1500  # positions per yaw in the last-resort scan
 CARDINAL_YAWS = (0.0, math.pi / 2, math.pi, -math.pi / 2)
 
 
-
 def soft_clearance(ctx: LayoutContext, key: str) -> float:
     """Preferred gap around a free object: a walkway, grown by the depth of objects that will sit around it."""
     base = SOFT_CLEARANCE_INDOOR if ctx.indoor else SOFT_CLEARANCE_OUTDOOR
