@@ -18,6 +18,7 @@ import trimesh
 
 from tools.assets.textures import texture
 from tools.core.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
+from tools.knowledge.categories import CATEGORIES
 
 # Rotation by -90 degrees about X: trimesh's +Z axis becomes glTF's +Y.
 Z_TO_Y = trimesh.transformations.rotation_matrix(-np.pi / 2, [1, 0, 0])
@@ -188,20 +189,29 @@ def _primitive(parts: list[Part], offset: np.ndarray) -> Primitive:
 
 # Bump when any generator's output changes, so stores and folders never keep old bytes under a key.
 GENERATOR_VERSION = 3
-# Per-category revisions: bumping one re-keys that category alone, leaving every other key as it was.
-CATEGORY_REVISIONS = {
-    "windmill": 1,  # 1: sails in a "rotor" child node
-    "campfire": 1,  # 1: flames in a "flame" child node
-    "boat": 2,  # 1: the first variant ochre, not blue (it vanished on water); 2: a fourth variant, the sailing boat
-}
 
 
 def asset_key(category: str, params: dict) -> str:
-    """Content address of a generated asset: a hash of what determines its bytes."""
-    revision = {"category_revision": CATEGORY_REVISIONS[category]} if category in CATEGORY_REVISIONS else {}
-    blob = json.dumps({"category": category, "generator_version": GENERATOR_VERSION, **revision, **params},
+    """Content address of a generated asset: a hash of what determines its bytes.
+
+    A kind's ``revision`` (kinds.toml) re-keys that kind alone; a kind built by another kind's generator
+    or with fixed generator parameters has those in its key too, so editing them re-keys it.
+    """
+    own = _kind_key(category)
+    blob = json.dumps({"category": category, "generator_version": GENERATOR_VERSION, **own, **params},
                       sort_keys=True, default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _kind_key(category: str) -> dict:
+    """What the kind's table adds to its assets' keys (nothing for a kind its own generator builds plainly)."""
+    kind = CATEGORIES.get(category)
+    if kind is None:
+        return {}
+    own = {"category_revision": kind.revision} if kind.revision else {}
+    if kind.generator != category or kind.generator_params:
+        own |= {"generator": kind.generator, "generator_params": dict(kind.generator_params)}
+    return own
 
 
 def _bounds(parts: list[Part]) -> tuple[np.ndarray, np.ndarray]:

@@ -1,18 +1,17 @@
-"""Word tables for look and motion (read by tools.plan.look): one row per word or moving thing.
+"""Word tables for look and motion (read by tools.plan.look): one row per word.
 
 Colours are sRGB hex. Speeds are cycles per second, chosen to read as calm on a
-page: a ceiling fan about one turn a second, a carousel one turn in ten, trees a
-slow sway. Categories G's motion assets add (ceiling_fan, carousel, planet,
-moon, balloon, bird, candle) are listed here; a row for a category that does
-not exist yet is harmless.
+page. How each kind of thing moves unasked is the kind's own ``motion``
+(tools/knowledge/kinds.toml); here are only the motions a verb gives a thing
+that has none of its own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-from tools.core.schema import Palette, Vec3
+from tools.core.schema import Palette
+from tools.knowledge.categories import Motion
 
 TIME_WORDS: dict[str, str] = {
     "morning": "morning", "dawn": "morning", "sunrise": "morning", "daybreak": "morning",
@@ -80,60 +79,7 @@ STYLES: dict[str, Style] = {
     "industrial": _INDUSTRIAL, "scandinavian": _SCANDINAVIAN, "nordic": _SCANDINAVIAN,
     "bohemian": _BOHEMIAN, "boho": _BOHEMIAN, "modern": _MODERN, "contemporary": _MODERN,
 }
-# Objects whose look is their own (a painting, a screen) never take a palette colour.
-NO_ACCENT_CATEGORIES = frozenset({"tv", "screen", "painting", "mirror", "window", "book", "table_lamp", "floor_lamp",
-                                  "chandelier", "potted_plant", "vase", "cup", "coffee_machine", "microwave", "candle"})
-
-Kind = Literal["orbit", "spin", "flicker", "sway", "ripple", "bob", "circle", "glow"]
-When = Literal["always", "outdoor", "night", "asked"]
-
-
-@dataclass(frozen=True)
-class Motion:
-    """How one kind of thing moves. when: always; outdoor (wind); night (screens); asked (a verb must name it)."""
-
-    kind: Kind
-    speed: float
-    amplitude: float | None = None
-    when: When = "always"
-    axis: Vec3 | None = None
-    part: str | None = None  # the asset's named node that moves (the fallback when absent: tools.page.behaviours)
-    around: tuple[str, ...] = ()  # orbit: categories it may go round
-    radius: float | None = None
-    wind_gain: float = 0.0  # sway: amplitude grows by this factor at full wind
-
-
-_Y, _Z, _X = (0.0, 1.0, 0.0), (0.0, 0.0, 1.0), (1.0, 0.0, 0.0)
-_TREE_SWAY = Motion("sway", 0.22, 0.012, "outdoor", wind_gain=4.0)
-_PLANT_SWAY = Motion("sway", 0.4, 0.035, "outdoor", wind_gain=2.5)
-_FIRE = Motion("flicker", 1.6, 0.35, part="flame")
-_SCREEN_GLOW = Motion("glow", 0.6, 0.45, "night")
-_WHEELS = Motion("spin", 0.6, axis=_X, part="wheel", when="asked")
-_CEILING_FAN = Motion("spin", 1.2, axis=_Y, part="rotor")
-_FRONT_FAN = Motion("spin", 2.0, axis=_Z, part="rotor")  # standing and desk fans face +Z
-MOTIONS: dict[str, dict[str, Motion]] = {
-    "campfire": {"flicker": _FIRE}, "fireplace": {"flicker": _FIRE},
-    "candle": {"flicker": Motion("flicker", 2.2, 0.25, part="flame")},
-    "oak_tree": {"sway": _TREE_SWAY}, "pine_tree": {"sway": _TREE_SWAY}, "palm_tree": {"sway": _TREE_SWAY},
-    "bush": {"sway": _PLANT_SWAY}, "grass": {"sway": _PLANT_SWAY}, "flower": {"sway": _PLANT_SWAY},
-    "pond": {"ripple": Motion("ripple", 0.5, 0.3, part="water")},
-    "fountain": {"ripple": Motion("ripple", 0.9, 0.4, part="water")},
-    "birdbath": {"ripple": Motion("ripple", 0.7, 0.3, part="water", when="asked")},
-    "boat": {"bob": Motion("bob", 0.22, 0.06)},
-    "balloon": {"bob": Motion("bob", 0.15, 0.25)},
-    "bird": {"circle": Motion("circle", 0.08, radius=2.0)},
-    "ceiling_fan": {"spin": _CEILING_FAN}, "standing_fan": {"spin": _FRONT_FAN}, "desk_fan": {"spin": _FRONT_FAN},
-    "carousel": {"spin": Motion("spin", 0.1, axis=_Y, part="rotor")},
-    "ferris_wheel": {"spin": Motion("spin", 0.03, axis=_Z, part="rotor")},
-    "windmill": {"spin": Motion("spin", 0.15, axis=_Z, part="rotor")},
-    "lighthouse": {"spin": Motion("spin", 0.1, axis=_Y, part="rotor")},  # the lamp's beam sweeps round
-    "planet": {"spin": Motion("spin", 0.03, axis=_Y)}, "ringed_planet": {"spin": Motion("spin", 0.02, axis=_Y)},
-    "moon": {"orbit": Motion("orbit", 0.05, around=("planet", "ringed_planet"))},
-    "sun": {"glow": Motion("glow", 0.25, 0.2)},
-    "hot_air_balloon": {"bob": Motion("bob", 0.05, 0.6)},
-    "tv": {"glow": _SCREEN_GLOW}, "screen": {"glow": _SCREEN_GLOW},
-    "car": {"spin": _WHEELS}, "bus": {"spin": _WHEELS}, "tractor": {"spin": _WHEELS}, "bicycle": {"spin": _WHEELS},
-}
+_Y = (0.0, 1.0, 0.0)
 # A verb naming a motion a thing has no row for ('a spinning chair', 'a floating crate'): the whole object moves.
 GENERIC_MOTIONS: dict[str, Motion] = {
     "spin": Motion("spin", 0.25, axis=_Y), "bob": Motion("bob", 0.25, 0.08), "sway": Motion("sway", 0.3, 0.03),

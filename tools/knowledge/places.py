@@ -43,8 +43,6 @@ def _e(category: str, count: int = 1, *relations: tuple[str, str | None, int | N
 
 WALL = ("against_wall", None, None)
 SPACE_PLACE = "space"  # no ground: compose writes architecture kind "space", the page draws a starry backdrop
-CELESTIAL = frozenset({"planet", "ringed_planet", "moon", "sun"})  # a prompt naming one and no place is in space
-SKY_BODIES = frozenset({"moon", "sun"})  # anywhere but space these are the sky (the look's), not objects
 
 PLACES: dict[str, Place] = {p.name: p for p in [
     # indoor rooms

@@ -24,8 +24,7 @@ WALL_YAWS: dict[str, float] = {"z-": 0.0, "z+": math.pi, "x-": math.pi / 2, "x+"
 WALL_STEP = 0.1  # spacing of candidate positions along a wall
 MAX_WALL_POSITIONS = 60  # per wall and object, so long walls stay cheap
 
-# Where wall-mounted things hang: height of their centre above the floor (windows: sill height below).
-WALL_CENTRE_HEIGHT = {"mirror": 1.45, "painting": 1.55, "screen": 1.5, "window": 1.55}
+# Where a wall-mounted thing hangs whose kind names no wall_centre_height: its centre above the floor.
 DEFAULT_WALL_CENTRE_HEIGHT = 1.5
 CEILING_GAP = 0.02  # wall objects keep this far below the ceiling
 # Tall furniture and wall hangings keep this deep a zone in front of a window clear, from the sill up.
@@ -140,7 +139,7 @@ def wall_heights(ctx: LayoutContext, key: str, preferred: float | None = None) -
     """Candidate bottom heights of a wall-mounted object, the preferred one first, all under the ceiling."""
     h = ctx.sizes[key][1]
     if preferred is None:
-        centre = WALL_CENTRE_HEIGHT.get(ctx.plan.spec(key).category, DEFAULT_WALL_CENTRE_HEIGHT)
+        centre = ctx.category(key).wall_centre_height or DEFAULT_WALL_CENTRE_HEIGHT
         preferred = centre - h / 2
     top = ctx.height - CEILING_GAP - h
     heights = [preferred, preferred + 0.3, preferred - 0.3, preferred + 0.6]

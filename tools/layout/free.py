@@ -23,25 +23,6 @@ RANDOM_TRIES = 60
 SCAN_MAX_POINTS = 1500  # positions per yaw in the last-resort scan
 CARDINAL_YAWS = (0.0, math.pi / 2, math.pi, -math.pi / 2)
 
-# Big furniture that stands with its back to a wall when nothing else is asked.
-WALL_FURNITURE = {
-    "sofa", "bed", "wardrobe", "bookshelf", "dresser", "cabinet", "tv_stand", "fridge", "stove", "sink_counter",
-    "counter", "sink", "bathtub", "toilet", "shower", "desk", "tool_cabinet", "workbench", "dumbbell_rack",
-    "treadmill", "tv", "easel", "toy_box", "weight_bench", "fireplace", "piano", "drum_kit", "guitar",
-}
-CORNER_FURNITURE = {"floor_lamp", "potted_plant"}
-# Supports a free surface object prefers, best first; any other support comes after.
-SURFACE_AFFINITY = {
-    "tv": ("tv_stand", "cabinet", "dresser"),
-    "coffee_machine": ("counter", "sink_counter", "cabinet", "table"),
-    "microwave": ("counter", "sink_counter", "cabinet", "table"),
-    "table_lamp": ("nightstand", "desk", "dresser", "cabinet", "table"),
-    "book": ("desk", "table", "coffee_table", "nightstand"),
-    "cup": ("coffee_table", "table", "desk", "counter"),
-    "vase": ("table", "coffee_table", "dresser", "cabinet", "tv_stand"),
-    "paint_can": ("workbench", "table"),
-}
-
 
 def soft_clearance(ctx: LayoutContext, key: str) -> float:
     """Preferred gap around a free object: a walkway, grown by the depth of objects that will sit around it."""
@@ -120,11 +101,10 @@ def corner_candidates(ctx: LayoutContext, key: str, index: int, clearance: float
 
 
 def supports_for(ctx: LayoutContext, key: str) -> list[Box]:
-    """Placed objects that can carry ``key``: preferred categories first, then the rest in seeded order."""
-    category = ctx.plan.spec(key).category
+    """Placed objects that can carry ``key``: the kinds it prefers (prefers_on) first, the rest in seeded order."""
     supports = [b for b in ctx.space.boxes.values() if b.mount != "wall" and ctx.category(b.spec).supports]
     ctx.rng.shuffle(supports)
-    preferred = SURFACE_AFFINITY.get(category, ())
+    preferred = ctx.category(key).prefers_on
     rank = {name: i for i, name in enumerate(preferred)}
     return sorted(supports, key=lambda b: rank.get(b.category, len(preferred)))
 
@@ -141,7 +121,7 @@ def _away_from_walls(ctx: LayoutContext, candidates: Iterator[Candidate], gap: f
 def floor_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candidate]:
     """The free-object stream for a floor standing instance."""
     soft = soft_clearance(ctx, key)
-    category = ctx.plan.spec(key).category
+    kind = ctx.category(key)
     targeted = {r.kind for r in ctx.plan.relations if r.target == key and r.subject != key}
     if targeted & {"around", "each_with"} or "above" in targeted and any(
             ctx.mounts.get(r.subject) == "ceiling" for r in ctx.plan.relations if r.target == key):
@@ -150,9 +130,9 @@ def floor_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candi
         yield from _away_from_walls(ctx, centre, soft - (SOFT_CLEARANCE_INDOOR if ctx.indoor else SOFT_CLEARANCE_OUTDOOR))
     if ctx.indoor:
         wall_above = any(r.kind == "above" and ctx.mounts.get(r.subject) == "wall" for r in ctx.plan.relations if r.target == key)
-        if category in CORNER_FURNITURE:
+        if kind.has("corner"):
             yield from corner_candidates(ctx, key, index, soft)
-        wants_wall = category in WALL_FURNITURE or wall_above or "facing" in targeted
+        wants_wall = kind.has("wall_furniture") or wall_above or "facing" in targeted
         if wants_wall and "behind" not in targeted:  # something must fit behind it
             yield from against_wall_candidates(ctx, key, index, clearance=soft)
             yield from against_wall_candidates(ctx, key, index, clearance=SOLVER_CLEARANCE)

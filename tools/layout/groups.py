@@ -9,12 +9,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from tools.knowledge.categories import has_trait
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.space import SOLVER_CLEARANCE, Box, footprints_overlap
 
 Slot = tuple[float, float, float]  # (x, z, yaw) in the target's frame
-SEATS = {"chair", "office_chair", "stool", "armchair", "bench", "sofa"}
-TABLE_LIKE = {"table", "desk", "coffee_table", "counter", "workbench", "bed", "sink_counter"}
 ROUND_SHAPES = {"round", "circle", "circular"}
 TUCK_GAP = 0.05  # chairs at a table edge
 ROW_GAP_INDOOR = 0.25  # between neighbours in a row
@@ -24,7 +23,7 @@ LAYOUT_SPREADS = (1.0, 0.6, 0.3)  # shrink factors for row gaps when the full sp
 
 def _is_rect_target(ctx: LayoutContext, target: Box) -> bool:
     shape = (ctx.plan.spec(target.spec).shape or "").lower()
-    return target.category in TABLE_LIKE and shape not in ROUND_SHAPES
+    return has_trait(target.category, "straight_sides") and shape not in ROUND_SHAPES
 
 
 def perimeter_slots(target: Box, count: int, width: float, depth: float, gap: float) -> list[Slot]:
@@ -118,7 +117,7 @@ def each_with_candidates(ctx: LayoutContext, key: str, index: int, targets: list
     per_target = -(-len(ctx.ids[key]) // n_t)
     target = targets[t_index]
     w, _, d = ctx.sizes[key]
-    seat = ctx.plan.spec(key).category in SEATS
+    seat = ctx.category(key).has("seat")
     if seat and per_target >= 2:
         yield from _slot_stream(ctx, key, index, target, per_target, k)
         return

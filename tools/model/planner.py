@@ -25,7 +25,7 @@ from tools.knowledge.categories import CATEGORIES
 from tools.core.colors import COLORS
 from tools.core.errors import ModelError, ModelOutputError
 from tools.model.client import LLMClient
-from tools.plan.planner import MAX_FLOOR_SHARE, SUPPORTS, WALL_SIDE, plan_prompt
+from tools.plan.planner import MAX_FLOOR_SHARE, plan_prompt
 from tools.knowledge.places import PLACES
 from tools.core.schema import ObjectSpec, Relation, ScenePlan
 
@@ -188,7 +188,7 @@ def _place_addition(plan: ScenePlan, spec: ObjectSpec, proposed: list[ProposedRe
     category = CATEGORIES[spec.category]
     if category.mount == "surface":
         plan.relations.append(Relation(kind="on", subject=spec.key, target=_support_for(plan, spec.category).key))
-    elif plan.environment.kind == "indoor" and spec.category in WALL_SIDE:
+    elif plan.environment.kind == "indoor" and category.has("against_wall"):
         plan.relations.append(Relation(kind="against_wall", subject=spec.key))
 
 
@@ -210,7 +210,7 @@ def _usable(plan: ScenePlan, spec: ObjectSpec, relation: ProposedRelation) -> Re
 
 
 def _support_for(plan: ScenePlan, category: str) -> ObjectSpec | None:
-    preferred = [c for c in SUPPORTS.get(category, ()) if c]
+    preferred = CATEGORIES[category].placed_on
     supports = [s for s in plan.objects if CATEGORIES[s.category].supports]
     return next((s for c in preferred for s in supports if s.category == c), supports[0] if supports else None)
 

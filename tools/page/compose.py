@@ -25,6 +25,7 @@ from tools.core.geometry import world_aabb, yaw_quaternion
 from tools.core.gltf import Material, Mesh, Primitive, srgb_to_linear
 from tools.page.scene_glb import scene_glb
 from tools.layout.solver import room_bounds
+from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES, SPACE_PLACE
 from tools.page.behaviours import resolve_behaviours
 from tools.page.look import finishes, look_lights, scene_look, title_of
@@ -63,9 +64,6 @@ DEFAULT_FLOOR_COLOR = "#a0a0a0"
 WALL_COLOR = "#f1ece4"
 WALL_THICKNESS = 0.12
 SEA_SHARE = 0.6  # the sea beyond a beach's back edge, as a share of the area's depth
-LIGHT_CATEGORIES = {"floor_lamp": 1.6, "table_lamp": 1.0, "chandelier": 2.5, "lamp_post": 6.0, "campfire": 6.0,
-                    "candle": 0.35, "fireplace": 3.0, "lighthouse": 10.0}
-FIRE_CATEGORIES = frozenset({"campfire", "candle", "fireplace"})
 FIRE_LIGHT = "#ff9a4a"  # flame orange, warmer than a lamp bulb
 MAX_POINT_LIGHTS = 6  # each point light costs every lit fragment; keep software rendering quick
 DESIGN_ASPECT = 4 / 3  # the verifier's 1024x768 viewport
@@ -238,14 +236,15 @@ def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict]
     and a point light per lamp, lit brighter at dusk and night."""
     radius = float(np.linalg.norm(hi - lo)) / 2
     result, lamp_light = look_lights(look, env, lo, hi)
-    lamps = [o for o in objects if o["category"] in LIGHT_CATEGORIES][:MAX_POINT_LIGHTS]
-    for lamp in lamps:
+    kinds = [CATEGORIES.get(o["category"]) for o in objects]
+    lamps = [(o, kind) for o, kind in zip(objects, kinds) if kind and kind.light_intensity][:MAX_POINT_LIGHTS]
+    for lamp, kind in lamps:
         top = np.array(lamp["bbox"]["max"])
         bottom = np.array(lamp["bbox"]["min"])
         spot = (top + bottom) / 2
         spot[1] = top[1] - 0.2 * (top[1] - bottom[1])
-        intensity = round(LIGHT_CATEGORIES[lamp["category"]] * lamp_light["factor"], 3)
-        color = FIRE_LIGHT if lamp["category"] in FIRE_CATEGORIES else lamp_light["color"]
+        intensity = round(kind.light_intensity * lamp_light["factor"], 3)
+        color = FIRE_LIGHT if kind.has("fire") else lamp_light["color"]
         result.append({"type": "point", "color": color, "intensity": intensity,
                        "distance": round(max(4.0, radius), 3), "decay": 2, "position": _r(spot),
                        "object": lamp["id"]})

@@ -14,14 +14,13 @@
 
 from __future__ import annotations
 
-from tools.knowledge.categories import CATEGORIES
-from tools.knowledge.places import CELESTIAL, SKY_BODIES, SPACE_PLACE
+from tools.knowledge.categories import CATEGORIES, has_trait
+from tools.knowledge.places import SPACE_PLACE
 from tools.core.schema import ObjectSpec, Relation
 from tools.knowledge.relation_words import RELATION_WORDS
 
 Stated = list[tuple[Relation, bool]]  # relations with whether the prompt stated them
 PLACING = set(RELATION_WORDS) - {"facing", "by_window"}  # relations that say where a body goes
-ORBIT_CENTRE_ORDER = ("sun", "ringed_planet", "planet")  # which body takes the centre of a space scene
 # Space is sized like open ground (tools.plan.planner: objects cover OUTDOOR_FILL_SHARE of it) but its bodies
 # may crowd closer, about 20% of the square seen from above: their footprint counts this much.
 SPACE_CROWDING = 0.6
@@ -32,47 +31,52 @@ SPACE_MIN_SIDE = 6.0
 
 def place_for_sky(place: str | None, categories: list[str]) -> str | None:
     """SPACE_PLACE when the prompt names a celestial body and no place but (at most) "space"; else None."""
-    if place in (None, "room") and any(c in CELESTIAL for c in categories):
+    if place in (None, "room") and any(has_trait(c, "celestial") for c in categories):
         return SPACE_PLACE
     return None
 
 
 def drop_sky_bodies(specs: list[ObjectSpec], relations: Stated) -> tuple[list[ObjectSpec], Stated]:
     """``specs`` and ``relations`` without the sun and moon (outside space they are the sky, not objects)."""
-    dropped = {s.key for s in specs if s.category in SKY_BODIES}
+    dropped = {s.key for s in specs if has_trait(s.category, "sky_body")}
     kept = [s for s in specs if s.key not in dropped]
     return kept, [(r, stated) for r, stated in relations if r.subject not in dropped and r.target not in dropped]
 
 
 def desk_fans(specs: list[ObjectSpec], relations: Stated) -> None:
-    """A standing fan the prompt puts on something ("a fan on the desk") becomes a desk fan, key and all."""
+    """A thing the prompt puts on something becomes its kind's surface_kind ("a fan on the desk"), key and all."""
     taken = {s.key for s in specs}
     for spec in specs:
         on_surface = any(r.subject == spec.key and r.kind == "on" for r, _ in relations)
-        if spec.category != "standing_fan" or not on_surface:
+        surface_kind = CATEGORIES[spec.category].surface_kind if spec.category in CATEGORIES else None
+        if surface_kind is None or not on_surface:
             continue
-        old, spec.category = spec.key, "desk_fan"
-        if old == "standing_fan" and "desk_fan" not in taken:
-            spec.key = "desk_fan"
+        old, old_category, spec.category = spec.key, spec.category, surface_kind
+        if old == old_category and surface_kind not in taken:
+            spec.key = surface_kind
             for r, _ in relations:
                 r.subject = spec.key if r.subject == old else r.subject
                 r.target = spec.key if r.target == old else r.target
 
 
 def space_relations(specs: list[ObjectSpec], relations: Stated) -> None:
-    """Bodies nobody placed: the biggest at the centre, moons around a planet, the rest around the centre."""
-    bodies = [s for s in specs if s.category in CELESTIAL]
-    centre = next((s for c in ORBIT_CENTRE_ORDER for s in bodies if s.category == c), None)
+    """Bodies nobody placed: the one whose kind ranks first as orbit_centre (the sun, else the biggest planet)
+    at the centre, a body that orbits a kind (moons their planet) around the first of that kind, the rest
+    around the centre."""
+    bodies = [s for s in specs if has_trait(s.category, "celestial")]
+    centres = [s for s in bodies if CATEGORIES[s.category].orbit_centre is not None]
+    centre = min(centres, key=lambda s: CATEGORIES[s.category].orbit_centre, default=None)
     if centre is None:
         return
-    planet = next((s for s in bodies if s.category in ("planet", "ringed_planet")), None)
     for spec in bodies:
         if any(r.subject == spec.key and r.kind in PLACING for r, _ in relations):
             continue
+        motion = CATEGORIES[spec.category].motion
+        host = next((s for s in bodies if motion and s.category in motion.around), None)
         if spec is centre:
             relation = Relation(kind="center", subject=spec.key)
-        elif spec.category == "moon" and planet is not None:
-            relation = Relation(kind="around", subject=spec.key, target=planet.key)
+        elif host is not None:
+            relation = Relation(kind="around", subject=spec.key, target=host.key)
         else:
             relation = Relation(kind="around", subject=spec.key, target=centre.key)
         relations.append((relation, False))

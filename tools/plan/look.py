@@ -10,14 +10,12 @@ state get the palette's accent colours here, before assets are generated.
 
 from __future__ import annotations
 
-from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.categories import CATEGORIES, has_trait
 from tools.core.colors import parse_color, shade, tone_palette
 from tools.knowledge.look_words import (
     DEPICTION_NOUNS,
     GENERIC_MOTIONS,
     LIGHT_WORDS,
-    MOTIONS,
-    NO_ACCENT_CATEGORIES,
     NOT_TIME_AFTER,
     OUTDOOR_WIND,
     STILL_WORDS,
@@ -82,11 +80,14 @@ def read_behaviours(tokens: list[str], plan: ScenePlan, look: Look) -> list[Beha
     outdoor = plan.environment.kind == "outdoor"
     behaviours = []
     for spec in plan.objects:
-        motions = MOTIONS.get(spec.category, {})
+        own = CATEGORIES[spec.category].motion if spec.category in CATEGORIES else None
         verb = verbs.get(spec.key)
         if verb == "still":
             continue
-        motion = (motions.get(verb) or GENERIC_MOTIONS.get(verb)) if verb else _default_motion(motions, outdoor, look)
+        if verb:
+            motion = own if own is not None and own.kind == verb else GENERIC_MOTIONS.get(verb)
+        else:
+            motion = _default_motion(own, outdoor, look)
         if motion is None:
             continue
         behaviour = _behaviour(spec, motion, look, plan)
@@ -95,12 +96,11 @@ def read_behaviours(tokens: list[str], plan: ScenePlan, look: Look) -> list[Beha
     return behaviours
 
 
-def _default_motion(motions: dict[str, Motion], outdoor: bool, look: Look) -> Motion | None:
-    """The motion a category has unasked: the first whose condition the scene meets."""
-    for motion in motions.values():
-        if motion.when == "always" or (motion.when == "outdoor" and outdoor) \
-                or (motion.when == "night" and look.time_of_day == "night"):
-            return motion
+def _default_motion(motion: Motion | None, outdoor: bool, look: Look) -> Motion | None:
+    """The kind's own motion when it moves unasked: when the scene meets its condition."""
+    if motion is not None and (motion.when == "always" or (motion.when == "outdoor" and outdoor)
+                               or (motion.when == "night" and look.time_of_day == "night")):
+        return motion
     return None
 
 
@@ -208,7 +208,7 @@ def _tone_palette(tokens: list[str]) -> Palette | None:
 
 def _paint_accents(specs: list[ObjectSpec], palette: Palette) -> None:
     """Objects of no stated colour take the palette's colours in turn (never one the prompt stated)."""
-    plain = [s for s in specs if s.color is None and s.category not in NO_ACCENT_CATEGORIES
+    plain = [s for s in specs if s.color is None and not has_trait(s.category, "no_accent")
              and CATEGORIES[s.category].family in {"furniture", "prop"}]
     colors = palette.colors or [palette.accent]
     for index, spec in enumerate(plain):

@@ -14,7 +14,7 @@ import math
 import random
 import re
 
-from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, has_trait
 from tools.core.colors import tone_palette
 from tools.core.errors import PromptError
 from tools.plan.parse import Mention, ParsedPrompt
@@ -36,24 +36,7 @@ OUTDOOR_FILL_SHARE = 0.12  # outdoor ground is sized so objects cover about this
 MIN_OUTDOOR_SIDE = 10.0  # metres: the smallest outdoor area, so a lone bench still has a place around it
 FEW_OBJECTS = 3  # a named room with fewer requested kinds gets its usual furniture
 INDOOR_FLOORS = {"wood", "tile", "carpet"}
-TABLES = {"table", "coffee_table"}
-WORK_SURFACES = {"desk", "workbench", "counter", "sink_counter"}
-SEATS = {"chair", "stool", "office_chair", "armchair", "bench"}
 TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "target"}
-# Where a thing that stands on a surface goes, best first; the first entry is added when none exists.
-SUPPORTS = {
-    "tv": ("tv_stand", "cabinet", "dresser"),
-    "coffee_machine": ("counter", "sink_counter", "table"),
-    "microwave": ("counter", "sink_counter", "table"),
-    "table_lamp": ("nightstand", "desk", "dresser", "table", "cabinet", "coffee_table"),
-    "paint_can": (None, "table", "workbench"),
-}
-DWELLINGS = frozenset({"house"})
-DEFAULT_SUPPORTS = ("table", "coffee_table", "desk", "nightstand", "dresser", "cabinet", "counter")
-WALL_SIDE = {"bookshelf", "wardrobe", "dresser", "cabinet", "tool_cabinet", "fridge", "stove", "sink_counter",
-             "counter", "tv_stand", "toilet", "bathtub", "sink", "workbench", "dumbbell_rack", "bed", "toy_box",
-             "fireplace", "piano"}
-FREE_STANDING_VARIANTS = {("piano", 1)}  # a grand piano stands out in the room, its open lid to the listeners
 
 
 def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
@@ -115,7 +98,7 @@ def _dwelling_as_room(parsed: ParsedPrompt) -> None:
     """"A cabin with a fireplace and a rug": a dwelling named first and only indoor things after it
     means the room inside it, so the dwelling becomes the room instead of a building outdoors."""
     first, rest = parsed.mentions[:1], parsed.mentions[1:]
-    if parsed.place is not None or not rest or first[0].category not in DWELLINGS:
+    if parsed.place is not None or not rest or not has_trait(first[0].category, "dwelling"):
         return
     if any(CATEGORIES[m.category].outdoor for m in rest):
         return
@@ -154,7 +137,7 @@ def _implied_count(parsed: ParsedPrompt, index: int, rng: random.Random) -> int:
         target = parsed.mentions[link.target]
         if link.kind == "on" and (target.count or 1) > 1:
             return target.count
-        if link.kind in {"with", "around"} and mention.category in SEATS and target.category in TABLES:
+        if link.kind in {"with", "around"} and _seat_at(mention.category, target.category, "table"):
             return _seats(target) * (target.count or 1)
     return rng.randint(*VAGUE_RANGE)
 
@@ -222,13 +205,18 @@ def _relations(parsed: ParsedPrompt, specs: list[ObjectSpec]) -> list[tuple[Rela
 
 def _with_kind(subject: ObjectSpec, owner: ObjectSpec) -> str | None:
     """What 'an owner with subjects' implies: chairs around a table, a chair at a desk, a lamp on it."""
-    if subject.category in SEATS and owner.category in TABLES:
+    if _seat_at(subject.category, owner.category, "table"):
         return "around"
-    if subject.category in SEATS and owner.category in WORK_SURFACES:
+    if _seat_at(subject.category, owner.category, "work_surface"):
         return "in_front_of"
     if CATEGORIES[subject.category].mount == "surface" and CATEGORIES[owner.category].supports:
         return "on"
     return None
+
+
+def _seat_at(seat: str, owner: str, owner_trait: str) -> bool:
+    """Whether one pulls a ``seat`` up to ``owner``, a kind with ``owner_trait`` (a table, a work surface)."""
+    return has_trait(seat, "table_seat") and has_trait(owner, owner_trait)
 
 
 def _add(relations: list[tuple[Relation, bool]], relation: Relation, stated: bool) -> None:
@@ -275,9 +263,10 @@ def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]
     for spec in list(specs):
         if CATEGORIES[spec.category].mount != "surface" or _has(relations, spec.key, {"on", "stacked", "above"}):
             continue
-        preferred = SUPPORTS.get(spec.category, DEFAULT_SUPPORTS)
-        support = next((s for c in preferred for s in specs if c and s.category == c), None)
-        if support is None and preferred[0] is not None:
+        kind = CATEGORIES[spec.category]
+        preferred = kind.placed_on or DEFAULT_SUPPORTS
+        support = next((s for c in preferred for s in specs if s.category == c), None)
+        if support is None and not kind.has("support_optional"):
             support = ObjectSpec(key=_unique_key(Mention(preferred[0], "", 1), {s.key for s in specs}),
                                  category=preferred[0], count=1, requested=False, noun=preferred[0].replace("_", " "))
             specs.append(support)
@@ -289,7 +278,7 @@ def _add_wall_sides(specs: list[ObjectSpec], relations: list[tuple[Relation, boo
     """Storage and appliances nobody placed go against a wall, as people put them."""
     for spec in specs:
         placed = _has(relations, spec.key, set(RELATION_WORDS) - {"stacked", "by_window"})
-        if spec.category in WALL_SIDE and not placed and (spec.category, spec.variant) not in FREE_STANDING_VARIANTS:
+        if CATEGORIES[spec.category].stands_against_wall(spec.variant) and not placed:
             _add(relations, Relation(kind="against_wall", subject=spec.key), False)
 
 

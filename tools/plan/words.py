@@ -131,8 +131,8 @@ IGNORED_ADJECTIVES = {
 }
 EMPTY_WORDS = {"empty", "bare", "unfurnished", "vacant"}
 
-# Nouns the tables do not know -> the nearest category and why. Unlisted nouns fall back to spelling
-# similarity and then to 'placeholder'.
+# Nouns the tables do not know -> the nearest category and why (never a kind's own name or synonym: those
+# are that kind, tools/knowledge/kinds.toml). Unlisted nouns fall back to spelling similarity, then 'placeholder'.
 SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "futon": ("sofa", "a futon is a sofa-sized seat"), "divan": ("sofa", "a divan is a sofa"),
     "chaise": ("sofa", "a chaise is a long sofa"), "ottoman": ("stool", "an ottoman is a low seat"),
@@ -141,8 +141,7 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "credenza": ("cabinet", "a credenza is a low cabinet"), "bureau": ("dresser", "a bureau is a chest of drawers"),
     "locker": ("cabinet", "a locker is a tall cabinet"), "pantry": ("cabinet", "a pantry cupboard is a cabinet"),
     "hutch": ("cabinet", "a hutch is a cabinet"), "console": ("cabinet", "a console is a low cabinet"),
-    "bookcase": ("bookshelf", "a bookcase is a bookshelf"), "lantern": ("table_lamp", "a lantern is a small lamp"),
-    "candle": ("vase", "a candle is a small upright object like a vase"), "jar": ("vase", "a jar is vase-like"),
+    "lantern": ("table_lamp", "a lantern is a small lamp"), "jar": ("vase", "a jar is vase-like"),
     "pot": ("vase", "a pot is vase-like"), "bottle": ("vase", "a bottle is vase-like"),
     "bowl": ("cup", "a bowl is a small vessel"), "plate": ("cup", "a plate is small tableware"),
     "monitor": ("tv", "a monitor is a screen"), "computer": ("tv", "a computer is shown as its screen"),
@@ -164,8 +163,6 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "lorry": ("car", "a lorry is a road vehicle"), "jeep": ("car", "a jeep is a car"),
     "pickup": ("car", "a pickup is a car"), "motorbike": ("bicycle", "a motorbike is a two-wheeler"),
     "motorcycle": ("bicycle", "a motorcycle is a two-wheeler"), "scooter": ("bicycle", "a scooter is a two-wheeler"),
-    "kayak": ("boat", "a kayak is a small boat"), "ship": ("boat", "a ship is a boat"),
-    "yacht": ("boat", "a yacht is a boat"), "sailboat": ("boat", "a sailboat is a boat"),
     "bucket": ("paint_can", "a bucket is can-like"), "pail": ("paint_can", "a pail is can-like"),
     "suitcase": ("crate", "a suitcase is box-like"), "trunk": ("toy_box", "a trunk is a chest"),
     "parcel": ("crate", "a parcel is a box"), "package": ("crate", "a package is a box"),
@@ -177,7 +174,7 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "hydrant": ("trash_can", "a hydrant is a short street post"), "mailbox": ("trash_can", "a short street box"),
     "postbox": ("trash_can", "a short street box"), "bollard": ("trash_can", "a short street post"),
     "pole": ("lamp_post", "a pole is a tall post"), "post": ("lamp_post", "a post is a tall pole"),
-    "fireplace": ("cabinet", "a fireplace is a wall-side block"), "radiator": ("cabinet", "a low wall-side box"),
+    "radiator": ("cabinet", "a low wall-side box"),
 }
 
 

@@ -1,4 +1,12 @@
-"""Generator families; importing this package registers every generator."""
+"""Generator families; importing this package registers every generator.
+
+A family registers a generator under its kind's name. A kind whose table (tools/knowledge/kinds.toml)
+names another generator, or fixed generator parameters, is registered here under its own name as that
+generator with those parameters, so every kind is built, keyed and listed by its own name.
+"""
+
+import dataclasses
+import functools
 
 from tools.assets.families import (  # noqa: F401
     animals,
@@ -27,3 +35,41 @@ from tools.assets.families import (  # noqa: F401
     props_storage,
     vehicles,
 )
+from tools.assets.registry import GENERATORS, VARIANTS, Generator, GenParams
+from tools.knowledge.categories import CATEGORIES, Category
+
+# The GenParams fields a kind may fix; its size is its own ``size``.
+KIND_PARAMS = frozenset(f.name for f in dataclasses.fields(GenParams)) - {"size"}
+
+
+def _with_params(kind: Category, base: Generator) -> Generator:
+    """``base`` with the kind's fixed parameters: a request's own colour, material or shape wins; a fixed
+    variant always holds (the kind then has that one variant)."""
+    params = dict(kind.generator_params)
+    pinned = params.pop("variant", None)
+
+    @functools.wraps(base)
+    def build(p: GenParams) -> list:
+        fixed = {name: value for name, value in params.items() if getattr(p, name) is None}
+        if pinned is not None:
+            fixed["variant"] = pinned
+        return base(dataclasses.replace(p, **fixed))
+
+    return build
+
+
+def _register_kind_generators() -> None:
+    for kind in CATEGORIES.values():
+        borrowed = kind.generator != kind.name
+        if not borrowed and not kind.generator_params:
+            continue
+        if kind.generator not in GENERATORS or (borrowed and kind.name in GENERATORS):
+            raise ValueError(f"kind {kind.name!r}: generator {kind.generator!r} is missing, or the kind has its own")
+        if unknown := set(dict(kind.generator_params)) - KIND_PARAMS:
+            raise ValueError(f"kind {kind.name!r}: unknown generator_params {sorted(unknown)}"
+                             f" (known: {sorted(KIND_PARAMS)})")
+        VARIANTS[kind.name] = 1 if "variant" in dict(kind.generator_params) else VARIANTS[kind.generator]
+        GENERATORS[kind.name] = _with_params(kind, GENERATORS[kind.generator])
+
+
+_register_kind_generators()
