@@ -37,9 +37,9 @@ from tools.edit.layout import PINNING, Pinning, pins_from, standing_pins
 from tools.edit.parse import EditOp, not_understood_message, parse_edits
 from tools.edit.apply import EditOutcome, apply_edits, exists_in
 from tools.core.errors import InputError, ModelError
-from tools.layout.solver import instance_ids
+
 from tools.plan.planner import plan_prompt
-from tools.core.schema import Placement, ScenePlan
+from tools.core.schema import Placement, ScenePlan, instance_ids
 from tools.core.telemetry import scene_scope
 
 REVISIONS_DIR, REVISIONS_FILE, PLAN_FILE = "revisions", "revisions.json", "plan.json"

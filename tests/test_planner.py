@@ -11,7 +11,7 @@ from tools.knowledge.categories import CATEGORIES
 from tools.core.colors import COLORS, shade
 from tools.core.errors import PromptError
 from tools.plan.planner import MAX_FLOOR_SHARE, plan_prompt
-from tools.core.schema import ScenePlan
+from tools.core.schema import ObjectSpec, ScenePlan, free_key, instance_ids
 
 DEV_PROMPTS = Path(__file__).resolve().parents[2] / "shared" / "prompts" / "dev.txt"
 
@@ -250,6 +250,8 @@ def test_plan_is_consistent(prompt: str):
     plan = plan_prompt(prompt, seed=3)
     keys = [o.key for o in plan.objects]
     assert len(keys) == len(set(keys))
+    ids = [i for o in plan.objects for i in instance_ids(o.key, o.count)]
+    assert len(ids) == len(set(ids)), ids  # 'placeholder_2' must not be an instance of 'placeholder' too
     assert all(o.category in CATEGORIES for o in plan.objects)
     assert all(o.placeholder == (o.category == "placeholder") for o in plan.objects)
     for relation in plan.relations:
@@ -334,3 +336,12 @@ def test_stated_measures_reach_the_spec_and_the_generated_size(prompt, key, metr
     size = target_size(spec)
     measured = {"height": size[1], "length": max(size[0], size[2]), None: max(size)}[axis]
     assert measured == pytest.approx(metres, abs=0.01)
+
+
+def test_a_key_never_names_another_specs_instance():
+    four = ObjectSpec(key="placeholder", category="placeholder", count=4)
+    assert free_key([four], "placeholder_2") != "placeholder_2"
+    assert free_key([ObjectSpec(key="gear_2", category="placeholder")], "gear", 3) != "gear"
+    plan = plan_prompt("a shed with brass gears, a clockwork owl, copper pipes, more gears and three pipes", 0)
+    ids = [i for o in plan.objects for i in instance_ids(o.key, o.count)]
+    assert len(ids) == len(set(ids))

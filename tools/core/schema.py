@@ -7,6 +7,7 @@ Units are metres, +Y is up, objects face +Z.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -204,3 +205,20 @@ class Camera(BaseModel):
     position: Vec3
     target: Vec3
     fov: float = 50.0
+
+
+def instance_ids(key: str, count: int) -> list[str]:
+    """The placed instances' ids of a spec: ``key`` alone, or ``key_1`` .. ``key_<count>``."""
+    return [key] if count == 1 else [f"{key}_{i}" for i in range(1, count + 1)]
+
+
+def free_key(specs: Sequence[ObjectSpec], base: str, count: int = 1) -> str:
+    """``base``, else ``base_b``, ``base_c``...: a spec key whose instance ids are all new and that no
+    earlier spec's instance ids take ('placeholder_2' would be an instance of 'placeholder')."""
+    used = {s.key for s in specs} | {i for s in specs for i in instance_ids(s.key, s.count)}
+    for suffix in ["", *(f"_{chr(c)}" for c in range(ord("b"), ord("z") + 1))]:
+        key = base + suffix
+        if key not in used and not any(u.startswith(f"{key}_") for u in used) \
+                and not set(instance_ids(key, count)) & used:
+            return key
+    raise ValueError(f"too many kinds of {base} in one scene")

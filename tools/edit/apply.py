@@ -19,12 +19,13 @@ from tools.edit.parse import ROOM_MOVES, EditOp
 from tools.core.errors import InputError
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relations import SELF_RELATIONS
-from tools.layout.solver import effective_mount, instance_ids
+from tools.layout.solver import effective_mount
 from tools.plan.parse import BESIDE_WINDOW
 from tools.plan.phrases import match_head
 from tools.plan.text import singular_forms, tokenize
 from tools.knowledge.reference import size_for
-from tools.core.schema import ObjectSpec, Relation, Requirement, ScenePlan
+from tools.core.schema import ObjectSpec, Relation, Requirement, ScenePlan, instance_ids
+from tools.core.schema import free_key as schema_free_key
 
 RESIZE_FACTOR = 1.25  # 'bigger' grows the largest side by a quarter; 'smaller' shrinks it by the same ratio
 ARCHITECTURE = {"window", "door", "wall"}
@@ -149,13 +150,10 @@ def _unique_key(plan: ScenePlan, category: str, colour: str | None) -> str:
 
 
 def free_key(plan: ScenePlan, base: str) -> str:
-    """``base``, else ``base_b``, ``base_c``...: a spec key whose instance ids ('key', 'key_1'...) are all new."""
-    used = {s.key for s in plan.objects} | {i for s in plan.objects for i in instance_ids(s.key, s.count)}
-    for suffix in ["", *(f"_{chr(c)}" for c in range(ord("b"), ord("z") + 1))]:
-        key = base + suffix
-        if key not in used and not any(u.startswith(f"{key}_") for u in used):
-            return key
-    raise InputError(f"too many kinds of {base} in the scene")
+    try:
+        return schema_free_key(plan.objects, base)
+    except ValueError as error:
+        raise InputError(str(error)) from None
 
 
 def _remove(outcome: EditOutcome, op: EditOp) -> str:

@@ -23,7 +23,7 @@ from tools.layout.context import Candidate, LayoutContext, Vec3, reserve_windows
 from tools.layout.free import free_candidates
 from tools.layout.relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
 from tools.layout.space import Box, Space
-from tools.core.schema import Environment, Placement, Relation, ScenePlan
+from tools.core.schema import Environment, Placement, Relation, ScenePlan, instance_ids
 
 RELATION_TRIES = 400  # candidate poses tried for a relation before free placement
 FREE_TRIES = 6000  # candidate poses of the free stream, scan included
@@ -36,10 +36,6 @@ def room_bounds(env: Environment) -> tuple[Vec3, Vec3]:
     if env.width <= 0 or env.depth <= 0 or env.height <= 0:
         raise ValueError(f"environment extent must be positive, got {env.width} x {env.depth} x {env.height}")
     return (-env.width / 2, 0.0, -env.depth / 2), (env.width / 2, env.height, env.depth / 2)
-
-
-def instance_ids(key: str, count: int) -> list[str]:
-    return [key] if count == 1 else [f"{key}_{i}" for i in range(1, count + 1)]
 
 
 def effective_mount(category: str, indoor: bool) -> Mount:

@@ -26,7 +26,7 @@ from tools.plan.air import (
 )
 from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
 from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Place
-from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan
+from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan, free_key
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
 MEASURE_AXES = {"tall": "height", "long": "length"}  # the size word beside a measure names its axis
@@ -152,7 +152,7 @@ def _specs(parsed: ParsedPrompt) -> list[ObjectSpec]:
     for mention in parsed.mentions:
         attrs = mention.attrs
         specs.append(ObjectSpec(
-            key=_unique_key(mention, {s.key for s in specs}),
+            key=_unique_key(mention, specs),
             category=mention.category,
             count=mention.count,
             color=attrs.get("color"),
@@ -171,22 +171,25 @@ def _specs(parsed: ParsedPrompt) -> list[ObjectSpec]:
     return specs
 
 
-def _unique_key(mention: Mention, taken: set[str]) -> str:
-    """The category name, or category_<colour / modifier / size / shape / material / number> when taken."""
+def _unique_key(mention: Mention, specs: list[ObjectSpec]) -> str:
+    """The category name, or category_<colour / modifier / size / shape / material / number> when taken: never
+    a key that is, or whose instances would be, another spec's instance id ('chair_2' of four chairs)."""
     base = mention.category
+    count = mention.count or 1
+    taken = {s.key for s in specs}
     if base not in taken:
-        return base
+        return free_key(specs, base, count)
     attrs = mention.attrs
     words = [attrs.get("color_name"), mention.modifier, attrs.get("size"), attrs.get("shape"), attrs.get("material")]
     for word in words:
         if word:
             key = f"{base}_{re.sub(r'[^a-z0-9]+', '_', word).strip('_')}"
-            if key not in taken:
+            if key not in taken and free_key(specs, key, count) == key:
                 return key
-    number = 2
-    while f"{base}_{number}" in taken:
-        number += 1
-    return f"{base}_{number}"
+    for number in range(2, 100):
+        if free_key(specs, f"{base}_{number}", count) == f"{base}_{number}":
+            return f"{base}_{number}"
+    return free_key(specs, base, count)
 
 
 def _relations(parsed: ParsedPrompt, specs: list[ObjectSpec]) -> list[tuple[Relation, bool]]:
@@ -235,7 +238,7 @@ def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[R
     for item in items:
         if any(s.category == item.category for s in specs):
             continue
-        key = _unique_key(Mention(item.category, item.category, item.count), {s.key for s in specs})
+        key = _unique_key(Mention(item.category, item.category, item.count), specs)
         spec = ObjectSpec(key=key, category=item.category, count=item.count, shape=item.shape, size=item.size,
                           requested=False, noun=item.category.replace("_", " "))
         specs.append(spec)
@@ -267,7 +270,7 @@ def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]
         preferred = kind.placed_on or DEFAULT_SUPPORTS
         support = next((s for c in preferred for s in specs if s.category == c), None)
         if support is None and not kind.has("support_optional"):
-            support = ObjectSpec(key=_unique_key(Mention(preferred[0], "", 1), {s.key for s in specs}),
+            support = ObjectSpec(key=_unique_key(Mention(preferred[0], "", 1), specs),
                                  category=preferred[0], count=1, requested=False, noun=preferred[0].replace("_", " "))
             specs.append(support)
         if support is not None:

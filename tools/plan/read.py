@@ -37,6 +37,12 @@ def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
     pairs = _align(parsed.mentions, phrases)
     rejected = {r.text.lower(): r.reason for r in sentence.rejected}
     drop = [i for i, m in enumerate(parsed.mentions) if i not in pairs and _is_rejected(m, rejected)]
+    setting = next((i for i, j in pairs.items() if phrases[j] is sentence.place), None)
+    if setting is not None and parsed.place in (None, "room"):
+        place = ground_place(sentence.place.name)
+        if place is not None:  # "a speakeasy with ...": the grammar took the setting for a thing
+            parsed.place = place[0]
+            drop.append(setting)
     for index, mention in enumerate(parsed.mentions):
         if index not in drop:
             _ground(mention, phrases[pairs[index]] if index in pairs else None)
@@ -77,6 +83,9 @@ def _ground(mention: Mention, phrase: Phrase | None) -> None:
     name, head = mention.noun, None
     if phrase is not None and len(phrase.name.split()) > len(mention.noun.split()):
         name, head = phrase.name, phrase.head  # the parse kept a compound the grammar cut ("pool table")
+    if phrase is not None and mention.count not in (None, phrase.count) and any(
+            c.isdigit() for word in phrase.style_words for c in word):
+        mention.count = phrase.count  # "a 1920s speakeasy": the number is a style, not a count
     unsure = mention.category == "placeholder" or mention.unknown is not None
     if not unsure and name == mention.noun:
         mention.grounding = Grounding(name, mention.category, 1.0, "name", "exact")
