@@ -6,8 +6,10 @@ those meshes (tools.evaluate.requirements), and a fresh render in Chromium
 (tools.verify.render.verify_scene, used for the browser part only: ready, console
 errors, blank frames, per-object visibility, draw calls). Whatever the
 generator's report.json claimed and the measurement contradicts is listed in
-`disagreements`. `aggregate` sums many scenes against the issue's targets;
-`write_summary` writes eval.json, summary.md and a contact sheet.
+`disagreements`. What the prompt names is judged from its parse (tools.evaluate.named: fitting, stand-in,
+placeholder or missing; junk objects), room to move on the meshes (tools.evaluate.space: density,
+navigability, unreachable seats and desks). `aggregate` sums many scenes (and the prompts that crashed or
+were refused) against the issue's targets; `write_summary` writes eval.json, summary.md and a contact sheet.
 """
 
 from __future__ import annotations
@@ -21,17 +23,23 @@ from pathlib import Path
 from tools.verify.browser import Browser
 from tools.evaluate.geometry import (bbox_mismatches, collisions, floating, load_world_objects,
                                      out_of_bounds)
+from tools.evaluate.named import default_similarity, judge_named, junk_objects, verdict_counts
 from tools.evaluate.requirements import judge_requirements
+from tools.evaluate.space import measure_space
 from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
 from tools.core.report import CheckName, Report
 from tools.plan.planner import plan_prompt
+from tools.plan.sentence import parse_prompt
 from tools.core.static_server import serve_folder
 from tools.verify.checks import VIOLATION_CHECKS
 from tools.verify.render import verify_scene
 
 TARGET_MEDIAN_SECONDS = 10.0  # end to end per dev scene, verification included
 TARGET_VERIFY_SECONDS = 3.0  # one verification with a warm browser
+TARGET_FITTING_SHARE = 0.95  # named things present as a fitting kind
+TARGET_DENSITY = 5.0  # median objects per 10 m² of floor, indoor scenes
+TARGET_NAVIGABILITY = 0.95  # median share of walkable floor in the largest region, indoor scenes
 # Render success as DESIGN.md section 6 counts it: ready, no console errors, not blank.
 RENDER_CHECKS = (CheckName.READY, CheckName.NO_CONSOLE_ERRORS, CheckName.NOT_BLANK)
 SHEET_COLUMNS = 4
@@ -53,11 +61,13 @@ def _read_json(path: Path) -> dict | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
-def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seconds: float | None = None) -> dict:
+def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seconds: float | None = None,
+                   number: int | None = None) -> dict:
     """Measure one scene folder; returns the per-scene record of eval.json.
 
     seed: the seed the prompt was planned with (default: scene.json's);
-    seconds: end-to-end generation seconds, when the caller timed it.
+    seconds: end-to-end generation seconds, when the caller timed it;
+    number: the prompt's number in its file (kept in the record).
     """
     folder = Path(folder)
     started = time.perf_counter()
@@ -79,10 +89,14 @@ def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seco
     }
     geometry_seconds = time.perf_counter() - geometry_started
     requirements = judge_requirements(plan, folder, raw_scene, objects)
+    parsed = parse_prompt(scene.prompt)
+    named = judge_named(parsed, raw_scene.get("objects", []), default_similarity())
+    indoor = scene.architecture.get("kind") == "indoor"
     render = verify_scene(folder, browser)
     render_passed = {check["name"]: check["passed"] for check in render["checks"]}
     visible = render["visible"]
     record = {
+        "number": number,
         "prompt": scene.prompt,
         "folder": str(folder),
         "seconds": round(seconds, 3) if seconds is not None else None,
@@ -94,6 +108,10 @@ def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seco
         "visible_share": round(sum(visible.values()) / len(visible), 4) if visible else (1.0 if not objects else 0.0),
         "hidden": sorted(object_id for object_id, seen in visible.items() if not seen),
         "requirements": requirements,
+        "named": named,
+        "named_counts": verdict_counts(named),
+        "junk": junk_objects(parsed, raw_scene.get("objects", [])),
+        **measure_space(objects, bounds, indoor),
         "bytes": folder_bytes(folder),
         "draw_calls": (render.get("info") or {}).get("drawCalls"),  # the whole frame, room included
         "object_draw_calls": (render.get("info") or {}).get("objectDrawCalls"),  # what the pairs target is about
@@ -143,8 +161,59 @@ def _share(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def aggregate(records: list[dict]) -> dict:
-    """Totals over scenes: the shares of DESIGN.md section 6, times, and each issue target with met or not."""
+def _median(values: list[float]) -> float | None:
+    return round(statistics.median(values), 4) if values else None
+
+
+def prompt_measures(records: list[dict], failures: list[dict]) -> dict:
+    """Named things' shares, junk, crashes and refusals, and the indoor scenes' density and navigability."""
+    counts = {v: sum(r["named_counts"][v] for r in records) for v in ("fitting", "stand-in", "placeholder", "missing")}
+    named = sum(counts.values())
+    indoor = [r for r in records if r["indoor"]]
+    densities = [r["density_per_10m2"] for r in indoor if r["density_per_10m2"] is not None]
+    navigable = [r["navigability"] for r in indoor]
+    return {
+        "named_things": named,
+        "fitting_share": _share(counts["fitting"], named),
+        "stand_in_share": _share(counts["stand-in"], named),
+        "placeholder_share": _share(counts["placeholder"], named),
+        "missing_share": _share(counts["missing"], named),
+        "junk_objects": sum(len(r["junk"]) for r in records),
+        "crashes": sum(f["kind"] == "crash" for f in failures),
+        "input_errors": sum(f["kind"] == "input_error" for f in failures),
+        "indoor_scenes": len(indoor),
+        "median_density_per_10m2": _median(densities),
+        "p10_density_per_10m2": round(percentile(densities, 0.1), 4) if densities else None,
+        "median_navigability": _median(navigable),
+        "navigable_scene_share": _share(sum(n >= TARGET_NAVIGABILITY for n in navigable), len(navigable)),
+        "unreachable_usable_objects": sum(len(r["unreachable"]) for r in indoor),
+    }
+
+
+def _prompt_targets(result: dict) -> dict:
+    """The issue's targets for what the prompt names and room to move, each {value, met}."""
+    def at_least(key: str, bound: float) -> dict:
+        return {"value": result[key], "met": result[key] is not None and result[key] >= bound}
+
+    def zero(key: str) -> dict:
+        return {"value": result[key], "met": not result[key]}
+
+    return {
+        "fitting_share>=0.95": at_least("fitting_share", TARGET_FITTING_SHARE),
+        "junk_objects=0": zero("junk_objects"),
+        "crashes=0": zero("crashes"),
+        "median_density_per_10m2>=5": at_least("median_density_per_10m2", TARGET_DENSITY),
+        "median_navigability>=0.95": at_least("median_navigability", TARGET_NAVIGABILITY),
+        "colliding_object_share=0": zero("colliding_object_share"),
+        "out_of_bounds_share=0": zero("out_of_bounds_share"),
+        "floating_share=0": zero("floating_share"),
+    }
+
+
+def aggregate(records: list[dict], failures: list[dict] = ()) -> dict:
+    """Totals over scenes: the shares of DESIGN.md section 6, times, and each issue target with met or not.
+
+    failures: [{number, prompt, kind ('crash' or 'input_error'), type, message}] of the prompts not evaluated."""
     total = sum(r["objects"] for r in records)
     colliding = sum(len({obj for pair in r["collisions"] for obj in (pair["a"], pair["b"])}) for r in records)
     requirements = [req for r in records for req in r["requirements"]]
@@ -173,6 +242,7 @@ def aggregate(records: list[dict]) -> dict:
         "p90_seconds": round(percentile(seconds, 0.9), 3) if seconds else None,
         "median_verify_seconds": round(statistics.median(verify), 3) if verify else None,
         "median_bytes": int(statistics.median([r["bytes"] for r in records])) if records else None,
+        **prompt_measures(records, list(failures)),
     }
     result["targets"] = {
         "median_end_to_end_s<=10": {"value": result["median_seconds"],
@@ -181,6 +251,7 @@ def aggregate(records: list[dict]) -> dict:
                                    "met": bool(verify) and result["median_verify_seconds"] <= TARGET_VERIFY_SECONDS},
         "object_draw_calls<=asset_material_pairs": {"value": f"{sum(draw_ok)}/{len(records)} scenes",
                                              "met": bool(records) and all(draw_ok)},
+        **_prompt_targets(result),
     }
     return result
 
@@ -193,18 +264,32 @@ def _cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def summary_markdown(records: list[dict], totals: dict) -> str:
-    """The human summary: one table row per scene, then the aggregate and the targets."""
+def _named_cell(r: dict) -> str:
+    counts = r["named_counts"]
+    return f"{counts['fitting']}/{sum(counts.values())}"
+
+
+def _space_cell(r: dict) -> str:
+    if not r["indoor"]:
+        return "outdoor"
+    unreachable = f", {len(r['unreachable'])} unreachable" if r["unreachable"] else ""
+    return f"{r['density_per_10m2']} / {r['navigability']}{unreachable}"
+
+
+def summary_markdown(records: list[dict], totals: dict, failures: list[dict] = ()) -> str:
+    """The human summary: one table row per scene, then the aggregate, the targets and what was not evaluated."""
     lines = ["# Evaluation", "", "| # | prompt | gen | render | objects | collisions | out | floating | visible "
-             "| requirements | disagreements | seconds | KB | object draw calls (all) / pairs |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| requirements | named fitting | junk | density / navigability | disagreements | seconds | KB "
+             "| object draw calls (all) / pairs |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for i, r in enumerate(records, 1):
         met = sum(req["passed"] for req in r["requirements"])
         lines.append(
-            f"| {i} | {_cell(r['prompt'][:80])} | {'pass' if r['generator_passed'] else 'FAIL'} "
+            f"| {r.get('number') or i} | {_cell(r['prompt'][:80])} | {'pass' if r['generator_passed'] else 'FAIL'} "
             f"| {'ok' if r['render_ok'] else 'FAIL'} | {r['objects']} | {len(r['collisions'])} "
             f"| {len(r['out_of_bounds'])} | {len(r['floating'])} | {_pct(r['visible_share'])} "
-            f"| {met}/{len(r['requirements'])} | {len(r['disagreements'])} "
+            f"| {met}/{len(r['requirements'])} | {_named_cell(r)} | {len(r['junk'])} | {_space_cell(r)} "
+            f"| {len(r['disagreements'])} "
             f"| {r['seconds'] if r['seconds'] is not None else '-'} | {r['bytes'] // 1024} "
             f"| {r.get('object_draw_calls')} ({r['draw_calls']}) / {r['asset_material_pairs']} |")
     lines += ["", "## Aggregate", "", "| measure | value |", "|---|---|"]
@@ -215,6 +300,18 @@ def summary_markdown(records: list[dict], totals: dict) -> str:
         lines.append(f"| {key} | {shown} |")
     lines += ["", "## Targets", "", "| target | value | met |", "|---|---|---|"]
     lines += [f"| {name} | {t['value']} | {'yes' if t['met'] else 'no'} |" for name, t in totals["targets"].items()]
+    if failures:
+        lines += ["", "## Not evaluated", "", "| # | prompt | kind | error |", "|---|---|---|---|"]
+        lines += [f"| {f['number']} | {_cell(f['prompt'][:80])} | {f['kind']} | {_cell(f['type'] + ': ' + f['message'])} |"
+                  for f in failures]
+    shown = [(r.get("number") or i, n) for i, r in enumerate(records, 1) for n in r["named"] if n["verdict"] != "fitting"]
+    if shown:
+        lines += ["", "## Named things not present as a fitting kind", ""]
+        lines += [f"- scene {i}: {_cell(n['name'])}: {n['verdict']} ({_cell(n['why'])})" for i, n in shown]
+    junk = [(r.get("number") or i, j) for i, r in enumerate(records, 1) for j in r["junk"]]
+    if junk:
+        lines += ["", "## Junk objects", ""]
+        lines += [f"- scene {i}: {_cell(j['id'])} ({_cell(j['noun'])}): {_cell(j['why'])}" for i, j in junk]
     failing = [(i, r) for i, r in enumerate(records, 1) if r["disagreements"]]
     if failing:
         lines += ["", "## Disagreements with the generator's report", ""]
@@ -254,13 +351,16 @@ def write_contact_sheet(out: Path, records: list[dict], browser: Browser) -> Pat
     return image
 
 
-def write_summary(out: Path, records: list[dict], browser: Browser) -> dict:
-    """Write out/eval.json, out/summary.md and out/contact_sheet.png; returns the aggregate."""
+def write_summary(out: Path, records: list[dict], browser: Browser, failures: list[dict] = ()) -> dict:
+    """Write out/eval.json, out/summary.md and out/contact_sheet.png; returns the aggregate.
+
+    failures: the prompts that crashed or were refused (see ``aggregate``)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    totals = aggregate(records)
-    (out / "eval.json").write_text(json.dumps({"aggregate": totals, "scenes": records}, indent=2, default=str) + "\n",
-                                   encoding="utf-8")
-    (out / "summary.md").write_text(summary_markdown(records, totals), encoding="utf-8")
+    failures = list(failures)
+    totals = aggregate(records, failures)
+    (out / "eval.json").write_text(json.dumps({"aggregate": totals, "scenes": records, "failures": failures},
+                                              indent=2, default=str) + "\n", encoding="utf-8")
+    (out / "summary.md").write_text(summary_markdown(records, totals, failures), encoding="utf-8")
     write_contact_sheet(out, records, browser)
     return totals
