@@ -62,7 +62,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
     from tools.core.errors import InputError
-    from tools.evaluate.run import evaluate_scene, write_summary
+    from tools.evaluate.run import evaluate_scene
+    from tools.evaluate.summary import write_summary
 
     if not args.prompts.is_file():
         raise InputError(f"prompt file {args.prompts} does not exist")
