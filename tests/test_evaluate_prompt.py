@@ -77,8 +77,10 @@ def test_requested_objects_made_from_no_named_thing_are_junk():
                _obj("vase", "vase", name="red vase")]
     junk = {j["id"]: j["why"] for j in junk_objects(parsed, objects)}
     assert set(junk) == {"placeholder", "vase"}
-    assert junk["placeholder"] == "the setting's own noun, not a thing in it"
+    assert junk["placeholder"] == "the setting's own noun, shown by a stand-in"
     assert junk_objects(parse_prompt("a red vase"), objects[2:]) == []
+    table_and_chairs = [_obj("table", "table"), _obj("chair_1", "chair"), _obj("chair_2", "chair")]
+    assert junk_objects(parse_prompt("a table with two chairs"), table_and_chairs) == []
 
 
 def test_density_counts_every_object_per_ten_square_metres():

@@ -11,7 +11,9 @@ Its verdict:
 - ``missing``: nothing shows it.
 
 Junk objects are requested objects whose noun the parse rejects (``rejected``), negates, or that match no
-mention at all (the setting's own noun included): objects made from words that are not things asked for.
+mention at all; the setting's own noun counts only when it is shown as its own kind ("a table with two
+chairs"), not by a stand-in ("a cloffice with ..." as a placeholder box): objects made from words that are
+not things asked for.
 
 This deliberately shares no decision with tools/plan/ground.py: it reads kinds.toml's names itself and
 compares meanings its own way (the noun against each name and the description apart, best one counts).
@@ -135,14 +137,17 @@ def junk_objects(parsed: ParsedPrompt, objects: list[dict]) -> list[dict]:
             continue
         if _matches(obj, [n for m in parsed.mentions for n in (m.name, m.head)]):
             continue
+        setting = [parsed.place.name, parsed.place.head] if parsed.place is not None else []
+        if not is_stand_in(obj) and _matches(obj, setting):
+            continue  # "a table with two chairs": the setting is itself a thing, shown as its own kind
         noun = obj.get("stand_in_for") or obj.get("name") or obj.get("category", "")
         rejected = next((r for r in parsed.rejected if _matches(obj, [r.text])), None)
         if rejected is not None:
             why = f"the parse rejects {rejected.text!r} ({rejected.reason})"
         elif _matches(obj, [m.name for m in parsed.negated]):
             why = "the prompt says there is none"
-        elif parsed.place is not None and _matches(obj, [parsed.place.name, parsed.place.head]):
-            why = "the setting's own noun, not a thing in it"
+        elif _matches(obj, setting):
+            why = "the setting's own noun, shown by a stand-in"
         else:
             why = "matches no thing the prompt names"
         found.append({"id": obj["id"], "noun": noun, "why": why})
