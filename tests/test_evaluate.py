@@ -139,7 +139,9 @@ def test_aggregate_counts_colliding_objects_once():
               "floating": ["w"], "bbox_mismatches": [], "requirements": [{"passed": True}, {"passed": False}], "visible_share": 0.75,
               "seconds": 4.0, "render": {"seconds": 1.0}, "render_ok": True, "generator_passed": True,
               "disagreements": [], "bytes": 10, "draw_calls": 9, "object_draw_calls": 3,
-              "asset_material_pairs": 5}
+              "asset_material_pairs": 5, "named": [], "junk": [], "indoor": False, "density_per_10m2": None,
+              "navigability": None, "unreachable": [],
+              "named_counts": {"fitting": 0, "stand-in": 0, "placeholder": 0, "missing": 0}}
     totals = aggregate([record])
     assert totals["targets"]["object_draw_calls<=asset_material_pairs"]["met"]
     assert totals["colliding_object_share"] == 0.75

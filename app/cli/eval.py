@@ -1,10 +1,12 @@
 """`diorama eval PROMPTS --out DIR`: generate every prompt of a file and measure each scene independently.
 
-One warm browser serves every scene (generation's verifier and the evaluator's
-re-render alike). Each scene goes to DIR/<nn>-<slug>/; DIR gets eval.json,
-summary.md and contact_sheet.png. A scene whose prompt is refused (bad
-input) is reported and skipped; the exit code is 0 when every scene was
-generated and evaluated, 1 when some were skipped.
+Prompts are numbered from 1 over the file's non-empty, non-comment lines; ``--half odd`` or ``even`` keeps
+those numbers only (the wide set tunes on odd prompts and measures on even ones), ``--limit N`` the first N
+kept. One warm browser serves every scene (generation's verifier and the evaluator's re-render alike).
+Each scene goes to DIR/<number>-<slug>/; DIR gets eval.json, summary.md and contact_sheet.png. A prompt
+refused as bad input is counted apart; a prompt whose generation or evaluation raised anything else is
+recorded as a crash (error type and first line) and the run goes on with the next. The exit code is 0
+when every prompt was generated and evaluated, 1 when some were refused or crashed.
 """
 
 from __future__ import annotations
@@ -23,11 +25,20 @@ def slug(prompt: str) -> str:
     return "-".join(words) or "scene"
 
 
-def read_prompts(path: Path, limit: int) -> list[str]:
-    """Non-empty, non-comment lines of ``path``; the first ``limit`` when limit > 0."""
-    prompts = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
-               if line.strip() and not line.lstrip().startswith("#")]
-    return prompts[:limit] if limit > 0 else prompts
+def read_prompts(path: Path, limit: int = 0, half: str = "all") -> list[tuple[int, str]]:
+    """(number, prompt) of the non-empty, non-comment lines of ``path``, numbered from 1; only odd or even
+    numbers for ``half`` 'odd' / 'even'; the first ``limit`` of those when limit > 0."""
+    lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
+    numbered = list(enumerate((line for line in lines if line and not line.startswith("#")), 1))
+    if half != "all":
+        numbered = [(n, prompt) for n, prompt in numbered if n % 2 == (1 if half == "odd" else 0)]
+    return numbered[:limit] if limit > 0 else numbered
+
+
+def failure(number: int, prompt: str, kind: str, error: BaseException) -> dict:
+    """What eval.json keeps of a prompt that was not evaluated: its error's type and first line."""
+    first_line = (str(error).strip().splitlines() or [""])[0]
+    return {"number": number, "prompt": prompt, "kind": kind, "type": type(error).__name__, "message": first_line[:300]}
 
 
 def _line(index: int, record: dict) -> str:
@@ -36,8 +47,14 @@ def _line(index: int, record: dict) -> str:
             f"render {'ok' if record['render_ok'] else 'FAIL'}  {record['objects']:3d} obj  "
             f"coll {len(record['collisions'])}  oob {len(record['out_of_bounds'])}  "
             f"float {len(record['floating'])}  vis {100 * record['visible_share']:.0f}%  "
-            f"req {met}/{len(record['requirements'])}  disagree {len(record['disagreements'])}  "
+            f"req {met}/{len(record['requirements'])}  named {record['named_counts']['fitting']}/"
+            f"{len(record['named'])}  junk {len(record['junk'])}  "
+            f"{_space(record)}disagree {len(record['disagreements'])}  "
             f"{record['prompt'][:60]}")
+
+
+def _space(record: dict) -> str:
+    return f"dens {record['density_per_10m2']}  nav {record['navigability']}  " if record["indoor"] else ""
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -45,36 +62,41 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
     from tools.core.errors import InputError
-    from tools.evaluate.run import evaluate_scene, write_summary
+    from tools.evaluate.run import evaluate_scene
+    from tools.evaluate.summary import write_summary
 
     if not args.prompts.is_file():
         raise InputError(f"prompt file {args.prompts} does not exist")
-    prompts = read_prompts(args.prompts, args.limit)
+    prompts = read_prompts(args.prompts, args.limit, args.half)
     if not prompts:
-        raise InputError(f"{args.prompts} holds no prompt")
+        raise InputError(f"{args.prompts} holds no prompt" + ("" if args.half == "all" else f" in its {args.half} half"))
     settings = get_settings()
     browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
     context = RunContext(settings, browser)
-    records, skipped = [], []
+    records, failures = [], []
     try:
-        for index, prompt in enumerate(prompts, 1):
-            folder = args.out / f"{index:02d}-{slug(prompt)}"
+        for number, prompt in prompts:
+            folder = args.out / f"{number:02d}-{slug(prompt)}"
             started = time.perf_counter()
             try:
                 generate_scene(prompt, folder, context, seed=args.seed)
+                seconds = time.perf_counter() - started
+                record = evaluate_scene(folder, browser.get(), seed=args.seed, seconds=seconds, number=number)
             except InputError as error:
-                skipped.append(prompt)
-                print(f"{index:3d} skipped: {error} ({prompt[:60]})", flush=True)
+                failures.append(failure(number, prompt, "input_error", error))
+                print(f"{number:3d} refused: {error} ({prompt[:60]})", flush=True)
                 continue
-            seconds = time.perf_counter() - started
-            record = evaluate_scene(folder, browser.get(), seed=args.seed, seconds=seconds)
+            except Exception as error:  # noqa: BLE001 - a benchmark records a crash and goes on with the next prompt
+                failures.append(failure(number, prompt, "crash", error))
+                print(f"{number:3d} CRASH {type(error).__name__}: {failures[-1]['message']} ({prompt[:60]})", flush=True)
+                continue
             records.append(record)
-            print(_line(index, record), flush=True)
-        totals = write_summary(args.out, records, browser.get())
+            print(_line(number, record), flush=True)
+        totals = write_summary(args.out, records, browser.get(), failures)
     finally:
         browser.close()
     _print_aggregate(totals, args.out)
-    return 0 if not skipped else 1
+    return 0 if not failures else 1
 
 
 def _print_aggregate(totals: dict, out: Path) -> None:
@@ -93,6 +115,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("eval", help="generate every prompt of a file and measure each scene independently")
     p.add_argument("prompts", type=Path, help="text file, one prompt per line (e.g. ../shared/prompts/dev.txt)")
     p.add_argument("--out", type=Path, required=True, help="folder for the scenes, eval.json, summary.md")
-    p.add_argument("--limit", type=int, default=0, help="only the first N prompts (default: all)")
+    p.add_argument("--half", choices=("odd", "even", "all"), default="all",
+                   help="only odd- or even-numbered prompts (default: all)")
+    p.add_argument("--limit", type=int, default=0, help="only the first N prompts kept (default: all)")
     p.add_argument("--seed", type=int, default=0, help="seed for every scene (default 0)")
     p.set_defaults(func=cmd_eval)

@@ -1,0 +1,159 @@
+"""Named things and junk, judged from the prompt's parse and the scene's objects, not the planner's requirements.
+
+Every non-negated mention of ``tools.plan.sentence.parse_prompt`` (people too) is a thing the prompt names.
+Its verdict:
+- ``fitting``: some object that is not a stand-in (no ``stand_in_for``, not the placeholder, not an
+  archetype) has a kind whose name or synonyms are the mention's name (or its singular); or an object that
+  shows exactly that noun (its ``name``, not ``stand_in_for``) has a kind whose names or description are
+  near the noun in meaning (cosine >= FIT_COSINE; only with the embeddings extra, else names only);
+- ``placeholder``: only objects of the placeholder kind show it;
+- ``stand-in``: only other objects show it (a stand-in, an archetype, or a kind this judge finds not near);
+- ``missing``: nothing shows it.
+
+Junk objects are requested objects whose noun the parse rejects (``rejected``), negates, or that match no
+mention at all; the setting's own noun counts only when it is shown as its own kind ("a table with two
+chairs"), not by a stand-in ("a cloffice with ..." as a placeholder box): objects made from words that are
+not things asked for.
+
+This deliberately shares no decision with tools/plan/ground.py: it reads kinds.toml's names itself and
+compares meanings its own way (the noun against each name and the description apart, best one counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+import numpy as np
+
+from tools.core.embeddings import embed, embeddings_available
+from tools.knowledge.categories import CATEGORIES, Category
+from tools.plan.sentence import ParsedPrompt
+
+# Cosine (all-MiniLM-L6-v2) of a noun to a kind's best name or its description for the noun to be that
+# kind. Measured on kinds.toml's own names, a held-out synonym reaches one of its kind's other names or its
+# description at >= 0.70 about 2 times in 3, while some other kind's name reaches it about 3 times in 10:
+# strict on purpose, since a kind the generator chose by meaning must be plainly the thing.
+FIT_COSINE = 0.70
+PLACEHOLDER = "placeholder"
+
+Similarity = Callable[[str, Category], float]
+
+
+def noun_forms(noun: str) -> set[str]:
+    """``noun`` lower-cased and its plausible singulars ('boxes' -> 'box', 'shelves' -> 'shelf')."""
+    noun = " ".join(noun.lower().replace("_", " ").split())
+    *rest, last = noun.split(" ") if noun else [""]
+    singulars = {last}
+    if last.endswith("ies"):
+        singulars.add(last[:-3] + "y")
+    if last.endswith("ves"):
+        singulars |= {last[:-3] + "f", last[:-3] + "fe"}
+    if last.endswith("es"):
+        singulars.add(last[:-2])
+    if last.endswith("s") and not last.endswith("ss"):
+        singulars.add(last[:-1])
+    return {" ".join([*rest, s]) for s in singulars if s}
+
+
+def kind_names(category: str) -> set[str]:
+    """The names people use for the kind ``category`` ({} for a name kinds.toml does not hold)."""
+    entry = CATEGORIES.get(category)
+    return {entry.name.replace("_", " "), *entry.synonyms} if entry else set()
+
+
+def is_stand_in(obj: dict) -> bool:
+    """The object shows something it is not: marked ``stand_in_for``, the placeholder, or an archetype kind."""
+    entry = CATEGORIES.get(obj.get("category", ""))
+    archetype = entry is not None and ("archetype" in entry.traits or "archetype" in entry.tags)
+    return bool(obj.get("stand_in_for")) or obj.get("category") == PLACEHOLDER or archetype
+
+
+def shows(obj: dict, forms: set[str]) -> bool:
+    """Whether ``obj`` shows one of the noun ``forms``: its stand_in_for, or its name (a colour may lead it)."""
+    if obj.get("stand_in_for") and noun_forms(obj["stand_in_for"]) & forms:
+        return True
+    name = " ".join(str(obj.get("name", "")).lower().split())
+    return any(name == form or name.endswith(" " + form) for form in forms)
+
+
+@lru_cache(maxsize=None)
+def _kind_vectors(category: str) -> np.ndarray:
+    entry = CATEGORIES[category]
+    return embed([*sorted(kind_names(category)), entry.description])
+
+
+@lru_cache(maxsize=4096)
+def _noun_vector(noun: str) -> np.ndarray:
+    return embed([noun])[0]
+
+
+def embedding_similarity(noun: str, category: Category) -> float:
+    """Best cosine of ``noun`` to one of the kind's names or its description."""
+    return float((_kind_vectors(category.name) @ _noun_vector(noun)).max())
+
+
+def default_similarity() -> Similarity | None:
+    """The meaning judge when the embeddings extra is installed, else None (names only)."""
+    return embedding_similarity if embeddings_available() else None
+
+
+def judge_mention(name: str, objects: list[dict], similarity: Similarity | None) -> dict:
+    """{name, verdict, object, why} of one named thing among scene.json's ``objects``."""
+    forms = noun_forms(name)
+    for obj in objects:
+        if not is_stand_in(obj) and kind_names(obj.get("category", "")) & forms:
+            return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a {obj['category']} by name"}
+    showing = [obj for obj in objects if shows(obj, forms)]
+    for obj in showing:
+        entry = CATEGORIES.get(obj.get("category", ""))
+        if is_stand_in(obj) or entry is None or similarity is None:
+            continue
+        score = similarity(name, entry)
+        if score >= FIT_COSINE:
+            return {"name": name, "verdict": "fitting", "object": obj["id"],
+                    "why": f"a {entry.name} by meaning ({score:.2f})"}
+    if not showing:
+        return {"name": name, "verdict": "missing", "object": None, "why": "no object shows it"}
+    shown = next((o for o in showing if o.get("category") != PLACEHOLDER), showing[0])
+    verdict = "placeholder" if shown.get("category") == PLACEHOLDER else "stand-in"
+    return {"name": name, "verdict": verdict, "object": shown["id"], "why": f"shown by a {shown.get('category')}"}
+
+
+def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarity | None = None) -> list[dict]:
+    """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order."""
+    return [judge_mention(m.name, objects, similarity) for m in parsed.mentions]
+
+
+def _matches(obj: dict, names: Iterable[str]) -> bool:
+    return any(shows(obj, noun_forms(n)) or kind_names(obj.get("category", "")) & noun_forms(n) for n in names)
+
+
+def junk_objects(parsed: ParsedPrompt, objects: list[dict]) -> list[dict]:
+    """[{id, noun, why}] for requested objects that show no thing the prompt names."""
+    found = []
+    for obj in objects:
+        if not obj.get("requested"):
+            continue
+        if _matches(obj, [n for m in parsed.mentions for n in (m.name, m.head)]):
+            continue
+        setting = [parsed.place.name, parsed.place.head] if parsed.place is not None else []
+        if not is_stand_in(obj) and _matches(obj, setting):
+            continue  # "a table with two chairs": the setting is itself a thing, shown as its own kind
+        noun = obj.get("stand_in_for") or obj.get("name") or obj.get("category", "")
+        rejected = next((r for r in parsed.rejected if _matches(obj, [r.text])), None)
+        if rejected is not None:
+            why = f"the parse rejects {rejected.text!r} ({rejected.reason})"
+        elif _matches(obj, [m.name for m in parsed.negated]):
+            why = "the prompt says there is none"
+        elif _matches(obj, setting):
+            why = "the setting's own noun, shown by a stand-in"
+        else:
+            why = "matches no thing the prompt names"
+        found.append({"id": obj["id"], "noun": noun, "why": why})
+    return found
+
+
+def verdict_counts(named: list[dict]) -> dict[str, int]:
+    """How many named things got each verdict."""
+    return {v: sum(n["verdict"] == v for n in named) for v in ("fitting", "stand-in", "placeholder", "missing")}
