@@ -17,6 +17,7 @@ import numpy as np
 import trimesh
 
 from tools.assets.textures import texture
+from tools.core.geometry import triple
 from tools.core.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
 from tools.knowledge.categories import CATEGORIES
 
@@ -68,7 +69,7 @@ def hex_to_rgb(color: str) -> tuple[float, float, float]:
     c = color.lstrip("#")
     if len(c) != 6:
         raise ValueError(f"colour must be '#rrggbb', got {color!r}")
-    return tuple(int(c[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
+    return triple(int(c[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
 
 
 def material(kind: str, color: str, pattern: str | None = None) -> Material:
@@ -266,7 +267,7 @@ def _named_nodes(category: str, parts: list[Part]) -> tuple[list[Mesh], list[Nod
         own = [p for p in parts if p.node == name]
         pivot = node_pivot(name, own)
         meshes.append(_merged(name, own, pivot))
-        children.append(Node(name, mesh=len(meshes) - 1, translation=tuple(round(float(v), 5) for v in pivot - offset)))
+        children.append(Node(name, mesh=len(meshes) - 1, translation=triple(round(float(v), 5) for v in pivot - offset)))
     root = Node(category, mesh=0 if body else None, children=tuple(range(1, len(children) + 1)))
     return meshes, [root, *children], hi - lo
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from tools.core.geometry import triple
 from tools.knowledge.categories import CATEGORIES, Category
 from tools.core.errors import AssetError
 
@@ -145,7 +146,7 @@ class Catalog:
             category=category,
             name=" ".join(w for w in (*words[:2], category.replace("_", " ")) if w),
             tags=tuple(w for w in (*words, *cat.synonyms, cat.family) if w),
-            size=tuple(float(v) for v in size),
+            size=triple(float(v) for v in size),
             source="generated",
             licence=PROCEDURAL_LICENCE,
             params=params,
