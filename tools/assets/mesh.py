@@ -81,7 +81,7 @@ def material(kind: str, color: str, pattern: str | None = None) -> Material:
     if kind not in _PBR:
         raise ValueError(f"unknown material kind {kind!r}; expected one of {MATERIAL_KINDS}")
     metallic, roughness, alpha = _PBR[kind]
-    rgb = tuple(round(srgb_to_linear(v), 5) for v in hex_to_rgb(color))
+    rgb = triple(round(srgb_to_linear(v), 5) for v in hex_to_rgb(color))
     emissive = rgb if kind == "emissive" else (0.0, 0.0, 0.0)
     name = f"{kind}:{color}" + (f":{pattern}" if pattern else "")
     tex = texture(pattern) if pattern else None
@@ -163,6 +163,9 @@ def _primitive(parts: list[Part], offset: np.ndarray) -> Primitive:
     positions, normals, indices, base = [], [], [], 0
     for part in parts:
         m = part.mesh
+        v: np.ndarray
+        n: np.ndarray
+        f: np.ndarray
         if part.smooth:
             v, n, f = m.vertices, m.vertex_normals, m.faces
         else:  # hard edges: one vertex per face corner, the face's normal
@@ -209,7 +212,7 @@ def _kind_key(category: str) -> dict:
     kind = CATEGORIES.get(category)
     if kind is None:
         return {}
-    own = {"category_revision": kind.revision} if kind.revision else {}
+    own: dict[str, object] = {"category_revision": kind.revision} if kind.revision else {}
     if kind.generator != category or kind.generator_params:
         own |= {"generator": kind.generator, "generator_params": dict(kind.generator_params)}
     return own

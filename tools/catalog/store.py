@@ -126,8 +126,9 @@ class Catalog:
     def add(self, entry: CatalogEntry, glb: bytes | None = None) -> CatalogEntry:
         """Add or replace ``entry``; with ``glb``, store its file as ``assets/<key>.glb`` first."""
         if glb is not None:
-            entry = CatalogEntry(**{**entry.__dict__, "path": f"assets/{entry.key}.glb"})
-            target = self.data_dir / entry.path
+            path = f"assets/{entry.key}.glb"
+            entry = CatalogEntry(**{**entry.__dict__, "path": path})
+            target = self.data_dir / path
             if not target.exists():  # content-addressed: an existing file holds these bytes
                 target.parent.mkdir(parents=True, exist_ok=True)
                 tmp = target.with_suffix(f".{hashlib.sha256(glb).hexdigest()[:8]}.tmp")
