@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEMO_PROMPT ?= a cozy living room with a grey sofa facing a TV, a wooden coffee table in front of the sofa and a floor lamp in the corner; 5m x 4m
 
-.PHONY: setup demo test bench clean chromium docker-compose
+.PHONY: setup demo lint test bench clean chromium docker-compose
 
 setup: $(STAMP) web/node_modules/.installed chromium docker-compose
 
@@ -39,11 +39,17 @@ demo: setup
 	$(VENV)/bin/diorama generate "$(DEMO_PROMPT)" --out out/demo
 	@echo "Open it: $(VENV)/bin/diorama view out/demo"
 
-test: setup
+# ruff (pyflakes, pycodestyle, isort, bugbear, public docstrings) and mypy over app/ graph/ tools/, as pyproject.toml
+# configures them; `make test` runs them first, so a lint error fails before the slow tests start.
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+
+test: setup lint
 	$(PY) -m pytest -q
 
 bench: setup
 	for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:
-	rm -rf out .pytest_cache .hypothesis
+	rm -rf out .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -10,6 +10,7 @@ Run: .venv/bin/python bench/bench_assets.py [--sheet]
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import tempfile
@@ -50,16 +51,22 @@ def _timed(action) -> float:
     return time.perf_counter() - started
 
 
+def _without_memo(make) -> None:
+    clear_memo()
+    make()
+
+
 def cache_hit() -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         print(f"\nmake_asset, ms  {'miss':>7} {'file hit':>9} {'memo hit':>9}   (file hit: new process, file exists)")
         for category in CACHE_CATEGORIES:
             spec = ObjectSpec(key=category, category=category)
+            make = functools.partial(make_asset, spec, 0, out)
             clear_memo()
-            miss = _timed(lambda: make_asset(spec, 0, out))
-            file_hit = sum(_timed(lambda: (clear_memo(), make_asset(spec, 0, out))) for _ in range(REPEATS)) / REPEATS
-            memo_hit = sum(_timed(lambda: make_asset(spec, 0, out)) for _ in range(REPEATS)) / REPEATS
+            miss = _timed(make)
+            file_hit = sum(_timed(functools.partial(_without_memo, make)) for _ in range(REPEATS)) / REPEATS
+            memo_hit = sum(_timed(make) for _ in range(REPEATS)) / REPEATS
             print(f"{category:<15} {1000 * miss:7.1f} {1000 * file_hit:9.1f} {1000 * memo_hit:9.2f}")
 
 

@@ -167,7 +167,7 @@ def previous_placements(scene: dict, plan: ScenePlan) -> list[Placement]:
         placements.append(Placement(
             id=obj["id"], spec=spec_of[obj["id"]], category=obj["category"], asset=Path(obj["asset"]).stem,
             position=tuple(obj["position"]), yaw=2 * math.atan2(qy, qw), scale=tuple(obj["scale"]),
-            size=tuple(h - l for l, h in zip(lo, hi)), parent=obj["parent"], mount=obj.get("mount", "floor")))
+            size=tuple(high - low for low, high in zip(lo, hi)), parent=obj["parent"], mount=obj.get("mount", "floor")))
     return placements
 
 

@@ -7,6 +7,7 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
+from tools.core.geometry import triple
 from tools.core.schema import AssetRef, ScenePlan
 from tools.core.telemetry import tool_call
 from tools.edit.layout import PINNING, solve_with_pins
@@ -21,7 +22,7 @@ def layout(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     that re-solves keeps them too); LayoutError means it cannot fit."""
     plan = ScenePlan.model_validate(state["plan"])
     refs = {key: AssetRef.model_validate(ref) for key, ref in state["assets"].items()}
-    sizes = {key: tuple(ref.size) for key, ref in refs.items()}
+    sizes = {key: triple(ref.size) for key, ref in refs.items()}
     seed = state["seed"] + LAYOUT_SEED_STRIDE * state.get("layout_attempt", 0)
     pinning = state.get("pinning")
     with tool_call("solve_layout"):

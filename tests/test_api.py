@@ -92,7 +92,7 @@ def test_concurrency_cap_answers_429(tmp_path):
     with make_client(tmp_path, max_concurrent_jobs_per_key=1) as c:
         assert c.post("/v1/scenes", json={"prompt": "a table"}).status_code == 202
         r = c.post("/v1/scenes", json={"prompt": "a chair"})
-        assert_error(r, 429, "rate_limited")["details"]["limit"] == "concurrency"
+        assert assert_error(r, 429, "rate_limited")["details"]["limit"] == "concurrency"
         assert int(r.headers["retry-after"]) > 0
 
 

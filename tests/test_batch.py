@@ -210,7 +210,7 @@ def test_ctrl_c_then_rerun_finishes_every_scene_once(tmp_path):
     assert "rerun the same command" in stderr
     finished = {r["line"] for r in _results(out)}
     assert 1 <= len(finished) < 3
-    for number, prompt in enumerate(CHEAP_PROMPTS, 1):
+    for number in range(1, len(CHEAP_PROMPTS) + 1):
         folder = next(out.glob(f"{number:03d}-*"), None)
         if number not in finished and folder is not None:
             assert (folder / UNFINISHED_MARKER).is_file(), f"{folder} looks finished but is not in the results"

@@ -1,0 +1,1 @@
+"""What the agent calls, usable without the graph, as packages by concern."""

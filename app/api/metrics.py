@@ -16,11 +16,11 @@ from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from app.jobs.queue import SqliteJobQueue
+from app.jobs.queue import SqliteJobQueue, Status
 
 STAGE_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 40.0, 80.0, 160.0)
 JOB_BUCKETS = (5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 240.0, 480.0, 960.0)
-STATUSES = ("queued", "running", "succeeded", "failed", "cancelled")
+STATUSES: tuple[Status, ...] = ("queued", "running", "succeeded", "failed", "cancelled")
 
 
 def histogram(name: str, doc: str, label: str, rows: Sequence, buckets: Sequence[float]) -> HistogramMetricFamily:

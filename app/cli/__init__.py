@@ -1,0 +1,1 @@
+"""The `diorama` command line: generate, edit, view, serve, batch, eval, sheet, assets and doctor."""

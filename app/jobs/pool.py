@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import TextIO
+from typing import IO, TextIO
 
 from tools.core.settings import REPO_ROOT, Settings
 
@@ -66,7 +66,7 @@ class WorkerPool:
         with open(log / "workers.log", "ab") as sink:
             return self._popen(command, sink)
 
-    def _popen(self, command: list[str], sink: object) -> subprocess.Popen:
+    def _popen(self, command: list[str], sink: IO) -> subprocess.Popen:
         # Own process group: a terminal's Ctrl-C must not reach the worker's Chromium mid-render; the
         # parent stops workers itself (SIGTERM), and a worker dies with its parent (PR_SET_PDEATHSIG).
         return subprocess.Popen(command, cwd=REPO_ROOT, env=settings_env(self.settings), process_group=0,

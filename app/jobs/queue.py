@@ -16,6 +16,7 @@ The queue sits behind ``JobQueue`` so a distributed queue can replace SQLite.
 
 from __future__ import annotations
 
+import builtins
 import json
 import sqlite3
 import time
@@ -97,9 +98,9 @@ class JobQueue(Protocol):
     def delete(self, job_id: str) -> bool: ...
     def get(self, job_id: str) -> Job | None: ...
     def list(self, owner: str | None, limit: int, before: tuple[float, str] | None) -> list[Job]: ...
-    def events(self, job_id: str, revision: int, after_seq: int = 0) -> list[Event]: ...
+    def events(self, job_id: str, revision: int, after_seq: int = 0) -> builtins.list[Event]: ...
     def head(self) -> int: ...
-    def follow(self, after_seq: int) -> list[Event]: ...
+    def follow(self, after_seq: int) -> builtins.list[Event]: ...
     def count(self, status: Status, owner: str | None = None) -> int: ...
 
 
@@ -189,6 +190,12 @@ class SqliteJobQueue:
                                "ORDER BY revision", (job_id,)).fetchall()
         return _job_from_row(row, [dict(r) for r in revisions])
 
+    def _existing_job(self, db: sqlite3.Connection, job_id: str) -> Job:
+        """A job this transaction has just found or written, so it is there."""
+        job = self._job(db, job_id)
+        assert job is not None, job_id
+        return job
+
     def _event(self, db: sqlite3.Connection, job_id: str, revision: int, event: str, data: dict) -> None:
         db.execute("INSERT INTO events (job_id, revision, event, data) VALUES (?, ?, ?, ?)",
                    (job_id, revision, event, json.dumps(data)))
@@ -218,7 +225,7 @@ class SqliteJobQueue:
                 if row is not None:
                     if row["request_hash"] != request_hash:
                         raise IdempotencyConflict(idempotency_key)
-                    return self._job(db, row["id"]), False
+                    return self._existing_job(db, row["id"]), False
             self._check_cap(db, owner, max_active)
             db.execute(
                 "INSERT INTO jobs (id, owner, kind, prompt, seed, options, status, created_at, queued_at, "
@@ -227,7 +234,7 @@ class SqliteJobQueue:
                  None if out_dir is None else str(out_dir)))
             db.execute("INSERT INTO revisions VALUES (?, 1, NULL, ?)", (job_id, now))
             self._event(db, job_id, 1, "queued", {"message": "queued", "t": 0.0})
-            return self._job(db, job_id), True
+            return self._existing_job(db, job_id), True
 
     def by_idempotency_key(self, owner: str, key: str) -> Job | None:
         with self._connect() as db:
@@ -346,7 +353,8 @@ class SqliteJobQueue:
 
     def list(self, owner: str | None, limit: int, before: tuple[float, str] | None) -> list[Job]:
         """Newest first; ``before`` is the (created_at, id) of the last job of the previous page."""
-        where, args = [], []
+        where: builtins.list[str] = []
+        args: builtins.list[object] = []
         if owner is not None:
             where.append("owner = ?")
             args.append(owner)
@@ -359,7 +367,7 @@ class SqliteJobQueue:
                              (*args, limit)).fetchall()
             return [job for row in ids if (job := self._job(db, row["id"])) is not None]
 
-    def events(self, job_id: str, revision: int, after_seq: int = 0) -> list[Event]:
+    def events(self, job_id: str, revision: int, after_seq: int = 0) -> builtins.list[Event]:
         with self._connect() as db:
             rows = db.execute("SELECT * FROM events WHERE job_id = ? AND revision = ? AND seq > ? ORDER BY seq",
                               (job_id, revision, after_seq)).fetchall()
@@ -370,7 +378,7 @@ class SqliteJobQueue:
         with self._connect() as db:
             return db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
 
-    def follow(self, after_seq: int) -> list[Event]:
+    def follow(self, after_seq: int) -> builtins.list[Event]:
         """Every job's events after ``after_seq``, oldest first: how one process watches many jobs cheaply."""
         with self._connect() as db:
             rows = db.execute("SELECT * FROM events WHERE seq > ? ORDER BY seq", (after_seq,)).fetchall()
@@ -389,7 +397,7 @@ class SqliteJobQueue:
             db.execute("INSERT INTO observations (metric, label, value, ok, created_at) VALUES (?, ?, ?, ?, ?)",
                        (metric, label, value, ok, time.time()))
 
-    def observations(self, metric: str) -> list[sqlite3.Row]:
+    def observations(self, metric: str) -> builtins.list[sqlite3.Row]:
         with self._connect() as db:
             return db.execute("SELECT label, value, ok FROM observations WHERE metric = ?", (metric,)).fetchall()
 

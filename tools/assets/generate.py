@@ -10,6 +10,7 @@ from pathlib import Path
 from tools.assets import families  # noqa: F401  (registers every generator)
 from tools.assets.mesh import asset_key, build_glb
 from tools.assets.registry import GENERATORS, VARIANTS, GenParams, OptionValue, checked_options, own_size
+from tools.core.geometry import triple
 from tools.knowledge.categories import CATEGORIES, variant_size
 from tools.core.schema import AssetRef
 
@@ -65,7 +66,7 @@ def generate(
         raise KeyError(f"no generator for category {category!r}")
     variant %= VARIANTS[category]
     pairs = checked_options(category, options)
-    size = tuple(round(float(v), 3) for v in (size or _typical_size(category, variant)))
+    size = triple(round(float(v), 3) for v in (size or _typical_size(category, variant)))
     return _build(category, size, color, material, variant, shape, pairs)
 
 
@@ -83,7 +84,7 @@ def _build(category: str, size: tuple[float, ...], color: str | None, material: 
         record["options"] = dict(options)
     key = asset_key(category, record)
     glb, extent = build_glb(category, record, GENERATORS[category](params), {"key": key})
-    return GeneratedAsset(key, category, glb, tuple(round(float(v), 4) for v in extent), record)
+    return GeneratedAsset(key, category, glb, triple(round(float(v), 4) for v in extent), record)
 
 
 def clear_memo() -> None:

@@ -17,6 +17,7 @@ import numpy as np
 import trimesh
 
 from tools.assets.textures import texture
+from tools.core.geometry import triple
 from tools.core.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
 from tools.knowledge.categories import CATEGORIES
 
@@ -68,7 +69,7 @@ def hex_to_rgb(color: str) -> tuple[float, float, float]:
     c = color.lstrip("#")
     if len(c) != 6:
         raise ValueError(f"colour must be '#rrggbb', got {color!r}")
-    return tuple(int(c[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
+    return triple(int(c[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
 
 
 def material(kind: str, color: str, pattern: str | None = None) -> Material:
@@ -80,7 +81,7 @@ def material(kind: str, color: str, pattern: str | None = None) -> Material:
     if kind not in _PBR:
         raise ValueError(f"unknown material kind {kind!r}; expected one of {MATERIAL_KINDS}")
     metallic, roughness, alpha = _PBR[kind]
-    rgb = tuple(round(srgb_to_linear(v), 5) for v in hex_to_rgb(color))
+    rgb = triple(round(srgb_to_linear(v), 5) for v in hex_to_rgb(color))
     emissive = rgb if kind == "emissive" else (0.0, 0.0, 0.0)
     name = f"{kind}:{color}" + (f":{pattern}" if pattern else "")
     tex = texture(pattern) if pattern else None
@@ -162,6 +163,9 @@ def _primitive(parts: list[Part], offset: np.ndarray) -> Primitive:
     positions, normals, indices, base = [], [], [], 0
     for part in parts:
         m = part.mesh
+        v: np.ndarray
+        n: np.ndarray
+        f: np.ndarray
         if part.smooth:
             v, n, f = m.vertices, m.vertex_normals, m.faces
         else:  # hard edges: one vertex per face corner, the face's normal
@@ -208,7 +212,7 @@ def _kind_key(category: str) -> dict:
     kind = CATEGORIES.get(category)
     if kind is None:
         return {}
-    own = {"category_revision": kind.revision} if kind.revision else {}
+    own: dict[str, object] = {"category_revision": kind.revision} if kind.revision else {}
     if kind.generator != category or kind.generator_params:
         own |= {"generator": kind.generator, "generator_params": dict(kind.generator_params)}
     return own
@@ -266,7 +270,7 @@ def _named_nodes(category: str, parts: list[Part]) -> tuple[list[Mesh], list[Nod
         own = [p for p in parts if p.node == name]
         pivot = node_pivot(name, own)
         meshes.append(_merged(name, own, pivot))
-        children.append(Node(name, mesh=len(meshes) - 1, translation=tuple(round(float(v), 5) for v in pivot - offset)))
+        children.append(Node(name, mesh=len(meshes) - 1, translation=triple(round(float(v), 5) for v in pivot - offset)))
     root = Node(category, mesh=0 if body else None, children=tuple(range(1, len(children) + 1)))
     return meshes, [root, *children], hi - lo
 

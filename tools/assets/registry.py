@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tools.assets.mesh import Part, material
+from tools.core.geometry import triple
 
 Generator = Callable[["GenParams"], list[Part]]
 GENERATORS: dict[str, Generator] = {}
@@ -93,7 +94,7 @@ def generator(category: str, variants: int = 3, options: Mapping[str, OptionValu
         if options:
             OPTIONS[category] = dict(options)
         if sizes:
-            SIZES[category] = tuple(tuple(float(v) for v in s) for s in sizes)
+            SIZES[category] = tuple(triple(float(v) for v in s) for s in sizes)
         return fn
 
     return register

@@ -29,6 +29,7 @@ import pygltflib
 import trimesh
 
 from tools.catalog.store import Catalog, CatalogEntry
+from tools.core.geometry import triple
 from tools.knowledge.categories import CATEGORIES
 from tools.core.errors import InputError, ValidationError
 from tools.catalog.validate import DEFAULT_LIMITS, GlbLimits, validate_glb
@@ -81,7 +82,7 @@ def import_asset(
     scene.apply_transform(_frame_matrix(chosen_up, UNIT_SCALE[chosen_units], FACING_YAW[facing]))
     lo, hi = scene.bounds
     scene.apply_translation([-(lo[0] + hi[0]) / 2, -lo[1], -(lo[2] + hi[2]) / 2])
-    size = tuple(round(float(v), 4) for v in scene.extents)
+    size = triple(round(float(v), 4) for v in scene.extents)
     record = {"units": chosen_units, "up": chosen_up, "facing": facing, "original_sha256": hashlib.sha256(data).hexdigest()}
     key = "user-" + hashlib.sha256(json.dumps({"category": category, **record}, sort_keys=True).encode()).hexdigest()[:16]
     extras = {"category": category, "key": key, "source": "user", "licence": licence, "size": list(size), "params": record}

@@ -145,7 +145,7 @@ def embedding_relevance(catalog: Catalog, query: str, entries: list[CatalogEntry
     return matrix @ embed([query])[0]
 
 
-def search_assets(query: str, size_hint=None, limit: int = 10, *, catalog: Catalog | None = None, mode: str = "auto"):
+def search_assets(query: str, size_hint=None, limit: int = 10, *, catalog: Catalog | None = None, mode: SearchMode = "auto"):
     """Ranked catalog entries for ``query`` (see search); default catalog: settings' data dir."""
     if catalog is None:
         from tools.core.settings import get_settings

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from tools.core.geometry import triple
 from tools.knowledge.categories import CATEGORIES, Category
 from tools.core.errors import AssetError
 
@@ -125,8 +126,9 @@ class Catalog:
     def add(self, entry: CatalogEntry, glb: bytes | None = None) -> CatalogEntry:
         """Add or replace ``entry``; with ``glb``, store its file as ``assets/<key>.glb`` first."""
         if glb is not None:
-            entry = CatalogEntry(**{**entry.__dict__, "path": f"assets/{entry.key}.glb"})
-            target = self.data_dir / entry.path
+            path = f"assets/{entry.key}.glb"
+            entry = CatalogEntry(**{**entry.__dict__, "path": path})
+            target = self.data_dir / path
             if not target.exists():  # content-addressed: an existing file holds these bytes
                 target.parent.mkdir(parents=True, exist_ok=True)
                 tmp = target.with_suffix(f".{hashlib.sha256(glb).hexdigest()[:8]}.tmp")
@@ -145,7 +147,7 @@ class Catalog:
             category=category,
             name=" ".join(w for w in (*words[:2], category.replace("_", " ")) if w),
             tags=tuple(w for w in (*words, *cat.synonyms, cat.family) if w),
-            size=tuple(float(v) for v in size),
+            size=triple(float(v) for v in size),
             source="generated",
             licence=PROCEDURAL_LICENCE,
             params=params,

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Set
 from dataclasses import dataclass, field
+from typing import TypeGuard, TypeVar
 
 import pygltflib
 
@@ -343,12 +344,12 @@ class _Checker:
                     raise ValidationError(f"nodes[{child}] has more than one parent (or is its own child)")
                 parents[child] = i
         for start in parents:  # with one parent each, a cycle shows as a walk that never reaches a root
-            seen, node = set(), start
-            while node in parents:
-                if node in seen:
-                    raise ValidationError(f"node hierarchy has a cycle through nodes[{node}]")
-                seen.add(node)
-                node = parents[node]
+            seen, at = set(), start
+            while at in parents:
+                if at in seen:
+                    raise ValidationError(f"node hierarchy has a cycle through nodes[{at}]")
+                seen.add(at)
+                at = parents[at]
         scenes = self.items("scenes")
         for i, scene in enumerate(scenes):
             _index_list(scene, "nodes", len(nodes), f"scenes[{i}]", "nodes")
@@ -411,7 +412,7 @@ class _Checker:
 
 def _texture_slots(material: dict, where: str) -> Iterator[tuple[str, dict]]:
     """Every texture reference of a material, as (path, the object holding 'index')."""
-    holders = [(where, material, TEXTURE_SLOTS)]
+    holders: list[tuple[str, dict, tuple[str, ...]]] = [(where, material, TEXTURE_SLOTS)]
     pbr = material.get("pbrMetallicRoughness")
     if pbr is not None:
         if not isinstance(pbr, dict):
@@ -425,7 +426,10 @@ def _texture_slots(material: dict, where: str) -> Iterator[tuple[str, dict]]:
                 yield f"{path}.{slot}", holder[slot]
 
 
-def _is_key_of(value: object, table: dict | frozenset | set) -> bool:
+_Key = TypeVar("_Key")
+
+
+def _is_key_of(value: object, table: Mapping[_Key, object] | Set[_Key]) -> TypeGuard[_Key]:
     """``value in table`` for any JSON value (lists and objects are unhashable; True == 1 is not a type code)."""
     return isinstance(value, (int, str)) and not isinstance(value, bool) and value in table
 

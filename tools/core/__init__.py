@@ -1,0 +1,1 @@
+"""Shared ground: settings, errors, schema, geometry, colours, glTF and report types."""

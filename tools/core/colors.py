@@ -76,8 +76,8 @@ def parse_color(tokens: Sequence[str], start: int) -> tuple[str, str, int] | Non
     pair = tuple(tokens[i:i + 2])
     if len(pair) == 2 and pair in MULTI_WORD_COLORS:
         base, words, i = MULTI_WORD_COLORS[pair], [*words, *pair], i + 2
-    elif i < len(tokens) and color_word(tokens[i]):
-        base, words, i = COLORS[color_word(tokens[i])], [*words, tokens[i]], i + 1
+    elif i < len(tokens) and (name := color_word(tokens[i])):
+        base, words, i = COLORS[name], [*words, tokens[i]], i + 1
     else:
         return None
     return (shade(base, amount) if amount else base), " ".join(words), i

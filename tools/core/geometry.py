@@ -7,8 +7,15 @@ rectangle, its world box an axis-aligned box.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import numpy as np
+
+
+def triple(values: Iterable[float]) -> tuple[float, float, float]:
+    """``values`` as an (x, y, z) or (r, g, b) tuple; ValueError unless there are exactly three."""
+    x, y, z = values
+    return (x, y, z)
 
 
 def yaw_quaternion(yaw: float) -> tuple[float, float, float, float]:

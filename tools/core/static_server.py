@@ -8,6 +8,7 @@ script served as text/plain).
 from __future__ import annotations
 
 import functools
+import socket
 import sys
 import threading
 from collections.abc import Iterator
@@ -49,7 +50,7 @@ SHUTDOWN_POLL_S = 0.02
 class _QuietServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket], client_address: object) -> None:
         # A browser closing a connection mid-transfer is normal; anything else still prints.
         if isinstance(sys.exc_info()[1], ConnectionError):
             return
@@ -68,14 +69,15 @@ def serve_folder(path: str | Path, port: int = 0) -> Iterator[str]:
     if not 0 <= port <= 65535:
         raise ValueError(f"port must be in 0..65535, got {port}")
     handler = functools.partial(_QuietFolderHandler, directory=str(folder.resolve()))
-    server = _QuietServer(("127.0.0.1", port), handler)
+    host = "127.0.0.1"
+    server = _QuietServer((host, port), handler)
     # shutdown() waits for serve_forever's next poll: a short interval keeps each verification from idling
     # up to the default half second at its end.
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": SHUTDOWN_POLL_S},
                               name=f"serve:{folder.name}", daemon=True)
     thread.start()
     try:
-        host, bound_port = server.server_address[:2]
+        bound_port = server.server_address[1]
         yield f"http://{host}:{bound_port}/"
     finally:
         server.shutdown()

@@ -176,7 +176,7 @@ def _add_turned(ctx: LayoutContext, pins: list[Pin], new_ids: dict[str, str], tu
     """Turned instances at their previous place with the new yaw, else at the nearest free floor pose with it
     (searched on rings 0.25 m apart over the whole room); what stood on them turns with them where it fits.
     Returns the ids that kept their position; an instance with no free pose is left to the solver."""
-    previous = {}  # spec key -> previous centres: what a turned instance faces when it is not placed yet
+    previous: dict[str, list[tuple[float, float]]] = {}  # spec key -> previous centres: what a turned instance faces when it is not placed yet
     for pin in pins:
         previous.setdefault(pin.spec, []).append((pin.placement.position[0], pin.placement.position[2]))
     kept = []

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, Field
 
@@ -142,7 +142,8 @@ def not_understood_message(clauses: list[str]) -> str:
 
 
 def _clauses(tokens: list[str]) -> list[list[str]]:
-    clauses, current = [], []
+    clauses: list[list[str]] = []
+    current: list[str] = []
     for token in tokens:
         if token in CLAUSE_SPLITS:
             if current:
@@ -242,7 +243,7 @@ def _find_relation(words: list[str]) -> tuple[str, int, int] | None:
         if words[i] in {"closer", "nearer"} and i + 1 < len(words) and words[i + 1] == "to":
             return "next_to", i, i + 2
         found = match_relation(words, i)
-        if found is not None and found[0] in MoveKind.__args__ and found[1] in {"target", "room"}:
+        if found is not None and found[0] in get_args(MoveKind) and found[1] in {"target", "room"}:
             return found[0], i, found[2]
     return None
 

@@ -1,0 +1,1 @@
+"""Scoring scenes against their prompts: geometry judges, requirement checks, contact sheets."""

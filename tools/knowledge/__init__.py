@@ -1,0 +1,1 @@
+"""What Diorama knows about the world: kinds, places, reference sizes and the words for them."""

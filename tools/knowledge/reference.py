@@ -28,6 +28,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tools.core.geometry import triple
 from tools.knowledge.categories import CATEGORIES
 from tools.core.errors import InputError, PromptError, ReferenceSearchError
 from tools.core.telemetry import tool_call
@@ -74,7 +75,7 @@ def size_for(category: str, size_word: str | None = None, explicit_m: float | No
     size = [v * min(max(f, lo), hi) for v, f in zip(cat.size, factors)]
     if explicit_m is not None:
         size = _stretch(size, explicit_m, axis, cat.family in ERGONOMIC_FAMILIES, (lo, hi))
-    return tuple(round(v, 3) for v in size)
+    return triple(round(v, 3) for v in size)
 
 
 def _stretch(size: list[float], metres: float, axis: Axis | None, ergonomic: bool, scale_range: tuple[float, float]) -> list[float]:
@@ -133,7 +134,7 @@ def dimension_range(category: str) -> tuple[Size, Size, str]:
     """(smallest, largest, source) the table allows for ``category``: typical size times its scale range."""
     cat = CATEGORIES[category]
     lo, hi = cat.size_range
-    return (tuple(round(v * lo, 3) for v in cat.size), tuple(round(v * hi, 3) for v in cat.size), cat.source)
+    return (triple(round(v * lo, 3) for v in cat.size), triple(round(v * hi, 3) for v in cat.size), cat.source)
 
 
 # --- SearxNG: sizes of things the table does not know ---------------------------------------------------------
@@ -151,7 +152,7 @@ class WebSize:
     def as_size(self, fallback: Size) -> Size:
         """(x, y, z) with the found measures, ``fallback`` where none was found."""
         found = (self.width, self.height, self.depth)
-        return tuple(round(v if v is not None else f, 3) for v, f in zip(found, fallback))
+        return triple(round(v if v is not None else f, 3) for v, f in zip(found, fallback))
 
 
 class SearxngClient:

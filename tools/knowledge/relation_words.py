@@ -16,7 +16,7 @@ instances ("a stack of books").
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, cast
 
 from tools.core.schema import Relation, RelationKind
 
@@ -100,5 +100,5 @@ def describe_relation(relation: Relation) -> str:
 
 def without_target(kind: str) -> str | None:
     """The room relation a target relation means when no object follows ("in front", "in the middle of the park")."""
-    words = RELATION_WORDS.get(kind)
+    words = RELATION_WORDS.get(cast(RelationKind, kind))  # any word may come in: one that is no kind finds None
     return words.without_target if words else None

@@ -1,0 +1,1 @@
+"""The constraint solver that places objects, with one module per relation kind."""

@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Iterable
 
+from tools.core.geometry import triple
 from tools.knowledge.categories import CATEGORIES, Mount
 from tools.core.errors import LayoutError
 from tools.layout.air import airborne
@@ -146,7 +147,7 @@ def new_context(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> LayoutCon
     """An empty room (or area) to fill: its bounds, the instances' ids and mounts, windows kept clear."""
     indoor = plan.environment.kind == "indoor"
     lo, hi = room_bounds(plan.environment)
-    sizes = {k: tuple(float(v) for v in s) for k, s in sizes.items()}
+    sizes = {k: triple(float(v) for v in s) for k, s in sizes.items()}
     mounts = {o.key: effective_mount(o.category, indoor) for o in plan.objects}
     wall_above = frozenset(r.target for r in plan.relations
                            if r.kind == "above" and r.target in mounts and mounts.get(r.subject) == "wall")

@@ -1,0 +1,1 @@
+"""The language model: client, prompts, model planner, repair and editor, LangChain tools."""

@@ -122,7 +122,8 @@ class CircuitBreaker:
 
     def __init__(self, failures: int = BREAKER_FAILURES, cooldown_s: float = BREAKER_COOLDOWN_S) -> None:
         self.failures, self.cooldown_s = failures, cooldown_s
-        self._consecutive, self._opened_at = 0, None
+        self._consecutive = 0
+        self._opened_at: float | None = None
         self._lock = threading.Lock()
 
     @property

@@ -39,8 +39,8 @@ def _direction(azimuth_deg: float, elevation_deg: float) -> np.ndarray:
 
 def _as_box(bounds: Mapping[str, Sequence[float]] | Sequence[Sequence[float]]) -> tuple[np.ndarray, np.ndarray]:
     """Accept ``{"min": (3,), "max": (3,)}`` or ``(min (3,), max (3,))``."""
-    lo, hi = (bounds["min"], bounds["max"]) if isinstance(bounds, Mapping) else bounds
-    lo, hi = np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+    given_lo, given_hi = (bounds["min"], bounds["max"]) if isinstance(bounds, Mapping) else bounds
+    lo, hi = np.asarray(given_lo, dtype=float), np.asarray(given_hi, dtype=float)
     if lo.shape != (3,) or hi.shape != (3,):
         raise ValueError(f"bounds min and max must be 3-vectors, got shapes {lo.shape} and {hi.shape}")
     if np.any(hi < lo):

@@ -21,7 +21,7 @@ import numpy as np
 from tools.assets.mesh import hex_to_rgb
 from tools.page.camera import frame_views
 from tools.core.errors import AssetError
-from tools.core.geometry import world_aabb, yaw_quaternion
+from tools.core.geometry import triple, world_aabb, yaw_quaternion
 from tools.core.gltf import Material, Mesh, Primitive, srgb_to_linear
 from tools.page.scene_glb import scene_glb
 from tools.layout.solver import room_bounds
@@ -315,7 +315,7 @@ def _quad(corners, color: str, name: str) -> Primitive:
     positions = np.array(corners, dtype=np.float32)
     normal = np.cross(positions[1] - positions[0], positions[3] - positions[0])
     normal /= np.linalg.norm(normal)
-    rgb = tuple(round(srgb_to_linear(c), 5) for c in hex_to_rgb(color))
+    rgb = triple(round(srgb_to_linear(c), 5) for c in hex_to_rgb(color))
     return Primitive(positions, np.tile(normal, (4, 1)).astype(np.float32),
                      np.array([[0, 1, 2], [0, 2, 3]], dtype=np.uint32), Material(name, (*rgb, 1.0), 0.0, 0.9))
 

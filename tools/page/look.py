@@ -8,6 +8,7 @@ compose's lights come from ``look_lights``. Colours are sRGB hex.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -47,7 +48,7 @@ INDOOR_LIGHT_TINTS = {"warm": "#ffe2bf", "cool": "#e6efff"}  # the fill's sky co
 LAMP_COLORS = {"warm": "#ffc98a", "neutral": "#ffd7a0", "cool": "#fff0dc"}
 WEATHER_DIM = {"clear": 1.0, "fog": 0.75, "snow": 0.85, "rain": 0.6}  # overcast sun share
 FOG_GREY = "#c8cfd6"
-PRECIPITATION = {  # count per 100 m² of ground (capped), fall speed m/s, point size px, colour
+PRECIPITATION: dict[str, dict[str, Any]] = {  # count per 100 m² of ground (capped), fall speed m/s, point size px, colour
     "snow": {"per_100m2": 120, "max": 1500, "speed": 0.7, "size": 4.0, "color": "#ffffff"},
     "rain": {"per_100m2": 300, "max": 3000, "speed": 7.0, "size": 2.5, "color": "#9fb3c8"},
 }
@@ -61,7 +62,7 @@ def scene_look(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndarr
     look = look or Look()
     row = LIGHTING[look.time_of_day]
     outdoor = env.kind == "outdoor"
-    result = {
+    result: dict[str, Any] = {
         "time_of_day": look.time_of_day,
         "weather": look.weather,
         "style": look.style,

@@ -1,0 +1,1 @@
+"""From sentence to ScenePlan: parsing, grounding and the rule-based planner."""

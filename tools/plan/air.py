@@ -65,7 +65,7 @@ def space_relations(specs: list[ObjectSpec], relations: Stated) -> None:
     around the centre."""
     bodies = [s for s in specs if has_trait(s.category, "celestial")]
     centres = [s for s in bodies if CATEGORIES[s.category].orbit_centre is not None]
-    centre = min(centres, key=lambda s: CATEGORIES[s.category].orbit_centre, default=None)
+    centre = min(centres, key=lambda s: CATEGORIES[s.category].orbit_centre or 0, default=None)
     if centre is None:
         return
     for spec in bodies:

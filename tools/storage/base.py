@@ -38,9 +38,9 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def clean_key(key: str) -> str:
-    """The normalised form of a relative storage key; raises InvalidKeyError when it could escape.
+    r"""The normalised form of a relative storage key; raises InvalidKeyError when it could escape.
 
-    'a\\b//./c' -> 'a/b/c'. Refused: empty keys, NUL and other control characters,
+    'a\b//./c' -> 'a/b/c'. Refused: empty keys, NUL and other control characters,
     absolute keys ('/x', 'C:x'), and any '..' segment.
     """
     if not isinstance(key, str) or not key:

@@ -1,0 +1,1 @@
+"""Verification in headless Chromium: load, render, checks of what the pictures show."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from tools.core.geometry import footprint, rects_overlap, world_aabb
+from tools.core.geometry import footprint, rects_overlap, triple, world_aabb
 from tools.layout.solver import room_bounds
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relation_kinds.spec import Room
@@ -97,7 +97,7 @@ def _hex_rgb(color: str) -> tuple[float, float, float] | None:
     if len(text) != 6:
         return None
     try:
-        return tuple(int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+        return triple(int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
     except ValueError:
         return None
 

@@ -75,8 +75,8 @@ def motion_check(report: dict) -> dict:
     judged = {i: o for i, o in motion["objects"].items() if o["pixels"] >= MIN_JUDGED_PIXELS}
     frozen = sorted(i for i in expected & set(judged) if not _moved(judged[i]))
     drifting = sorted(i for i, o in judged.items() if i not in expected and o["idChanged"] > MAX_STILL_PIXELS)
-    moved = len(expected & set(judged)) - len(frozen)
-    evidence = (f"{moved}/{len(expected & set(judged))} moving objects changed between t=0 and t=0.5 s "
+    moving = len(expected & set(judged)) - len(frozen)
+    evidence = (f"{moving}/{len(expected & set(judged))} moving objects changed between t=0 and t=0.5 s "
                 f"({len(expected - set(judged))} too small in the hero view to judge); "
                 f"{len(judged) - len(expected & set(judged)) - len(drifting)} still objects unchanged")
     if frozen:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
+import numpy as np
+
 from tools.core.schema import Placement, Relation
 from tools.layout.context import WALL_YAWS, Candidate, LayoutContext, against_wall_candidates
 from tools.layout.relation_kinds.checking import every_instance
@@ -59,7 +61,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
-    return each(subjects, lambda s: min(wall_gaps(s, room.lo, room.hi)) <= JUDGE_MAX_GAP,
+    return each(subjects, lambda s: min(wall_gaps(s, np.asarray(room.lo), np.asarray(room.hi))) <= JUDGE_MAX_GAP,
                 f"within {JUDGE_MAX_GAP} m of a wall")
 
 

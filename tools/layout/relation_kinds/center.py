@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
+import numpy as np
+
 from tools.core.schema import Placement, Relation
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.free import spiral_candidates
@@ -34,7 +36,8 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
-    mid, size = (room.lo + room.hi) / 2, room.hi - room.lo
+    lo, hi = np.asarray(room.lo), np.asarray(room.hi)
+    mid, size = (lo + hi) / 2, hi - lo
     return each(subjects, lambda s: all(abs(s.centre[i] - mid[i]) <= JUDGE_SHARE * size[i] for i in (0, 2)),
                 "near the centre")
 

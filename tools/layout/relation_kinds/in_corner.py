@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import numpy as np
+
 from tools.core.geometry import world_aabb
 from tools.core.schema import Placement, Relation
 from tools.layout.context import Candidate, LayoutContext
@@ -31,7 +33,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
-    return each(subjects, lambda s: max(wall_gaps(s, room.lo, room.hi)) <= JUDGE_MAX_GAP,
+    return each(subjects, lambda s: max(wall_gaps(s, np.asarray(room.lo), np.asarray(room.hi))) <= JUDGE_MAX_GAP,
                 f"within {JUDGE_MAX_GAP} m of two walls")
 
 

@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
+import numpy as np
+
 from tools.core.schema import Placement, Relation, RelationKind
 from tools.core.windows import Window
 from tools.knowledge.relation_words import RELATION_WORDS, RelationWords, describe_relation
@@ -18,8 +20,8 @@ Result = tuple[bool, str]
 class Room(NamedTuple):
     """What room relations are measured against: the bounds' corners (3,) and the windows."""
 
-    lo: Sequence[float]
-    hi: Sequence[float]
+    lo: Sequence[float] | np.ndarray  # the layout check's corners are tuples, the evaluator's arrays
+    hi: Sequence[float] | np.ndarray
     windows: Sequence[Window] = ()
 
 
