@@ -44,7 +44,7 @@ def main(argv: list[str]) -> None:
         if "--solve" in argv:
             try:
                 solve_layout(plan, {o.key: CATEGORIES[o.category].size for o in plan.objects})
-            except LayoutError as error:
+            except (LayoutError, ValueError) as error:  # ValueError: a solver bug, reported as such
                 failures.append(f"{prompt}: {error}")
     print(f"{len(densities)} interiors of {len(prompts)} prompts: median {statistics.median(densities):.2f} "
           f"objects per 10 m2 (quartiles {statistics.quantiles(densities, n=4)})")
