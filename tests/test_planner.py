@@ -167,7 +167,7 @@ CASES: dict[str, dict] = {
     "an office with four desks": dict(objects={"desk": 4}, counts_between={"office_chair": (4, 4)},
                                       implied={("each_with", "office_chair", "desk")}),
     "a bakery with a counter, three round tables and a coffee machine": dict(
-        objects={"counter": 1, "table": 3, "coffee_machine": 1}, env=dict(room_type="cafe"), unknown={}),
+        objects={"counter": 1, "table": 3, "coffee_machine": 1}, env=dict(room_type="bakery"), unknown={}),
     "a fishing village harbour with three sailboats": dict(  # the head place wins over its modifier
         objects={"boat": 3}, env=dict(room_type="harbour"), attrs={"boat": {"variant": 3}}),
     "a sea of flowers in a meadow": dict(env=dict(room_type="hill", floor="grass"), absent={"boat"}),

@@ -65,7 +65,9 @@ def kind_text(category: Category) -> str:
 
 
 def place_text(place: Place) -> str:
-    return ", ".join([place.name.replace("_", " "), *place.phrases])
+    """What a place is, in words, for embedding: its name, the names people use and its description."""
+    names = ", ".join([place.name.replace("_", " "), *place.phrases])
+    return f"{names}. {place.description}".strip()
 
 
 def is_archetype(category: Category) -> bool:

@@ -65,6 +65,7 @@ class ParsedPrompt:
     empty: bool = False
     windows: int | None = None
     tone: tuple[str, str] | None = None  # (hex, colour words) of "in blue tones"
+    forbidden: set[str] = field(default_factory=set)  # kinds the prompt rules out ("no rug", "without chairs")
 
 
 @lru_cache(maxsize=1)
@@ -299,6 +300,8 @@ class PromptParser:
     def _take_object(self, phrase: NounPhrase) -> None:
         if phrase.count == 0:
             self.pending = None
+            if phrase.head is not None and phrase.head.kind == "category":
+                self.out.forbidden.add(phrase.head.name)
             return
         index = self._reference(phrase) if phrase.definite else None
         if index is None:

@@ -25,7 +25,7 @@ from tools.plan.air import (
     SPACE_MIN_SIDE, airborne_headroom, desk_fans, drop_sky_bodies, place_for_sky, space_footprint, space_relations,
 )
 from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
-from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Place
+from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Expected, Place
 from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan, free_key
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
@@ -34,7 +34,9 @@ MIN_ADDED_SHARE = 1 / 30  # outdoors, added things smaller than this share of th
 AIR_FILL_SHARE = 0.45  # floating things' footprints may cover this share of the area (they seldom stack)
 OUTDOOR_FILL_SHARE = 0.12  # outdoor ground is sized so objects cover about this share: open, not empty
 MIN_OUTDOOR_SIDE = 10.0  # metres: the smallest outdoor area, so a lone bench still has a place around it
-FEW_OBJECTS = 3  # a named room with fewer requested kinds gets its usual furniture
+FEW_OBJECTS = 3  # outdoors, a named place with fewer requested kinds gets its usual things
+FURNISH_SHARE = 0.30  # a room's usual furnishings are added while floor footprints cover at most this share
+ONLY_WORDS = re.compile(r"\b(only|just|nothing but|nothing else)\b")  # "a room with only a bed": no more
 INDOOR_FLOORS = {"wood", "tile", "carpet"}
 TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "target"}
 
@@ -59,8 +61,9 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     # Space is furnished (a sun, planets, moons) only when the prompt names no body of its own:
     # "two moons orbit a ringed planet in space" is just those, "the solar system" the whole set.
     named_bodies = place.name == SPACE_PLACE and bool(specs)
-    if not parsed.empty and not named_bodies:
-        _add_expected(place, specs, relations, parsed)
+    if not parsed.empty and not named_bodies and not (place.kind == "indoor" and ONLY_WORDS.search(text)):
+        area = _floor_area(place, parsed, stated, specs, relations)
+        _add_expected(place, specs, relations, parsed, area)
     _add_supports(specs, relations)
     _add_desk_chairs(specs, relations)
     if place.kind == "indoor":
@@ -227,19 +230,39 @@ def _add(relations: list[tuple[Relation, bool]], relation: Relation, stated: boo
         relations.append((relation, stated))
 
 
+def _floor_area(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, specs: list[ObjectSpec],
+                relations: list[tuple[Relation, bool]]) -> float:
+    """m^2 of floor the place has for what the prompt named: its size, grown for the named things (indoors)."""
+    if place.kind == "outdoor":
+        factor = SIZE_FACTORS.get(parsed.place_size or "", 1.0)
+        return place.size[0] * place.size[1] * factor * factor
+    env = _environment(place, parsed, stated, specs, relations)
+    return env.width * env.depth
+
+
 def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[Relation, bool]],
-                  parsed: ParsedPrompt) -> None:
-    """A named place with few objects gets its usual furniture; outdoor places their natural extras."""
+                  parsed: ParsedPrompt, area: float) -> None:
+    """A room gets its usual furnishings, scaled to its floor, after what the prompt named: a kind the prompt names
+    keeps the prompt's count, one it rules out stays out, and what would crowd the floor beyond FURNISH_SHARE
+    is left out, the least usual first. Outdoors, few named kinds bring the usual things; natural extras always."""
     requested = {s.category for s in specs if s.requested}
     items = list(place.extras)
-    if len(requested) < FEW_OBJECTS:
+    if place.kind == "indoor" or len(requested) < FEW_OBJECTS:
         items = [*place.expected, *items]
+    budget = FURNISH_SHARE * area - _footprint(specs, relations)[0]  # indoors only: outdoors sizes to its content
     added = []
     for item in items:
-        if any(s.category == item.category for s in specs):
+        if item.category in parsed.forbidden or any(s.category == item.category for s in specs):
             continue
-        key = _unique_key(Mention(item.category, item.category, item.count), specs)
-        spec = ObjectSpec(key=key, category=item.category, count=item.count, shape=item.shape, size=item.size,
+        count = _usual_count(item, specs, area)
+        unit = _floor_cost(item)
+        if unit > 0 and place.kind == "indoor" and not _goes_with_named(item, specs):
+            count = min(count, int(budget // unit))
+        if count < 1:
+            continue
+        budget -= unit * count if place.kind == "indoor" else 0.0
+        key = _unique_key(Mention(item.category, item.category, count), specs)
+        spec = ObjectSpec(key=key, category=item.category, count=count, shape=item.shape, size=item.size,
                           requested=False, noun=item.category.replace("_", " "))
         specs.append(spec)
         added.append((spec, item))
@@ -253,12 +276,40 @@ def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[R
             target = next((s for s in specs if s.category == target_category and s is not spec), None)
             if target_category is not None and target is None:
                 continue
-            if kind == "each_with":
-                if spec.requested:
-                    continue
-                spec.count = (param or 1) * target.count
             relation = Relation(kind=kind, subject=spec.key, target=target.key if target else None, param=param)
             _add(relations, relation, False)
+
+
+def _usual_count(item: Expected, specs: list[ObjectSpec], area: float) -> int:
+    """How many of ``item`` the room has: its count on this floor, ``param`` per target ("a chair at each desk"),
+    none when what it goes with (a nightstand's bed, a lamp's table) is not in the scene."""
+    count = item.count_for(area)
+    for kind, target_category, param in item.relations[:1]:
+        target = next((s for s in specs if s.category == target_category), None)
+        if target_category is not None and target is None:
+            return 0
+        if kind == "each_with":
+            return (param or 1) * target.count
+    return count
+
+
+def _goes_with_named(item: Expected, specs: list[ObjectSpec]) -> bool:
+    """Whether ``item`` is one per named thing ("an office with four desks": a chair at each), which the
+    prompt implies: it is added even when the floor is full, and the room grows for it."""
+    named = {s.category for s in specs if s.requested}
+    return any(kind == "each_with" and target in named for kind, target, _ in item.relations[:1])
+
+
+def _floor_cost(item: Expected) -> float:
+    """m^2 of floor one ``item`` takes (0 for things on walls, ceilings, surfaces or stacked, and flat rugs)."""
+    category = CATEGORIES[item.category]
+    relation = item.relations[0][0] if item.relations else None
+    if category.mount != "floor" or relation in {"on", "above", "stacked"} or category.size[1] < 0.05:
+        return 0.0
+    w, _, d = category.size
+    low, high = category.size_range
+    scale = {"small": low, "large": high}.get(item.size or "", 1.0)
+    return w * d * scale * scale * (high if item.size == "long" else 1.0)
 
 
 def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:

@@ -43,6 +43,7 @@ def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
         if place is not None:  # "a speakeasy with ...": the grammar took the setting for a thing
             parsed.place = place[0]
             drop.append(setting)
+    drop += _negated(parsed, pairs, sentence.negated, drop)
     for index, mention in enumerate(parsed.mentions):
         if index not in drop:
             _ground(mention, phrases[pairs[index]] if index in pairs else None)
@@ -50,6 +51,15 @@ def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
     used = {j for i, j in pairs.items() if i not in drop}
     _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used])
     return parsed
+
+
+def _negated(parsed: ParsedPrompt, pairs: dict[int, int], negated: list[Phrase], drop: list[int]) -> list[int]:
+    """Mentions of things the prompt rules out ("without chairs"): their kinds become forbidden, the mentions go."""
+    names = {form for phrase in negated for word in (phrase.name, phrase.head) for form in (word, *singular_forms(word))}
+    parsed.forbidden |= {ground_noun(p.name, p.head).kind for p in negated} - {"placeholder"}
+    gone = [i for i, m in enumerate(parsed.mentions) if i not in pairs and i not in drop and m.noun in names]
+    parsed.forbidden |= {parsed.mentions[i].category for i in gone}
+    return gone
 
 
 def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:

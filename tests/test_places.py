@@ -1,0 +1,120 @@
+"""Place types as data: places.toml is valid, rooms come furnished to a realistic density, and the prompt wins."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.core.embeddings import embeddings_available
+from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.places import PLACES, load_places
+from tools.knowledge.relation_words import RELATION_WORDS
+from tools.layout.solver import solve_layout
+from tools.plan.ground import ground_place
+from tools.plan.planner import plan_prompt
+
+
+def test_at_least_150_place_types_each_described():
+    assert len(PLACES) >= 150
+    assert all(place.description and place.phrases for place in PLACES.values())
+
+
+def test_every_furnishing_names_a_known_kind_and_relation():
+    for place in PLACES.values():
+        for item in (*place.expected, *place.extras):
+            assert item.category in CATEGORIES, (place.name, item.category)
+            for kind, target, _ in item.relations:
+                assert kind in RELATION_WORDS, (place.name, kind)
+                assert target is None or target in CATEGORIES, (place.name, target)
+
+
+def test_phrases_are_unique_across_places():
+    phrases = [phrase for place in PLACES.values() for phrase in place.phrases]
+    assert len(phrases) == len(set(phrases))
+
+
+def test_indoor_floor_furniture_always_has_a_zone():
+    """Nothing big is left to stand anywhere in a room: walkways stay where the zones leave them."""
+    for place in PLACES.values():
+        if place.kind != "indoor":
+            continue
+        for item in place.expected:
+            if CATEGORIES[item.category].mount == "floor":
+                assert item.relations, (place.name, item.category)
+
+
+@pytest.mark.parametrize("entry, words", [
+    ('[places.x]\nkind = "indoor"\nphrases = ["x"]\ndescription = "d"\nsize = [3.0, 3.0]\nfloor = "wood"\n'
+     'furnish = [{ kind = "unicorn_sofa", zone = "centre" }]\n', "place 'x': furnishing 1 (unicorn_sofa): unknown kind"),
+    ('[places.x]\nkind = "indoor"\nphrases = ["x"]\ndescription = "d"\nsize = [3.0, 3.0]\nfloor = "wood"\n'
+     'furnish = [{ kind = "book", zone = "on bed" }]\n', "nothing stands on a bed"),
+    ('[places.x]\nkind = "indoor"\nphrases = ["x"]\ndescription = "d"\nsize = [3.0, 3.0]\nfloor = "wood"\n'
+     'furnish = [{ kind = "bed", zone = "somewhere" }]\n', "unknown zone or relation 'somewhere'"),
+    ('[places.x]\nkind = "indoor"\nphrases = ["x"]\ndescription = "d"\nsize = [3.0, 3.0]\nfloor = "grass"\n',
+     "place 'x': an indoor floor"),
+    ('[places.x]\nkind = "indoor"\nphrases = ["x"]\nsize = [3.0, 3.0]\nfloor = "wood"\n', "place 'x': description"),
+    ('[places.x]\nkind = "indoor"\nphrases = ["x"]\ndescription = "d"\nsize = [3.0, 3.0]\nfloor = "wood"\n'
+     '[places.y]\nkind = "indoor"\nphrases = ["x"]\ndescription = "d"\nsize = [3.0, 3.0]\nfloor = "wood"\n',
+     "phrase 'x' is already 'x''s"),
+])
+def test_a_bad_entry_fails_naming_it(tmp_path, entry, words):
+    path = tmp_path / "places.toml"
+    path.write_text(entry)
+    with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        load_places(path)
+
+
+def _density(plan) -> float:
+    env = plan.environment
+    return 10 * sum(o.count for o in plan.objects) / (env.width * env.depth)
+
+
+@pytest.mark.parametrize("prompt", [
+    "a bedroom", "a laundromat", "an office", "a hotel room", "a barber shop", "a tavern", "a lab",
+    "a bedroom with a bed and a desk", "a dining room with a long table",
+])
+def test_rooms_are_furnished_to_a_realistic_density_and_still_fit(prompt):
+    plan = plan_prompt(prompt)
+    assert _density(plan) >= 5.0, [(o.category, o.count) for o in plan.objects]
+    sizes = {o.key: CATEGORIES[o.category].size for o in plan.objects}
+    assert len(solve_layout(plan, sizes)) == sum(o.count for o in plan.objects)
+
+
+def test_furnishings_never_change_what_the_prompt_names():
+    plan = plan_prompt("a bedroom with two beds and one lamp on a desk")
+    assert plan.spec("bed").count == 2 and plan.spec("table_lamp").count == 1
+    assert all(not o.requested for o in plan.objects if o.category not in {"bed", "table_lamp", "desk"})
+
+
+@pytest.mark.parametrize("prompt, absent", [
+    ("a bedroom with no rug", {"rug"}),
+    ("a kitchen without chairs", {"chair"}),
+    ("a living room with no tv and no rug", {"tv", "rug"}),
+])
+def test_what_the_prompt_rules_out_stays_out(prompt, absent):
+    plan = plan_prompt(prompt)
+    assert plan.objects and not absent & {o.category for o in plan.objects}
+
+
+@pytest.mark.parametrize("prompt, kinds", [
+    ("an empty room", set()), ("an empty bedroom", set()), ("a bare kitchen", set()),
+    ("a bedroom with only a bed", {"bed"}), ("a kitchen with just a fridge", {"fridge"}),
+])
+def test_empty_bare_and_only_rooms_get_nothing_more(prompt, kinds):
+    assert {o.category for o in plan_prompt(prompt).objects} == kinds
+
+
+@pytest.mark.skipif(not embeddings_available(), reason="needs the embeddings extra")
+def test_an_unknown_place_grounds_to_the_nearest_by_meaning():
+    assert ground_place("cheese counter shop") == ("deli", pytest.approx(ground_place("cheese counter shop")[1]))
+    assert ground_place("quantum entanglement") is None
+
+
+@pytest.mark.skipif(not embeddings_available(), reason="needs the embeddings extra")
+@pytest.mark.parametrize("words, place", [("surgery ward", "hospital_ward"), ("hat shop", "clothes_shop")])
+def test_descriptions_rank_the_nearest_place_first(words, place):
+    from tools.core.embeddings import embed
+    from tools.plan.ground import place_text
+
+    vectors = embed([words, *(place_text(p) for p in PLACES.values())])
+    scores = vectors[1:] @ vectors[0]
+    assert list(PLACES)[int(scores.argmax())] == place
