@@ -59,7 +59,7 @@ BY_NAME = [
     ("physician", "doctor"),
     ("toddler", "child"),
     ("shopkeeper", "adult"),
-    ("wyvern", "dragon"),
+    ("wyvern", "winged_dragon"),
 ]
 
 
