@@ -130,9 +130,9 @@ CASES: dict[str, dict] = {
         env=dict(width=6.0, depth=3.0, size_from_prompt=True)),
     "a 4 x 5 m office": dict(env=dict(room_type="office", width=4.0, depth=5.0), added={"desk", "office_chair"}),
     "a 5x5 bedroom with a bed": dict(objects={"bed": 1}, env=dict(width=5.0, depth=5.0), added={"nightstand", "wardrobe"}),
+    # dog, cat and wheelchair are kinds now (kinds.toml); the colour and the relation still hold
     "a guitar and a purple dog next to a wheelchair": dict(
-        objects={"guitar": 1, "placeholder": 1, "chair": 1}, colors={"placeholder": "purple"},
-        unknown={"dog": "placeholder", "wheelchair": "chair"}),
+        objects={"guitar": 1, "dog": 1, "wheelchair": 1}, colors={"dog": "purple"}, unknown={}),
     "a kitchen with a kitchen island": dict(objects={"counter": 1}, unknown={"kitchen island": "counter"}),  # the parse keeps the compound
     "lots of trees and a car": dict(counts_between={"oak_tree": (6, 9)}, env=dict(kind="outdoor")),
     "a small room with two windows and a tiled floor": dict(objects={}, env=dict(windows=2, floor="tile"), total=0),
@@ -142,7 +142,7 @@ CASES: dict[str, dict] = {
     "a round table with 4 chairs around it": dict(objects={"table": 1, "chair": 4}, relations={("around", "chair", "table")}),
     "a vase in the middle of the table": dict(relations={("on", "vase", "table")}),
     "a cat sleeping on a red sofa": dict(
-        objects={"placeholder": 1, "sofa": 1}, relations={("on", "placeholder", "sofa")}, unknown={"cat": "placeholder"}),
+        objects={"cat": 1, "sofa": 1}, relations={("on", "cat", "sofa")}, unknown={}),
     "a bedroom with a bed between two nightstands": dict(relations={("next_to", "nightstand", "bed")}),
     "an office with 6 desks in 2 rows and a plant in each corner": dict(
         relations={("row", "desk", None, 2), ("in_corner", "potted_plant", None)}, not_related={("in_corner", "desk", None)}),

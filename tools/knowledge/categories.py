@@ -28,7 +28,9 @@ Family = Literal["furniture", "kitchen_bath", "nature", "built", "vehicle", "pro
 MotionKind = Literal["orbit", "spin", "flicker", "sway", "ripple", "bob", "circle", "glow"]
 When = Literal["always", "outdoor", "night", "asked"]
 Vec3 = tuple[float, float, float]
-ParamValue = str | int | float | bool | tuple[str | int | float, ...]
+OptionValue = str | int | float | bool
+# A fixed generator parameter; "options" holds the generator's options as sorted (name, value) pairs.
+ParamValue = str | int | float | bool | tuple[str | int | float, ...] | tuple[tuple[str, OptionValue], ...]
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,7 @@ class _KindRow(_Row):
     motion: str | _MotionRow | None = None
     variants: tuple[_VariantRow, ...] = ()
     generator: str | None = None
-    generator_params: dict[str, ParamValue] = {}
+    generator_params: dict[str, str | int | float | bool | tuple[str | int | float, ...] | dict[str, OptionValue]] = {}
     revision: int = Field(0, ge=0)
 
 
@@ -185,9 +187,17 @@ def _category(name: str, row: _KindRow, file: _FileRow) -> Category:
         wall_centre_height=row.wall_centre_height, orbit_centre=row.orbit_centre, surface_kind=row.surface_kind,
         motion=Motion(**motion.model_dump()) if motion else None,
         variant_words=tuple(v.words for v in row.variants), variant_sizes=tuple(v.size for v in row.variants),
-        generator=row.generator or name, generator_params=tuple(sorted(row.generator_params.items())),
+        generator=row.generator or name, generator_params=_fixed_params(row.generator_params),
         revision=row.revision,
     )
+
+
+def _fixed_params(params: dict) -> tuple[tuple[str, ParamValue], ...]:
+    """``params`` as sorted, hashable pairs; an ``options`` table becomes sorted (name, value) pairs too.
+    The option names are checked against the generator's own at generator registration (tools/assets/families),
+    which this layer cannot see."""
+    return tuple(sorted((name, tuple(sorted(value.items())) if isinstance(value, dict) else value)
+                        for name, value in params.items()))
 
 
 def _why(error: ValidationError) -> str:

@@ -35,7 +35,7 @@ from tools.assets.families import (  # noqa: F401
     props_storage,
     vehicles,
 )
-from tools.assets.registry import GENERATORS, VARIANTS, Generator, GenParams
+from tools.assets.registry import GENERATORS, OPTIONS, VARIANTS, Generator, GenParams, checked_options
 from tools.knowledge.categories import CATEGORIES, Category
 
 # The GenParams fields a kind may fix; its size is its own ``size``.
@@ -43,16 +43,19 @@ KIND_PARAMS = frozenset(f.name for f in dataclasses.fields(GenParams)) - {"size"
 
 
 def _with_params(kind: Category, base: Generator) -> Generator:
-    """``base`` with the kind's fixed parameters: a request's own colour, material or shape wins; a fixed
+    """``base`` with the kind's fixed parameters: a request's own colour, material, shape or option wins; a fixed
     variant always holds (the kind then has that one variant)."""
     params = dict(kind.generator_params)
     pinned = params.pop("variant", None)
+    options = dict(params.pop("options", ()))
 
     @functools.wraps(base)
     def build(p: GenParams) -> list:
         fixed = {name: value for name, value in params.items() if getattr(p, name) is None}
         if pinned is not None:
             fixed["variant"] = pinned
+        if options:
+            fixed["options"] = tuple(sorted({**options, **dict(p.options)}.items()))
         return base(dataclasses.replace(p, **fixed))
 
     return build
@@ -68,6 +71,12 @@ def _register_kind_generators() -> None:
         if unknown := set(dict(kind.generator_params)) - KIND_PARAMS:
             raise ValueError(f"kind {kind.name!r}: unknown generator_params {sorted(unknown)}"
                              f" (known: {sorted(KIND_PARAMS)})")
+        try:  # a misspelt option would otherwise be silently ignored by the generator
+            checked_options(kind.generator, dict(dict(kind.generator_params).get("options", ())))
+        except ValueError as error:
+            raise ValueError(f"kind {kind.name!r}: generator_params.options: {error}") from None
+        if kind.generator in OPTIONS:  # a request may set the kind's options too ("a cat" with a long tail)
+            OPTIONS[kind.name] = OPTIONS[kind.generator]
         VARIANTS[kind.name] = 1 if "variant" in dict(kind.generator_params) else VARIANTS[kind.generator]
         GENERATORS[kind.name] = _with_params(kind, GENERATORS[kind.generator])
 

@@ -1,0 +1,117 @@
+"""Grounding a prompt's noun to a kind: by its whole name or a synonym first (no embeddings needed), and by
+meaning for names the registry does not list. The words are this file's own, not the prompt sets'."""
+
+import pytest
+
+from tools.core.embeddings import embeddings_available
+from tools.plan import ground
+from tools.plan.ground import ground_noun
+from tools.plan.planner import plan_prompt
+
+BY_NAME = [
+    ("couch", "sofa"),
+    ("settee", "sofa"),
+    ("billiard table", "pool_table"),
+    ("snooker table", "pool_table"),
+    ("table tennis table", "ping_pong_table"),
+    ("table football", "foosball_table"),
+    ("arcade machine", "arcade_cabinet"),
+    ("tumble dryer", "dryer"),
+    ("laundry machine", "washing_machine"),
+    ("jacuzzi", "hot_tub"),
+    ("gurney", "stretcher"),
+    ("drip stand", "iv_stand"),
+    ("dentist chair", "dental_chair"),
+    ("jungle gym", "climbing_frame"),
+    ("sandpit", "sandbox"),
+    ("see-saw", "seesaw"),
+    ("cash desk", "checkout_counter"),
+    ("snack machine", "vending_machine"),
+    ("cashpoint", "atm"),
+    ("clothes rail", "clothes_rack"),
+    ("server cabinet", "server_rack"),
+    ("computer screen", "monitor"),
+    ("notebook computer", "laptop"),
+    ("mixing console", "mixing_desk"),
+    ("loudspeaker", "speaker"),
+    ("mic stand", "microphone_stand"),
+    ("spell book", "spellbook"),
+    ("grimoire", "spellbook"),
+    ("crystal ball", "crystal_ball"),
+    ("treasure chest", "treasure_chest"),
+    ("pile of gold", "gold_pile"),
+    ("spaceship", "rocket"),
+    ("android", "robot"),
+    ("xmas tree", "christmas_tree"),
+    ("gift box", "present"),
+    ("longcase clock", "grandfather_clock"),
+    ("fireplug", "fire_hydrant"),
+    ("stoplight", "traffic_light"),
+    ("telephone box", "phone_box"),
+    ("pillar box", "mailbox"),
+    ("kitten", "kitten"),
+    ("pup", "puppy"),
+    ("stallion", "horse"),
+    ("cockerel", "rooster"),
+    ("geese", "goose"),
+    ("koi carp", "koi"),
+    ("policewoman", "police_officer"),
+    ("physician", "doctor"),
+    ("toddler", "child"),
+    ("shopkeeper", "adult"),
+    ("wyvern", "winged_dragon"),
+]
+
+
+@pytest.fixture
+def no_embeddings(monkeypatch):
+    monkeypatch.setattr(ground, "embeddings_available", lambda: False)
+
+
+@pytest.mark.parametrize("noun,kind", BY_NAME)
+def test_a_name_or_synonym_grounds_exactly_without_embeddings(no_embeddings, noun, kind):
+    found = ground_noun(noun)
+    assert (found.kind, found.how, found.fit) == (kind, "name", "exact")
+
+
+def test_an_unknown_noun_without_embeddings_takes_its_head_word_or_the_placeholder(no_embeddings):
+    assert ground_noun("velvet chaise thing", head="thing").kind == "placeholder"
+    assert (ground_noun("rusty pool table", head="table").kind, ground_noun("rusty pool table", head="table").how) == (
+        "table", "head")
+
+
+@pytest.mark.parametrize("prompt,kinds", [
+    ("a games room with a snooker table and two arcade machines", {"pool_table", "arcade_cabinet"}),
+    ("a laundry with a tumble dryer next to a laundry machine", {"dryer", "washing_machine"}),
+    ("a wizard's tower room with a cauldron and a grimoire on a table", {"cauldron", "spellbook", "table"}),
+])
+def test_the_planner_finds_new_kinds_by_their_names(no_embeddings, prompt, kinds):
+    assert kinds <= {spec.category for spec in plan_prompt(prompt).objects}
+
+
+needs_embeddings = pytest.mark.skipif(not embeddings_available(), reason="the embeddings extra is not installed")
+
+
+@needs_embeddings
+@pytest.mark.parametrize("noun,kind", [
+    ("vending-machines", "vending_machine"), ("arcade cabinets", "arcade_cabinet"), ("tumble-dryer", "dryer"),
+    ("rowing-machine", "rowing_machine"), ("mixing-desk", "mixing_desk"), ("snooker cue table", "pool_table"),
+])
+def test_an_unlisted_spelling_grounds_by_meaning_to_the_thing_itself(noun, kind):
+    found = ground_noun(noun)
+    assert (found.kind, found.how, found.fit) == (kind, "meaning", "exact")
+
+
+@needs_embeddings
+@pytest.mark.parametrize("noun,kind", [
+    ("treasure-chest", "treasure_chest"), ("hospital-bed", "hospital_bed"), ("bus-shelter", "bus_shelter"),
+    ("fire-hydrant", "fire_hydrant"), ("grandfather-clock", "grandfather_clock"), ("stallion horse", "horse"),
+])
+def test_a_near_spelling_finds_its_kind_by_meaning(noun, kind):
+    assert ground_noun(noun).kind == kind
+
+
+@needs_embeddings
+def test_a_noun_near_no_real_kind_takes_a_generic_archetype():
+    found = ground_noun("hydraulic press")
+    assert found.how == "archetype" and found.kind == "generic_machine" and found.fit == "stand-in"
