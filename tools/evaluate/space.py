@@ -27,10 +27,8 @@ BLOCK_HEIGHT = 0.05  # floor things lower than this (rugs, mats) are walked over
 WALKER_WIDTH = 0.4  # metres: shoulder width of the walker
 REACH = 0.8  # metres from a side a person stands to use it (a chair's depth in front of a desk, plus a step)
 DENSITY_AREA = 10.0  # density is objects per this many square metres of floor
-USABLE_TRAITS = ("seat", "table", "work_surface")
-USABLE_CATEGORIES = ("bed", "desk")
+USABLE_TRAITS = ("seat", "table", "work_surface", "lie_on")
 FRONT_ONLY_TRAITS = ("work_surface",)
-FRONT_ONLY_CATEGORIES = ("desk",)
 
 
 def floor_area(bounds: dict) -> float:
@@ -94,12 +92,12 @@ def walkable_region(objects: list[WorldObject], bounds: dict) -> tuple[np.ndarra
 
 def is_usable_kind(category: str) -> bool:
     entry = CATEGORIES.get(category)
-    return category in USABLE_CATEGORIES or (entry is not None and any(entry.has(t) for t in USABLE_TRAITS))
+    return entry is not None and any(entry.has(t) for t in USABLE_TRAITS)
 
 
 def _front_only(category: str) -> bool:
     entry = CATEGORIES.get(category)
-    return category in FRONT_ONLY_CATEGORIES or (entry is not None and any(entry.has(t) for t in FRONT_ONLY_TRAITS))
+    return entry is not None and any(entry.has(t) for t in FRONT_ONLY_TRAITS)
 
 
 def reachable(obj: WorldObject, region: np.ndarray, xs: np.ndarray, zs: np.ndarray) -> bool:
