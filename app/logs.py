@@ -29,6 +29,7 @@ class SceneIdFilter(logging.Filter):
     """Stamps the current run's scene id (or None) on every record the handler sees."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        """Set the record's scene_id from the current run when the caller gave none; never drops a record."""
         if getattr(record, "scene_id", None) is None:
             record.scene_id = current_scene_id()
         return True
