@@ -39,6 +39,7 @@ class JsonFormatter(logging.Formatter):
     """One JSON object per line: ts (UTC, ms), level, logger, msg, scene_id, then any ``extra`` fields."""
 
     def format(self, record: logging.LogRecord) -> str:
+        """The record as one JSON line, with any extra fields after the standard ones."""
         entry = {
             "ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds")
             .replace("+00:00", "Z"),

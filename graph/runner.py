@@ -31,6 +31,7 @@ def default_scene_id(prompt: str, seed: int, out_dir: Path) -> str:
 
 
 def initial_state(prompt: str, seed: int, out_dir: Path, scene_id: str) -> SceneState:
+    """The state a new run starts from."""
     return SceneState(
         scene_id=scene_id, prompt=prompt, seed=seed, out_dir=str(out_dir.resolve()),
         layout_attempt=0, camera_focus=[], repairs=0,
