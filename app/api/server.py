@@ -48,8 +48,8 @@ def error_json(status: int, code: str, message: str, details: Any = None,
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    @app.exception_handler(ApiError)
     """Map ApiError, validation errors and unexpected exceptions to the API's JSON error shape."""
+    @app.exception_handler(ApiError)
     async def api_error(request: Request, e: ApiError) -> JSONResponse:
         headers = e.headers
         if "/files/" in request.url.path or "/signed/" in request.url.path:
@@ -140,8 +140,8 @@ def model_check(settings: Settings) -> dict[str, Any]:
 
 
 def add_service_routes(app: FastAPI) -> None:
-    @app.get("/healthz", response_model=Health, tags=["service"], summary="The process is alive")
     """Add /healthz, /readyz and /metrics to the app."""
+    @app.get("/healthz", response_model=Health, tags=["service"], summary="The process is alive")
     def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
