@@ -95,7 +95,7 @@ def model_round(state: SceneState, context: RunContext) -> tuple[dict | None, di
 
 
 def after_verify(state: SceneState, runtime: Runtime[RunContext]) -> Literal["repair", "publish"]:
-    """Where the graph goes after verify: publish when passed, out of repairs or nothing a repair can mend; else repair."""
+    """After verify: publish when passed, out of repairs or nothing is mendable; else repair."""
     if state["passed"] or state.get("repairs", 0) >= runtime.context.settings.max_repairs:
         return "publish"
     # The page's own checks fail the same way on every round: repairing them would only spend the budget.

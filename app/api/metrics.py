@@ -37,6 +37,7 @@ def histogram(name: str, doc: str, label: str, rows: Sequence, buckets: Sequence
 
 class JobMetrics(Collector):
     """Prometheus collector that reads the job queue's depth, counts and stage timings at each scrape."""
+
     def __init__(self, queue: SqliteJobQueue) -> None:
         self.queue = queue
 

@@ -158,4 +158,5 @@ class BodySizeLimit:
 
 class BodyTooLarge(Exception):
     """Raised inside the body-size limit when a streamed body passes the limit."""
+
     pass

@@ -42,6 +42,7 @@ WEBGL_PROBE = """() => {
 @dataclass
 class Check:
     """One doctor finding: what was checked, OK/WARN/FAIL, what was seen, and how to fix it."""
+
     name: str
     status: Status
     detail: str

@@ -48,6 +48,7 @@ class IdempotencyConflict(Exception):
 @dataclass
 class Job:
     """One scene job as the queue stores it."""
+
     id: str
     owner: str
     kind: Literal["generate", "edit"]
@@ -75,6 +76,7 @@ class Job:
 @dataclass
 class Event:
     """One progress event of a job revision, numbered in the order the queue recorded it."""
+
     seq: int
     job_id: str
     revision: int
