@@ -45,6 +45,8 @@ TargetName = Literal[("none", *sorted(CATEGORIES))]  # type: ignore[valid-type]
 
 
 class ProposedObject(BaseModel):
+    """An object the model proposes adding: category, count and colour."""
+
     model_config = ConfigDict(extra="forbid")
     category: CategoryName
     count: int = Field(ge=1, le=MAX_ADDED_COUNT)
@@ -52,6 +54,8 @@ class ProposedObject(BaseModel):
 
 
 class ProposedRelation(BaseModel):
+    """A relation the model proposes between proposed or planned objects."""
+
     model_config = ConfigDict(extra="forbid")
     kind: ProposedKind
     subject: CategoryName

@@ -30,6 +30,8 @@ MAX_IMAGES = 3
 
 @dataclass
 class ModelRepair:
+    """A model-driven repair: the scene session the model's tool calls change, and the calls it made."""
+
     session: SceneSession
     model: str
     calls: list[dict]
@@ -71,11 +73,13 @@ def _apply(session: SceneSession, by_name: dict, call: ToolCall) -> None:
 
 
 def failed_summary(report: dict) -> str:
+    """The failed checks as a bullet list for the model's prompt."""
     lines = [f"- {c['name']}: {c['evidence']}" for c in report["checks"] if not c["passed"]]
     return "\n".join(lines) or "- none"
 
 
 def object_list(session: SceneSession) -> str:
+    """The scene's objects as a bullet list for the model's prompt: id, kind, position, size, support, asked for."""
     lines = []
     for p in session.placements:
         spec = session.plan.spec(p.spec)
@@ -91,5 +95,6 @@ def _bounds(plan: ScenePlan) -> tuple[float, float, float, float]:
 
 
 def screenshot_urls(out_dir: Path) -> list[str]:
+    """The first screenshots as data URLs for the model to look at."""
     shots = sorted((out_dir / "screenshots").glob("*.png"))[:MAX_IMAGES]
     return [f"data:image/png;base64,{base64.b64encode(s.read_bytes()).decode()}" for s in shots]
