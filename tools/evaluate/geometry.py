@@ -73,10 +73,12 @@ class Hull:
 
     @property
     def lo(self) -> np.ndarray:
+        """The hull's lowest corner (3,)."""
         return self.vertices.min(axis=0)
 
     @property
     def hi(self) -> np.ndarray:
+        """The hull's highest corner (3,)."""
         return self.vertices.max(axis=0)
 
 
@@ -102,6 +104,7 @@ class WorldObject:
 
     @property
     def centre(self) -> np.ndarray:
+        """The middle of the object's world bounds (3,)."""
         return (self.lo + self.hi) / 2
 
 
@@ -287,6 +290,7 @@ def is_supported(obj: WorldObject, by_id: dict[str, WorldObject], bounds: dict,
 
 
 def floating(objects: list[WorldObject], bounds: dict, tolerance: float = SUPPORT_TOLERANCE) -> list[str]:
+    """Ids of objects that rest neither on the floor nor on another object."""
     by_id = {o.id: o for o in objects}
     return [o.id for o in objects if not is_supported(o, by_id, bounds, tolerance)]
 

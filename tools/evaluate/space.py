@@ -93,6 +93,7 @@ def walkable_region(objects: list[WorldObject], bounds: dict) -> tuple[np.ndarra
 
 
 def is_usable_kind(category: str) -> bool:
+    """Whether a category is something people use (sit on, work at), so the space in front of it must stay free."""
     entry = CATEGORIES.get(category)
     return category in USABLE_CATEGORIES or (entry is not None and any(entry.has(t) for t in USABLE_TRAITS))
 
