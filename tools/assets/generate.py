@@ -23,6 +23,8 @@ _MEMO_SIZE = 512
 
 @dataclass(frozen=True)
 class GeneratedAsset:
+    """A generated asset: its catalog key, category, GLB bytes, size and the parameters that made it."""
+
     key: str
     category: str
     glb: bytes

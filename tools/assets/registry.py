@@ -50,17 +50,21 @@ class GenParams:
 
     @property
     def w(self) -> float:
+        """Width (x) in metres."""
         return self.size[0]
 
     @property
     def h(self) -> float:
+        """Height (y) in metres."""
         return self.size[1]
 
     @property
     def d(self) -> float:
+        """Depth (z) in metres."""
         return self.size[2]
 
     def rng(self) -> np.random.Generator:
+        """A random generator seeded by the parameters, the same in every process."""
         # hashlib, not hash(): str hashes change between processes.
         seeded = (self.size, self.color, self.material, self.variant, self.shape)
         # Options join the seed only when given, so every asset without options keeps its bytes.

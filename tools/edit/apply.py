@@ -37,6 +37,8 @@ FRONT_RELATIONS = {kind for kind, spec in RELATIONS.items() if spec.follows_targ
 
 @dataclass
 class EditOutcome:
+    """What applying an edit did: the new plan, which specs move, which instances keep their place, and why."""
+
     plan: ScenePlan
     replace: set[str] = field(default_factory=set)  # spec keys placed again (moved, resized, their dependents)
     keep: dict[str, int] = field(default_factory=dict)  # spec key -> previous instances that keep their place
@@ -67,6 +69,7 @@ def resolve_specs(plan: ScenePlan, name: str) -> list[ObjectSpec]:
 
 
 def exists_in(plan: ScenePlan):
+    """A test of whether a name resolves to any spec of the plan."""
     return lambda name: bool(resolve_specs(plan, name))
 
 
@@ -150,6 +153,7 @@ def _unique_key(plan: ScenePlan, category: str, colour: str | None) -> str:
 
 
 def free_key(plan: ScenePlan, base: str) -> str:
+    """A spec key based on `base` that the plan does not use yet; InputError when there is none."""
     try:
         return schema_free_key(plan.objects, base)
     except ValueError as error:
