@@ -75,6 +75,16 @@ class GenParams:
         """The value of option ``name``, or ``default`` when it was not given."""
         return dict(self.options).get(name, default)
 
+    def text_option(self, name: str) -> str | None:
+        """Option ``name`` as text (a colour, a word), or None when it was not given."""
+        value = self.option(name)
+        return None if value is None else str(value)
+
+    def number_option(self, name: str, default: float) -> float:
+        """Option ``name`` as a number, or ``default`` when it was not given."""
+        value = self.option(name)
+        return default if value is None else float(value)
+
     def mat(self, default_kind: str, default_color: str):
         """The main material: the requested colour/material or the defaults."""
         return material(self.material or default_kind, self.color or default_color)

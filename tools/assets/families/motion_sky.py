@@ -32,7 +32,7 @@ def banded_sphere(radius: float, centre, edges, mats, sections: int = 32) -> lis
     for k, (lo, hi) in enumerate(zip(edges[:-1], edges[1:])):
         profile = [(0.0, radius * np.sin(lo)), *arc(radius, lo, hi), (0.0, radius * np.sin(hi))]
         profile = [pt for i, pt in enumerate(profile) if i == 0 or not np.allclose(pt, profile[i - 1])]
-        parts.append(Part(lathe(profile, *c, sections=sections), mats[k % len(mats)], smooth=True))
+        parts.append(Part(lathe(profile, c[0], c[1], c[2], sections=sections), mats[k % len(mats)], smooth=True))
     return parts
 
 
