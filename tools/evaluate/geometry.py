@@ -174,7 +174,7 @@ def _components(vertices: np.ndarray, faces: np.ndarray) -> list[np.ndarray]:
 def asset_hulls(path: str, mtime_ns: int) -> tuple[Hull, ...]:
     """Convex parts of the GLB at ``path`` in its own frame (cached by path and modification time)."""
     try:
-        loaded = trimesh.load(path, file_type="glb", force="mesh", process=False)
+        loaded = trimesh.load_mesh(path, file_type="glb", process=False)
     except (OSError, ValueError) as error:
         raise AssetError(f"cannot read asset {path}: {error}") from error
     if len(loaded.faces) == 0:
