@@ -251,6 +251,7 @@ def _rotate(outcome: EditOutcome, op: EditOp) -> str:
         if mount in ("wall", "ceiling"):
             raise InputError(f"the {spec.noun or spec.category} is mounted on the {mount} and cannot be turned")
     toward = _facing_target(outcome, op, specs) if op.relation == "facing" else None
+    degrees = op.degrees or 0.0  # None only with 'facing' (checked above), and then ``toward`` decides
     undone = set()
     for spec in specs:
         undone.update(_drop_relations(plan, spec.key, lambda r: r.kind in ORIENTED_RELATIONS))
@@ -260,10 +261,10 @@ def _rotate(outcome: EditOutcome, op: EditOp) -> str:
                 _relate(outcome, spec, "facing", toward)
         else:
             before = outcome.turns.get(spec.key, Turn())
-            outcome.turns[spec.key] = Turn(radians=before.radians + math.radians(op.degrees), toward=before.toward)
+            outcome.turns[spec.key] = Turn(radians=before.radians + math.radians(degrees), toward=before.toward)
         outcome.replace.update(_followers(plan, spec.key))
     keys = ", ".join(s.key for s in specs)
-    how = f"to face the {toward}" if toward else _turn_words(op.degrees)
+    how = f"to face the {toward}" if toward else _turn_words(degrees)
     undone -= {"facing"} if toward else set()
     return f"turned {keys} {how}" + (f" (no longer {', '.join(sorted(undone))})".replace("_", " ") if undone else "")
 

@@ -207,11 +207,14 @@ def _locate(words: list[str], last_target: str | None) -> tuple[Mention, str | N
     mentions = _mentions(head_words, last_target) or _unknown_noun(head_words)
     if not mentions:
         return None
-    if away is None and relation is None:
+    if away is not None:
+        kind, rest = "away_from", words[away + 2:]
+    elif relation is not None:
+        kind, rest = relation[0], words[relation[2]:]
+    else:
         return mentions[0], None, None
-    rest = words[away + 2:] if away is not None else words[relation[2]:]
     found = _mentions(rest, last_target)
-    return mentions[0], "away_from" if away is not None else relation[0], found[0].words if found else None
+    return mentions[0], kind, found[0].words if found else None
 
 
 ROOM_MOVES = {"against_wall", "in_corner", "center"}
