@@ -11,8 +11,10 @@ the grounded repair.
 from __future__ import annotations
 
 import base64
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError as ArgumentsInvalid
 
@@ -37,7 +39,7 @@ class ModelRepair:
     calls: list[dict]
 
 
-def repair_with_model(state: dict, client: LLMClient, supply: AssetSupply, vision: bool = False) -> ModelRepair:
+def repair_with_model(state: Mapping[str, Any], client: LLMClient, supply: AssetSupply, vision: bool = False) -> ModelRepair:
     """One round: ask for tool calls on the failed report, apply them to a session of the state; ``supply``
     makes the assets of recoloured and added objects.
 

@@ -107,7 +107,7 @@ def scene_tools(session: SceneSession) -> list[StructuredTool]:
 
         return call
 
-    specs = [
+    specs: list[tuple[str, str, type[BaseModel], Callable[..., str]]] = [
         ("move_object", "Move a free-standing object to (x, z) on the floor; the solver keeps it out of walls "
                         "and other objects.", MoveArgs, move_object),
         ("resize_object", "Scale an object by a factor.", ResizeArgs, resize_object),
