@@ -45,6 +45,7 @@ def job_record(item: BatchItem, job: Job) -> dict:
     record = {"line": item.line, "prompt": item.prompt, "seed": item.seed, "id": job.id, "out": job.out_dir}
     seconds = round(finished - (job.started_at or finished), 3)
     if job.status == "succeeded":
+        assert job.out_dir is not None  # a batch submits every job with its own folder
         outcome = report_outcome(Path(job.out_dir))
         return {**record, "status": "ok" if outcome["passed"] else "checks_failed", "passed": outcome["passed"],
                 "checks": outcome["checks"], "requirements": outcome["requirements"],

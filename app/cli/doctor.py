@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from tools.core.settings import Settings
@@ -55,7 +55,7 @@ def load_settings() -> tuple[Settings, list[Check]]:
 
     from tools.core.settings import Settings
 
-    overrides: dict[str, object] = {}
+    overrides: dict[str, Any] = {}  # field name -> that field's default, so each has the field's type
     checks: list[Check] = []
     for _ in range(len(Settings.model_fields) + 1):
         try:

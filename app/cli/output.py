@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from tools.core.report import Report
 
@@ -24,7 +26,7 @@ def progress_printer(started: float):
     return report
 
 
-def summary(state: dict, out: Path, seconds: float) -> str:
+def summary(state: Mapping[str, Any], out: Path, seconds: float) -> str:
     """The text a finished run prints: pass/fail, counts, failed checks, stand-ins and where the files are."""
     report = Report.model_validate(state["report"])
     lines = [

@@ -23,6 +23,7 @@ import threading
 import time
 import traceback
 import uuid
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from app.jobs.queue import UNFINISHED_MARKER, Job, SqliteJobQueue, job_dir
 from app.logs import log_progress
 from tools.core.settings import Settings
 from graph.context import LazyBrowser, RunContext
+from graph.state import SceneState
 from tools.core.errors import DioramaError, InputError
 from tools.core.report import Report
 
@@ -108,12 +110,13 @@ def job_settings(settings: Settings, job: Job) -> Settings:
     return settings if max_repairs is None else settings.model_copy(update={"max_repairs": int(max_repairs)})
 
 
-def run_scene(job: Job, context: RunContext) -> dict[str, Any]:
+def run_scene(job: Job, context: RunContext) -> SceneState:
     """Run a job's generate or edit in its folder and return the final graph state."""
     out = job_dir(context.settings.data_dir, job)
     if job.kind == "edit":
         from graph.edit import edit_scene  # written alongside the API; imported only when an edit runs
 
+        assert job.instruction is not None  # submit_edit stores the instruction of every edit job
         return edit_scene(out, job.instruction, context)
     from graph.runner import generate_scene
 
@@ -126,7 +129,7 @@ def run_scene(job: Job, context: RunContext) -> dict[str, Any]:
     return state
 
 
-def summary_of(state: dict[str, Any], seconds: float) -> dict[str, Any]:
+def summary_of(state: Mapping[str, Any], seconds: float) -> dict[str, Any]:
     """The figures a finished job's summary shows: objects, checks and requirements passed, seconds."""
     report = Report.model_validate(state["report"]) if state.get("report") else Report(passed=False)
     return {
@@ -137,7 +140,7 @@ def summary_of(state: dict[str, Any], seconds: float) -> dict[str, Any]:
     }
 
 
-def observe_run(queue: SqliteJobQueue, state: dict[str, Any], seconds: float) -> None:
+def observe_run(queue: SqliteJobQueue, state: Mapping[str, Any], seconds: float) -> None:
     """Per-stage seconds, tool calls and the verification result, for /metrics in the API process."""
     for stage_name, stage_seconds in (state.get("timings") or {}).items():
         queue.observe("stage_seconds", stage_name, stage_seconds)
