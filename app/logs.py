@@ -29,6 +29,7 @@ class SceneIdFilter(logging.Filter):
     """Stamps the current run's scene id (or None) on every record the handler sees."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        """Set the record's scene_id from the current run when the caller gave none; never drops a record."""
         if getattr(record, "scene_id", None) is None:
             record.scene_id = current_scene_id()
         return True
@@ -38,6 +39,7 @@ class JsonFormatter(logging.Formatter):
     """One JSON object per line: ts (UTC, ms), level, logger, msg, scene_id, then any ``extra`` fields."""
 
     def format(self, record: logging.LogRecord) -> str:
+        """The record as one JSON line, with any extra fields after the standard ones."""
         entry = {
             "ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds")
             .replace("+00:00", "Z"),

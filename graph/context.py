@@ -21,6 +21,7 @@ class LazyBrowser:
         self._executable, self._timeout_s, self._browser = executable, timeout_s, None
 
     def get(self):
+        """The shared Browser, started on first use."""
         if self._browser is None:
             from tools.verify.browser import Browser  # playwright is heavy: import on first render only
 
@@ -28,6 +29,7 @@ class LazyBrowser:
         return self._browser
 
     def close(self) -> None:
+        """Close the browser if one was started."""
         if self._browser is not None:
             self._browser.__exit__(None, None, None)
             self._browser = None
@@ -66,4 +68,5 @@ class RunContext:
 
     @property
     def three_dir(self) -> Path:
+        """The folder of the npm 'three' package the page's vendor files are copied from."""
         return self.settings.three_dir

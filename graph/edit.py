@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 from langgraph.checkpoint.sqlite import SqliteSaver
 
@@ -179,14 +180,14 @@ def run_revision(scene_dir: Path, scene: dict, old_plan: ScenePlan, outcome: Edi
     """
     pinning = Pinning(pins_from(old_plan, previous_placements(scene, old_plan)), outcome.replace, outcome.keep,
                       outcome.away, outcome.turns)
-    start = {**initial_state(scene["prompt"], scene["seed"], scene_dir, scene["id"]),
+    start: SceneState = {**initial_state(scene["prompt"], scene["seed"], scene_dir, scene["id"]),
              "plan": outcome.plan.model_dump(), "pinning": PINNING.dump_python(pinning, mode="json"),
              "layout_attempt": number}  # another seed than the last revision's layout for what is placed anew
     with checkpointed_graph(context, thread_id) as (graph, saver, config):
         saver.delete_thread(thread_id)
         for _ in graph.stream(start, config, context=context, durability="sync"):
             pass
-        final = graph.get_state(config).values
+        final = cast(SceneState, graph.get_state(config).values)  # LangGraph types it as a plain dict
     # A model repair round may have moved a kept object after the layout: only what still stands there counts.
     kept = set(final.get("pinned", []))
     placements = [Placement.model_validate(p) for p in final["placements"]]

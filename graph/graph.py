@@ -19,6 +19,7 @@ from graph.verify import verify
 
 
 def build_graph(checkpointer=None):
+    """The compiled scene graph: plan, assets, layout, compose, verify (repairing until it passes), publish."""
     builder = StateGraph(SceneState, context_schema=RunContext)
     builder.add_node("plan", plan)
     builder.add_node("assets", assets)

@@ -24,6 +24,7 @@ def plan(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     else:
         scene_plan = plan_prompt(state["prompt"], state["seed"])
     scene_plan = apply_look(scene_plan)  # after the merge, so the model's additions move and take the palette too
+    assert scene_plan.look is not None  # apply_look always fills it
     context.progress("plan", f"{sum(o.count for o in scene_plan.objects)} objects, {scene_plan.environment.kind}, "
                              f"planner {scene_plan.planner}, {scene_plan.look.time_of_day}, "
                              f"{len(scene_plan.behaviours)} moving kinds")

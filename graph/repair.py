@@ -21,6 +21,7 @@ from tools.core.schema import UNMENDABLE_REQUIREMENTS, Requirement
 
 
 def failed_checks(state: SceneState) -> set[CheckName]:
+    """The names of the checks the last verification failed."""
     checks = [Check.model_validate(c) for c in state["report"]["checks"]]
     return {c.name for c in checks if not c.passed}
 
@@ -94,6 +95,7 @@ def model_round(state: SceneState, context: RunContext) -> tuple[dict | None, di
 
 
 def after_verify(state: SceneState, runtime: Runtime[RunContext]) -> Literal["repair", "publish"]:
+    """After verify: publish when passed, out of repairs or nothing is mendable; else repair."""
     if state["passed"] or state.get("repairs", 0) >= runtime.context.settings.max_repairs:
         return "publish"
     # The page's own checks fail the same way on every round: repairing them would only spend the budget.
@@ -103,4 +105,5 @@ def after_verify(state: SceneState, runtime: Runtime[RunContext]) -> Literal["re
 
 
 def after_repair(state: SceneState) -> Literal["layout", "compose"]:
+    """Where the graph goes after a repair: back to layout when it re-solved the layout, else to compose."""
     return "layout" if state["repair_log"][-1]["action"] == "resolve_layout" else "compose"

@@ -9,7 +9,9 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
+from typing import cast
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph.state import CompiledStateGraph
 
@@ -31,6 +33,7 @@ def default_scene_id(prompt: str, seed: int, out_dir: Path) -> str:
 
 
 def initial_state(prompt: str, seed: int, out_dir: Path, scene_id: str) -> SceneState:
+    """The state a new run starts from."""
     return SceneState(
         scene_id=scene_id, prompt=prompt, seed=seed, out_dir=str(out_dir.resolve()),
         layout_attempt=0, camera_focus=[], repairs=0,
@@ -59,14 +62,18 @@ def generate_scene(
         return _run(prompt, seed, out_dir, context, scene_id, interrupt_after)
 
 
+# state, run context, input and output: the graph reads and writes SceneState throughout
+SceneGraph = CompiledStateGraph[SceneState, RunContext, SceneState, SceneState]
+
+
 @contextmanager
-def checkpointed_graph(context: RunContext, thread_id: str) -> Iterator[tuple[CompiledStateGraph, SqliteSaver, dict]]:
+def checkpointed_graph(context: RunContext, thread_id: str) -> Iterator[tuple[SceneGraph, SqliteSaver, RunnableConfig]]:
     """The scene graph over the SQLite checkpointer, with the run config of ``thread_id``."""
     db = context.settings.checkpoint_db
     db.parent.mkdir(parents=True, exist_ok=True)
     with closing(sqlite3.connect(db, check_same_thread=False)) as conn:
         saver = SqliteSaver(conn)
-        config = {"configurable": {"thread_id": thread_id}, "recursion_limit": RECURSION_LIMIT}
+        config: RunnableConfig = {"configurable": {"thread_id": thread_id}, "recursion_limit": RECURSION_LIMIT}
         yield build_graph(checkpointer=saver), saver, config
 
 
@@ -84,4 +91,4 @@ def _run(prompt: str, seed: int, out_dir: Path, context: RunContext, scene_id: s
             log.info("starting %s", scene_id)  # a resume says so through progress
         for _ in graph.stream(run_input, config, context=context, durability="sync", interrupt_after=interrupt_after):
             pass
-        return graph.get_state(config).values
+        return cast(SceneState, graph.get_state(config).values)  # LangGraph types a snapshot's values as a plain dict

@@ -20,6 +20,8 @@ def add_seconds(old: dict[str, float], new: dict[str, float]) -> dict[str, float
 
 
 class SceneState(TypedDict, total=False):
+    """The LangGraph state of one scene run: what each node reads and writes, JSON-ready for checkpoints."""
+
     scene_id: str  # thread id of the run and the scene's id in scene.json
     prompt: str  # the user's sentence, as given
     seed: int  # seeds planning variety, asset variants and layout

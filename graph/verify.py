@@ -18,17 +18,20 @@ from tools.core.telemetry import current_tool_calls, tool_call
 
 
 def layout_checks(placements: list[Placement], bounds: dict) -> list[dict]:
+    """One check per kind of layout constraint, failed with the violations found."""
     violations = constraint_violations(placements, (tuple(bounds["min"]), tuple(bounds["max"])))
     return [check(VIOLATION_CHECKS[key], not found, f"{key}: {found}" if found else "none")
             for key, found in violations.items()]
 
 
 def requirements_check(requirements: list[Requirement]) -> dict:
+    """The check that every requirement the prompt implies was met."""
     unmet = "; ".join(f"{r.description}: {r.evidence}" for r in requirements if not r.passed)
     return check(CheckName.REQUIREMENTS, all(r.passed for r in requirements), unmet or "all met")
 
 
 def build_report(state: SceneState, render: dict, requirements: list[Requirement], checks: list[dict]) -> Report:
+    """The verification report of a run from its render, requirements and checks."""
     plan = state["plan"]
     return Report(
         version=1,
@@ -49,6 +52,7 @@ def build_report(state: SceneState, render: dict, requirements: list[Requirement
 
 
 def write_json(path: Path, data: dict) -> None:
+    """Write JSON through a temporary file so a crash leaves the old file whole."""
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=2))
     tmp.replace(path)

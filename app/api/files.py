@@ -44,6 +44,7 @@ def published_file(folder: Path, relative: str) -> Path:
 
 
 def serve_file(path: Path) -> FileResponse:
+    """A file response with the content type its suffix implies and the headers every served file carries."""
     media_type = CONTENT_TYPES.get(path.suffix.lower(), "application/octet-stream")
     return FileResponse(path, media_type=media_type, headers=FILE_HEADERS)
 
@@ -59,6 +60,7 @@ def _scene_folder(request: Request, scene_id: str, token: str | None) -> Path:
 @router.get("/{scene_id}/files/{path:path}", summary="A file of the scene's output folder",
             responses={200: {"description": "the file"}, **error_responses(401, 404, 422)})
 def scene_file(scene_id: SceneId, path: FilePath, request: Request, token: Token = None) -> FileResponse:
+    """One published file of a scene the caller may read."""
     return serve_file(published_file(_scene_folder(request, scene_id, token), path))
 
 
@@ -66,6 +68,7 @@ def scene_file(scene_id: SceneId, path: FilePath, request: Request, token: Token
             responses={200: {"description": "the file"}, **error_responses(401, 404, 422)})
 def signed_scene_file(scene_id: SceneId, token: Annotated[str, PathParam(max_length=200)], path: FilePath,
                       request: Request) -> FileResponse:
+    """One published file of a scene, reached by a signed URL's token instead of an API key."""
     if not request.app.state.keys.enabled:
         raise ApiError(404, "not_found", "signed URLs exist only when API keys are configured")
     return serve_file(published_file(_scene_folder(request, scene_id, token), path))
@@ -74,12 +77,14 @@ def signed_scene_file(scene_id: SceneId, token: Annotated[str, PathParam(max_len
 @router.get("/{scene_id}/scene.glb", summary="The whole scene as one GLB",
             responses={200: {"content": {"model/gltf-binary": {}}}, **error_responses(401, 404, 422)})
 def scene_glb(scene_id: SceneId, request: Request, token: Token = None) -> FileResponse:
+    """The scene's binary glTF."""
     return serve_file(published_file(_scene_folder(request, scene_id, token), "scene.glb"))
 
 
 @router.get("/{scene_id}/bundle", summary="The output folder as a zip",
             responses={200: {"content": {"application/zip": {}}}, **error_responses(401, 404, 422)})
 def scene_bundle(scene_id: SceneId, request: Request, token: Token = None) -> Response:
+    """The scene's published files as one zip, built in memory."""
     folder = _scene_folder(request, scene_id, token)
     buffer = io.BytesIO()  # a scene is a few MB; building it whole keeps a half-written zip from ever being sent
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -90,6 +95,7 @@ def scene_bundle(scene_id: SceneId, request: Request, token: Token = None) -> Re
 
 
 def bundle_files(folder: Path) -> list[Path]:
+    """The files a scene bundle holds: the top-level published files, then the asset folders' files (no symlinks)."""
     files = [folder / name for name in BUNDLE_FILES if (folder / name).is_file()]
     for name in BUNDLE_FOLDERS:
         if (folder / name).is_dir():

@@ -36,10 +36,13 @@ def histogram(name: str, doc: str, label: str, rows: Sequence, buckets: Sequence
 
 
 class JobMetrics(Collector):
+    """Prometheus collector that reads the job queue's depth, counts and stage timings at each scrape."""
+
     def __init__(self, queue: SqliteJobQueue) -> None:
         self.queue = queue
 
     def collect(self) -> Iterator[Metric]:
+        """The queue's gauges and histograms as they stand now."""
         counts = {status: self.queue.count(status) for status in STATUSES}
         yield GaugeMetricFamily("diorama_queue_depth", "jobs waiting for a worker", value=counts["queued"])
         yield GaugeMetricFamily("diorama_jobs_running", "jobs a worker is running now", value=counts["running"])
@@ -79,10 +82,12 @@ class JobMetrics(Collector):
 
 
 def metrics_registry(queue: SqliteJobQueue) -> CollectorRegistry:
+    """A registry holding only the job metrics (no process or platform collectors)."""
     registry = CollectorRegistry(auto_describe=False)
     registry.register(JobMetrics(queue))
     return registry
 
 
 def render(registry: CollectorRegistry) -> bytes:
+    """The registry's metrics in Prometheus' text format."""
     return generate_latest(registry)

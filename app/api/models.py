@@ -24,12 +24,16 @@ RepairRounds = Annotated[int, Field(ge=0, le=10), BeforeValidator(_json_integer)
 
 
 class SceneOptions(BaseModel):
+    """Per-scene options a client may set."""
+
     model_config = ConfigDict(extra="forbid")
     max_repairs: RepairRounds | None = Field(
         None, description="repair rounds after a failed verification (0..10)")
 
 
 class SceneCreate(BaseModel):
+    """The body of POST /v1/scenes: a prompt, a seed and options."""
+
     model_config = ConfigDict(extra="forbid", json_schema_extra={
         "examples": [{"prompt": "a bedroom with a red bed and two lamps; 4m x 4m", "seed": 0,
                       "options": {"max_repairs": 2}}]})
@@ -40,17 +44,23 @@ class SceneCreate(BaseModel):
 
 
 class EditCreate(BaseModel):
+    """The body of an edit request: one instruction."""
+
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"instruction": "make the sofa blue"}]})
     instruction: str = Field(min_length=1, max_length=INSTRUCTION_MAX_CHARS, pattern=NOT_BLANK,
                              description="what to change")
 
 
 class JobError(BaseModel):
+    """Why a job failed: a machine-readable code and a message."""
+
     code: str = Field(description="timeout, cancelled, invalid_input, render_error, storage_error, internal, ...")
     message: str
 
 
 class SceneUrls(BaseModel):
+    """Where a finished scene's page, bundle, glTF, report and screenshots are served."""
+
     page: str
     bundle: str
     scene_glb: str
@@ -59,6 +69,8 @@ class SceneUrls(BaseModel):
 
 
 class SceneSummary(BaseModel):
+    """A finished scene's figures: objects, checks and requirements passed, seconds taken."""
+
     objects: int
     checks_passed: int
     checks: int
@@ -68,6 +80,8 @@ class SceneSummary(BaseModel):
 
 
 class Revision(BaseModel):
+    """One revision of a scene: the edit instruction that made it (None for the first) and when."""
+
     revision: int
     instruction: str | None
     created_at: str
@@ -90,6 +104,8 @@ SCENE_EXAMPLE: dict[str, Any] = {
 
 
 class Scene(BaseModel):
+    """A scene job as the API shows it: status, stage, progress, result links and revisions."""
+
     model_config = ConfigDict(json_schema_extra={"examples": [SCENE_EXAMPLE]})
     id: str
     kind: Literal["generate", "edit"]
@@ -110,11 +126,15 @@ class Scene(BaseModel):
 
 
 class SceneList(BaseModel):
+    """One page of scenes and the cursor of the next page."""
+
     items: list[Scene]
     next_cursor: str | None
 
 
 class ErrorDetail(BaseModel):
+    """An error's code, message and optional details."""
+
     code: str = Field(description="not_found, invalid_request, unauthorized, rate_limited, too_large, conflict, "
                                    "not_implemented, internal")
     message: str
@@ -122,16 +142,22 @@ class ErrorDetail(BaseModel):
 
 
 class ErrorBody(BaseModel):
+    """The JSON body of every error response."""
+
     model_config = ConfigDict(json_schema_extra={
         "examples": [{"error": {"code": "not_found", "message": "no scene s-0000000000000000", "details": None}}]})
     error: ErrorDetail
 
 
 class Health(BaseModel):
+    """The body of /healthz."""
+
     status: Literal["ok"]
 
 
 class Ready(BaseModel):
+    """The body of /readyz: overall status and each part's check."""
+
     status: Literal["ok", "unavailable"]
     checks: dict[str, dict[str, Any]]
 

@@ -30,6 +30,7 @@ SceneId = Annotated[str, PathParam(pattern=SCENE_ID_PATTERN, description="scene 
 
 
 def queue_of(request: Request) -> SqliteJobQueue:
+    """The app's job queue."""
     return request.app.state.queue
 
 
@@ -48,6 +49,7 @@ Queue = Annotated[SqliteJobQueue, Depends(queue_of)]
 
 
 def owned_job(queue: SqliteJobQueue, job_id: str, caller: str, keys: KeyRing) -> Job:
+    """The job with this id if the caller owns it (any job when API keys are off); else a 404."""
     job = queue.get(job_id)
     if job is None or (keys.enabled and job.owner != caller):
         raise ApiError(404, "not_found", f"no scene {job_id}")
@@ -55,6 +57,7 @@ def owned_job(queue: SqliteJobQueue, job_id: str, caller: str, keys: KeyRing) ->
 
 
 def has_output(settings: Settings, job: Job) -> bool:
+    """Whether the job has ended and left a published page."""
     return job.status in TERMINAL and (scene_dir(settings.data_dir, job.id) / "index.html").is_file()
 
 
@@ -82,6 +85,7 @@ def scene_view(job: Job, settings: Settings, keys: KeyRing) -> dict[str, Any]:
 
 
 def view(request: Request, job: Job) -> dict[str, Any]:
+    """The API view of a job, with URLs signed for the caller."""
     return scene_view(job, request.app.state.settings, request.app.state.keys)
 
 
@@ -131,6 +135,7 @@ def submit_scene(body: SceneCreate, request: Request, response: Response, queue:
             responses=error_responses(401, 422))
 def list_scenes(request: Request, queue: Queue, caller: Owner, limit: Annotated[int, Query(ge=1, le=100)] = 20,
                 cursor: Annotated[str | None, Query(max_length=200)] = None) -> dict[str, Any]:
+    """The caller's scenes, newest first, one page at a time."""
     keys: KeyRing = request.app.state.keys
     jobs = queue.list(caller if keys.enabled else None, limit + 1, decode_cursor(cursor) if cursor else None)
     page = jobs[:limit]
@@ -139,10 +144,12 @@ def list_scenes(request: Request, queue: Queue, caller: Owner, limit: Annotated[
 
 
 def encode_cursor(job: Job) -> str:
+    """An opaque page cursor holding the last job's creation time and id."""
     return base64.urlsafe_b64encode(json.dumps([job.created_at, job.id]).encode()).decode().rstrip("=")
 
 
 def decode_cursor(cursor: str) -> tuple[float, str]:
+    """The creation time and job id an encoded cursor holds; a 422 for a cursor this API did not make."""
     try:
         created_at, job_id = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
         return float(created_at), str(job_id)
@@ -152,12 +159,14 @@ def decode_cursor(cursor: str) -> tuple[float, str]:
 
 @router.get("/{scene_id}", response_model=Scene, summary="One scene", responses=error_responses(401, 404, 422))
 def get_scene(scene_id: SceneId, request: Request, queue: Queue, caller: Owner) -> dict[str, Any]:
+    """One of the caller's scenes."""
     return view(request, owned_job(queue, scene_id, caller, request.app.state.keys))
 
 
 @router.post("/{scene_id}/edits", status_code=202, response_model=Scene, summary="Edit a scene (new revision)",
              responses=error_responses(400, 401, 404, 409, 413, 422, 429, 501))
 def edit_scene(scene_id: SceneId, body: EditCreate, request: Request, queue: Queue, caller: Owner) -> dict[str, Any]:
+    """Queue an edit of a finished scene as its next revision."""
     job = owned_job(queue, scene_id, caller, request.app.state.keys)
     if importlib.util.find_spec("graph.edit") is None:
         raise ApiError(501, "not_implemented", "conversational edits are not available in this version yet")
@@ -199,6 +208,7 @@ def delete_scene(scene_id: SceneId, request: Request, queue: Queue, caller: Owne
 
 
 def forget_checkpoint(db: Path, thread_ids: list[str]) -> None:
+    """Delete the LangGraph checkpoints of these threads from the checkpoint database, if it exists."""
     if not db.is_file():
         return
     from langgraph.checkpoint.sqlite import SqliteSaver
@@ -239,6 +249,7 @@ def file_access_job(request: Request, scene_id: str, token: str | None) -> Job:
 
 async def stream_events(request: Request, queue: SqliteJobQueue, job: Job,
                         after: int) -> AsyncIterator[ServerSentEvent]:
+    """Server-sent events of a job's progress from event number `after` on, until its done event."""
     revision = job.revision
     while True:
         events = await to_thread.run_sync(queue.events, job.id, revision, after)

@@ -46,6 +46,7 @@ class KeyRing:
 
     @property
     def enabled(self) -> bool:
+        """Whether any API keys are configured (when not, every caller is anonymous and sees everything)."""
         return bool(self.keys)
 
     def owner(self, presented: str | None) -> str:
@@ -64,6 +65,7 @@ class KeyRing:
         return hmac.new(self._secret, message, hashlib.sha256).hexdigest()[:32]
 
     def token(self, scene_id: str, owner: str) -> str:
+        """A signed, expiring token that lets a page load this owner's scene files without an API key."""
         expires = int(time.time()) + self.token_ttl_s
         return f"{expires}.{owner}.{self._signature(scene_id, owner, expires)}"
 
@@ -115,6 +117,7 @@ class BodySizeLimit:
         self.app, self.max_bytes = app, max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass HTTP requests through unless their declared or streamed body exceeds the limit."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -154,4 +157,6 @@ class BodySizeLimit:
 
 
 class BodyTooLarge(Exception):
+    """Raised inside the body-size limit when a streamed body passes the limit."""
+
     pass

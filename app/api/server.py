@@ -42,11 +42,13 @@ HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404
 
 def error_json(status: int, code: str, message: str, details: Any = None,
                headers: dict[str, str] | None = None) -> JSONResponse:
+    """A JSON error response in the API's error shape."""
     body = {"error": {"code": code, "message": message, "details": details}}
     return JSONResponse(body, status_code=status, headers=headers)
 
 
 def install_error_handlers(app: FastAPI) -> None:
+    """Map ApiError, validation errors and unexpected exceptions to the API's JSON error shape."""
     @app.exception_handler(ApiError)
     async def api_error(request: Request, e: ApiError) -> JSONResponse:
         headers = e.headers
@@ -111,6 +113,7 @@ def readiness(app: FastAPI) -> dict[str, dict[str, Any]]:
 
 
 def storage_check(settings: Settings) -> dict[str, Any]:
+    """Whether the scene storage is reachable: the data folder writable, or the S3 endpoint answering."""
     if settings.storage == "local":
         return {"ok": os.access(settings.data_dir, os.W_OK), "kind": "local", "path": str(settings.data_dir)}
     import httpx
@@ -123,6 +126,7 @@ def storage_check(settings: Settings) -> dict[str, Any]:
 
 
 def model_check(settings: Settings) -> dict[str, Any]:
+    """Whether the configured language model's server answers; without one the grounded planner is used."""
     if not settings.llm_base_url:
         return {"ok": True, "planner": "grounded (no model configured)"}
     import httpx
@@ -136,6 +140,7 @@ def model_check(settings: Settings) -> dict[str, Any]:
 
 
 def add_service_routes(app: FastAPI) -> None:
+    """Add /healthz, /readyz and /metrics to the app."""
     @app.get("/healthz", response_model=Health, tags=["service"], summary="The process is alive")
     def healthz() -> dict[str, str]:
         return {"status": "ok"}

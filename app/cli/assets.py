@@ -36,6 +36,7 @@ def _fmt_size(size) -> str:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
+    """`diorama assets search`: print catalog entries ranked for a query."""
     from tools.catalog.search import search_assets
 
     hits = search_assets(args.query, args.size, args.limit, catalog=_catalog(), mode=args.mode)
@@ -52,6 +53,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    """`diorama assets import`: add a model file to the catalog."""
     from tools.core.errors import ValidationError
     from tools.catalog.importer import import_asset
 
@@ -74,6 +76,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    """`diorama assets list`: print the catalog's entries."""
     entries = _catalog().entries(args.source)
     print(f"{'category':<14} {'source':<10} {'licence':<12} {'size (m)':<16} key")
     for e in entries:
@@ -83,6 +86,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def register(subparsers) -> None:
+    """Add the `assets` command and its subcommands to the CLI."""
     assets = subparsers.add_parser("assets", help="the asset catalog: search, import, list")
     sub = assets.add_subparsers(dest="assets_command", required=True)
     s = sub.add_parser("search", help="rank catalog entries for a query (by meaning, then size fit)")

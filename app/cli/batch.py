@@ -69,6 +69,7 @@ class Batch:
     stopped: str | None = None  # why no new scene is started: --fail-fast, or the machine cannot make scenes
 
     def run(self) -> dict[int, dict]:
+        """Run every unfinished item, keeping earlier finished results, and return the records by line."""
         earlier = load_results(self.results_path)
         self.records = {item.line: earlier[item.line] for item in self.items
                         if is_finished(item, earlier.get(item.line), self.out_root)}
@@ -180,6 +181,7 @@ def check_workers(pool: WorkerPool, restarts_without_progress: int) -> None:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
+    """`diorama batch`: generate every prompt of a file and write results.jsonl."""
     from app.logs import json_logging_enabled
     from tools.core.errors import InputError
     from tools.core.settings import get_settings
@@ -205,6 +207,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `batch` command to the CLI."""
     p = subparsers.add_parser("batch", help="generate every prompt of a .txt or .jsonl file in worker processes")
     p.add_argument("prompts", type=Path, help=".txt (one prompt per line) or .jsonl ({prompt, seed?, id?, options?})")
     p.add_argument("--out", type=Path, required=True, help="folder for the scenes and results.jsonl")

@@ -16,6 +16,8 @@ from app.cli.eval import slug
 
 @dataclass(frozen=True)
 class BatchItem:
+    """One prompt of a batch file, with the line it came from."""
+
     line: int
     prompt: str
     seed: int

@@ -45,6 +45,7 @@ def job_record(item: BatchItem, job: Job) -> dict:
     record = {"line": item.line, "prompt": item.prompt, "seed": item.seed, "id": job.id, "out": job.out_dir}
     seconds = round(finished - (job.started_at or finished), 3)
     if job.status == "succeeded":
+        assert job.out_dir is not None  # a batch submits every job with its own folder
         outcome = report_outcome(Path(job.out_dir))
         return {**record, "status": "ok" if outcome["passed"] else "checks_failed", "passed": outcome["passed"],
                 "checks": outcome["checks"], "requirements": outcome["requirements"],
@@ -88,6 +89,7 @@ def is_finished(item: BatchItem, record: dict | None, out_root: Path) -> bool:
 
 
 def write_results(path: Path, records: dict[int, dict]) -> None:
+    """Write the records, ordered by line, to a JSONL file (via a temporary file so a crash leaves the old one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text("".join(json.dumps(records[line], ensure_ascii=False) + "\n" for line in sorted(records)),
@@ -106,6 +108,7 @@ class ProgressLine:
         self.tty, self.enabled, self.shown = sys.stderr.isatty(), enabled, ""
 
     def text(self) -> str:
+        """The progress line: done, running, failed, elapsed time and an estimate of the time left."""
         elapsed = time.perf_counter() - self.started
         finished_now = self.done - self.done_before
         eta = f"{elapsed / finished_now * (self.total - self.done):.0f} s" if finished_now else "?"
@@ -131,11 +134,13 @@ class ProgressLine:
         self.show(force=True)
 
     def close(self) -> None:
+        """End the progress line so the next output starts on its own line."""
         if self.enabled and self.tty:
             print(file=sys.stderr, flush=True)
 
 
 def result_line(record: dict) -> str:
+    """One line of a batch's summary for a record."""
     head = f"{record['line']:4d} {record['seconds']:6.1f} s  {record['status']:<13}"
     if record["status"] == "error":
         return f"{head} {record['error']}  ({record['prompt'][:50]})"
@@ -177,6 +182,7 @@ def summary_table(records: list[dict]) -> str:
 
 
 def exit_code(records: list[dict]) -> int:
+    """The batch's exit status: environment failure first, then whether every scene passed."""
     if any(r.get("error_kind") == "environment" for r in records):
         return EXIT_ENVIRONMENT
     return EXIT_OK if all(r["status"] == "ok" for r in records) else EXIT_CHECKS_FAILED

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from tools.core.settings import Settings
@@ -41,6 +41,8 @@ WEBGL_PROBE = """() => {
 
 @dataclass
 class Check:
+    """One doctor finding: what was checked, OK/WARN/FAIL, what was seen, and how to fix it."""
+
     name: str
     status: Status
     detail: str
@@ -53,7 +55,7 @@ def load_settings() -> tuple[Settings, list[Check]]:
 
     from tools.core.settings import Settings
 
-    overrides: dict[str, object] = {}
+    overrides: dict[str, Any] = {}  # field name -> that field's default, so each has the field's type
     checks: list[Check] = []
     for _ in range(len(Settings.model_fields) + 1):
         try:
@@ -68,6 +70,7 @@ def load_settings() -> tuple[Settings, list[Check]]:
 
 
 def check_packages() -> Check:
+    """Whether the required Python packages import."""
     missing = []
     for module, dist in REQUIRED_MODULES.items():
         try:
@@ -81,6 +84,7 @@ def check_packages() -> Check:
 
 
 def check_chromium(settings: Settings, bad_settings: set[str]) -> Check:
+    """Whether Chromium is found and starts."""
     from tools.verify.browser import Browser, default_chromium
     from tools.core.errors import RenderError
 
@@ -102,6 +106,7 @@ def check_chromium(settings: Settings, bad_settings: set[str]) -> Check:
 
 
 def check_three(settings: Settings) -> Check:
+    """Whether the three.js build and add-on files the scene page loads are present."""
     from tools.page.compose import THREE_ADDONS, THREE_BUILD_FILES
 
     three = Path(settings.three_dir)
@@ -124,6 +129,7 @@ def unwritable(folder: Path) -> OSError | None:
 
 
 def check_data_dir(settings: Settings) -> Check:
+    """Whether the data folder is writable."""
     data_dir = Path(settings.data_dir).resolve()
     if (error := unwritable(data_dir)) is not None:
         return Check("data dir", "FAIL", f"{data_dir} is not writable: {error}",
@@ -132,6 +138,7 @@ def check_data_dir(settings: Settings) -> Check:
 
 
 def check_storage(settings: Settings) -> Check:
+    """Whether the scene store is usable: the local published folder writable, or the S3 bucket reachable."""
     from tools.core.errors import StorageError
 
     if settings.storage == "local":
@@ -155,6 +162,7 @@ def check_storage(settings: Settings) -> Check:
 
 
 def check_model(settings: Settings) -> Check:
+    """Whether each configured model endpoint answers and serves the configured model."""
     import httpx
 
     from tools.model.client import parse_endpoints
@@ -208,6 +216,7 @@ def check_optional_services(settings: Settings) -> list[Check]:
 
 
 def run_checks() -> list[Check]:
+    """Every doctor check, settings problems first."""
     settings, checks = load_settings()
     bad = {c.name.removeprefix("setting ") for c in checks}
     checks = [c for c in checks if c.name != "setting chromium"]  # the chromium check says it, with the fix
@@ -223,6 +232,7 @@ def run_checks() -> list[Check]:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
+    """`diorama doctor`: print the checks (or JSON); fail when any check failed."""
     checks = run_checks()
     if args.json:
         print(json.dumps([asdict(c) for c in checks], indent=2))
@@ -238,6 +248,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `doctor` command to the CLI."""
     p = subparsers.add_parser("doctor", help="check Chromium, three.js, storage and the model endpoint")
     p.add_argument("--json", action="store_true", help="print the checks as a JSON list")
     p.set_defaults(func=cmd_doctor)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
+    """`diorama edit`: apply an instruction to a scene folder as a new revision, or list its revisions."""
     from app.cli.output import EXIT_BAD_INPUT, EXIT_CHECKS_FAILED, EXIT_OK, progress_printer, summary
 
     if args.list:
@@ -47,6 +48,7 @@ def _print_revisions(folder: Path) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `edit` command to the CLI."""
     e = sub.add_parser("edit", help="change a generated scene by an instruction (a new revision), or list revisions")
     e.add_argument("folder", type=Path, help="the scene's output folder")
     e.add_argument("instruction", nargs="?", help="e.g. 'make the sofa blue and move the lamp next to it'")

@@ -58,6 +58,7 @@ def _space(record: dict) -> str:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    """`diorama eval`: generate each prompt of a file, measure each scene and write eval.json and summary.md."""
     from tools.core.settings import get_settings
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
@@ -112,6 +113,7 @@ def _print_aggregate(totals: dict, out: Path) -> None:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `eval` command to the CLI."""
     p = subparsers.add_parser("eval", help="generate every prompt of a file and measure each scene independently")
     p.add_argument("prompts", type=Path, help="text file, one prompt per line (e.g. ../shared/prompts/dev.txt)")
     p.add_argument("--out", type=Path, required=True, help="folder for the scenes, eval.json, summary.md")

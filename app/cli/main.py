@@ -21,6 +21,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli.eval", "app.cli.sheet", "app.cli
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
+    """`diorama generate`: make one scene from a prompt into a folder."""
     from tools.core.settings import get_settings
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
@@ -40,6 +41,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_view(args: argparse.Namespace) -> int:
+    """`diorama view`: serve a scene folder over HTTP until Ctrl-C."""
     from tools.core.static_server import serve_folder
 
     if not (args.folder / "index.html").is_file():
@@ -55,6 +57,7 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    """The `diorama` argument parser with every command."""
     p = argparse.ArgumentParser(prog="diorama", description="Turn a sentence into a verified 3D scene.")
     p.add_argument("--log-format", choices=("text", "json"), default=None,
                    help="stderr logs as text or JSON lines carrying scene_id (default: $DIORAMA_LOG_FORMAT, else text)")
@@ -90,6 +93,7 @@ def _configure_logging(log_format: str | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the CLI and return its exit status, mapping known errors to their exit codes."""
     args = parser().parse_args(argv)
     from pydantic import ValidationError as SettingsError
 

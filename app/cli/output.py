@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from tools.core.report import Report
 
@@ -17,13 +19,15 @@ EXIT_OK, EXIT_CHECKS_FAILED, EXIT_BAD_INPUT, EXIT_ENVIRONMENT = 0, 1, 2, 3
 
 
 def progress_printer(started: float):
+    """A progress callback that prints each stage's message to stderr with the seconds since `started`."""
     def report(stage: str, message: str) -> None:
         print(f"[{time.perf_counter() - started:6.1f}s] {stage:<8} {message}", file=sys.stderr, flush=True)
 
     return report
 
 
-def summary(state: dict, out: Path, seconds: float) -> str:
+def summary(state: Mapping[str, Any], out: Path, seconds: float) -> str:
+    """The text a finished run prints: pass/fail, counts, failed checks, stand-ins and where the files are."""
     report = Report.model_validate(state["report"])
     lines = [
         f"{'OK' if report.passed else 'CHECKS FAILED'}: {len(state['placements'])} objects, "

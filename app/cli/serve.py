@@ -9,10 +9,12 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `serve` command to the CLI."""
     add_arguments(subparsers.add_parser("serve", help="start the REST API, the web UI and the scene workers"))
 
 
 def add_arguments(s: argparse.ArgumentParser) -> None:
+    """Add the `serve` options (host, port, workers) to a parser."""
     s.add_argument("--host", default="127.0.0.1",
                    help="address to bind (default 127.0.0.1; any other needs DIORAMA_API_KEYS)")
     s.add_argument("--port", type=int, default=8000, help="port (default 8000)")
@@ -21,6 +23,7 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    """`diorama serve`: run the API, web UI and scene workers; refuse a public address without API keys."""
     from app.cli.output import EXIT_BAD_INPUT, EXIT_OK
     from tools.core.settings import get_settings
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
+    """`diorama sheet`: render the contact sheet of every asset category and variant."""
     from app.cli.output import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, EXIT_OK
     from tools.core.settings import get_settings
     from tools.evaluate.sheet import render_sheet
@@ -30,6 +31,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `sheet` command to the CLI."""
     s = subparsers.add_parser("sheet", help="render a contact sheet of every asset category and variant")
     s.add_argument("--out", type=Path, required=True, help="output folder (sheet.png, sheet-<family>.png, index.html)")
     s.add_argument("--family", action="append", help="only this generator family (repeatable), e.g. furniture")

@@ -73,6 +73,7 @@ class WorkerPool:
                                 stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT)
 
     def start(self) -> None:
+        """Start the worker processes and the thread that restarts any that die."""
         self._procs = [self._spawn() for _ in range(self.size)]
         self._watcher.start()
 
@@ -84,6 +85,7 @@ class WorkerPool:
                     self.restarts += 1
 
     def alive(self) -> int:
+        """How many worker processes are running now."""
         return sum(proc.poll() is None for proc in self._procs)
 
     def stop(self) -> None:

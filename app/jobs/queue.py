@@ -47,6 +47,8 @@ class IdempotencyConflict(Exception):
 
 @dataclass
 class Job:
+    """One scene job as the queue stores it."""
+
     id: str
     owner: str
     kind: Literal["generate", "edit"]
@@ -73,6 +75,8 @@ class Job:
 
 @dataclass
 class Event:
+    """One progress event of a job revision, numbered in the order the queue recorded it."""
+
     seq: int
     job_id: str
     revision: int
@@ -85,23 +89,39 @@ class JobQueue(Protocol):
 
     def submit(self, job_id: str, owner: str, prompt: str, seed: int, options: dict[str, Any],
                idempotency_key: str | None = None, max_active: int | None = None,
-               out_dir: Path | None = None) -> tuple[Job, bool]: ...
-    def submit_edit(self, job_id: str, instruction: str, max_active: int | None = None) -> Job | None: ...
-    def by_idempotency_key(self, owner: str, key: str) -> Job | None: ...
-    def claim(self, worker: str, lease_s: float) -> Job | None: ...
-    def heartbeat(self, job_id: str, worker: str, lease_s: float) -> bool: ...
-    def record(self, job_id: str, worker: str, stage: str, message: str, progress: float) -> bool: ...
+               out_dir: Path | None = None) -> tuple[Job, bool]:
+        """Add a generate job (or return the one with the same idempotency key) and whether it is new."""
+    def submit_edit(self, job_id: str, instruction: str, max_active: int | None = None) -> Job | None:
+        """Queue an edit of a finished job as its next revision; None when there is no such job."""
+    def by_idempotency_key(self, owner: str, key: str) -> Job | None:
+        """The owner's job made with this idempotency key, if any."""
+    def claim(self, worker: str, lease_s: float) -> Job | None:
+        """Take the oldest queued job (or one whose lease ran out) for this worker."""
+    def heartbeat(self, job_id: str, worker: str, lease_s: float) -> bool:
+        """Extend the worker's lease on a job; False when the worker no longer holds it."""
+    def record(self, job_id: str, worker: str, stage: str, message: str, progress: float) -> bool:
+        """Record a stage's progress for a job the worker holds; False when it no longer holds it."""
     def finish(self, job_id: str, worker: str, status: Status, passed: bool | None = None,
-               error: tuple[str, str] | None = None, summary: dict[str, Any] | None = None) -> bool: ...
-    def release(self, job_id: str, worker: str) -> None: ...
-    def cancel(self, job_id: str) -> Job | None: ...
-    def delete(self, job_id: str) -> bool: ...
-    def get(self, job_id: str) -> Job | None: ...
-    def list(self, owner: str | None, limit: int, before: tuple[float, str] | None) -> list[Job]: ...
-    def events(self, job_id: str, revision: int, after_seq: int = 0) -> builtins.list[Event]: ...
-    def head(self) -> int: ...
-    def follow(self, after_seq: int) -> builtins.list[Event]: ...
-    def count(self, status: Status, owner: str | None = None) -> int: ...
+               error: tuple[str, str] | None = None, summary: dict[str, Any] | None = None) -> bool:
+        """End a job the worker holds with a status, error and summary; False when it no longer holds it."""
+    def release(self, job_id: str, worker: str) -> None:
+        """Hand a job back to the queue unfinished (the worker is stopping)."""
+    def cancel(self, job_id: str) -> Job | None:
+        """Cancel a queued or running job; None when there is no such job."""
+    def delete(self, job_id: str) -> bool:
+        """Delete a job, its revisions and its events; False when there was none."""
+    def get(self, job_id: str) -> Job | None:
+        """The job with this id, if any."""
+    def list(self, owner: str | None, limit: int, before: tuple[float, str] | None) -> list[Job]:
+        """The owner's jobs (everyone's when None), newest first, created before the cursor."""
+    def events(self, job_id: str, revision: int, after_seq: int = 0) -> builtins.list[Event]:
+        """A revision's events after the given sequence number."""
+    def head(self) -> int:
+        """The newest event's sequence number."""
+    def follow(self, after_seq: int) -> builtins.list[Event]:
+        """Every event after the given sequence number."""
+    def count(self, status: Status, owner: str | None = None) -> int:
+        """How many jobs (of this owner) have this status."""
 
 
 SCHEMA = """
@@ -135,6 +155,7 @@ BUSY_TIMEOUT_S = 30.0  # many processes write here; a writer waits for the lock 
 
 
 def new_job_id() -> str:
+    """A fresh random scene id."""
     return "s-" + uuid.uuid4().hex[:16]
 
 
@@ -149,6 +170,7 @@ def job_dir(data_dir: Path, job: Job) -> Path:
 
 
 def iso(ts: float | None) -> str | None:
+    """A UTC timestamp as ISO 8601 with a Z, or None."""
     return None if ts is None else datetime.fromtimestamp(ts, timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
@@ -237,6 +259,7 @@ class SqliteJobQueue:
             return self._existing_job(db, job_id), True
 
     def by_idempotency_key(self, owner: str, key: str) -> Job | None:
+        """The owner's job made with this idempotency key, if any."""
         with self._connect() as db:
             row = db.execute("SELECT id FROM jobs WHERE owner = ? AND idempotency_key = ?", (owner, key)).fetchone()
             return None if row is None else self._job(db, row["id"])
@@ -341,6 +364,7 @@ class SqliteJobQueue:
             return self._job(db, job_id)
 
     def delete(self, job_id: str) -> bool:
+        """Delete a job, its revisions and its events; False when there was none."""
         with self._transaction() as db:
             cursor = db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
             db.execute("DELETE FROM revisions WHERE job_id = ?", (job_id,))
@@ -348,6 +372,7 @@ class SqliteJobQueue:
             return cursor.rowcount == 1
 
     def get(self, job_id: str) -> Job | None:
+        """The job with this id, if any."""
         with self._connect() as db:
             return self._job(db, job_id)
 
@@ -368,6 +393,7 @@ class SqliteJobQueue:
             return [job for row in ids if (job := self._job(db, row["id"])) is not None]
 
     def events(self, job_id: str, revision: int, after_seq: int = 0) -> builtins.list[Event]:
+        """A revision's events after the given sequence number."""
         with self._connect() as db:
             rows = db.execute("SELECT * FROM events WHERE job_id = ? AND revision = ? AND seq > ? ORDER BY seq",
                               (job_id, revision, after_seq)).fetchall()
@@ -385,6 +411,7 @@ class SqliteJobQueue:
         return [_event_from_row(r) for r in rows]
 
     def count(self, status: Status, owner: str | None = None) -> int:
+        """How many jobs (of this owner) have this status."""
         with self._connect() as db:
             if owner is None:
                 return db.execute("SELECT COUNT(*) FROM jobs WHERE status = ?", (status,)).fetchone()[0]
@@ -398,6 +425,7 @@ class SqliteJobQueue:
                        (metric, label, value, ok, time.time()))
 
     def observations(self, metric: str) -> builtins.list[sqlite3.Row]:
+        """Every recorded (label, value, ok) observation of a metric."""
         with self._connect() as db:
             return db.execute("SELECT label, value, ok FROM observations WHERE metric = ?", (metric,)).fetchall()
 

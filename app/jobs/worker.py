@@ -23,6 +23,7 @@ import threading
 import time
 import traceback
 import uuid
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from app.jobs.queue import UNFINISHED_MARKER, Job, SqliteJobQueue, job_dir
 from app.logs import log_progress
 from tools.core.settings import Settings
 from graph.context import LazyBrowser, RunContext
+from graph.state import SceneState
 from tools.core.errors import DioramaError, InputError
 from tools.core.report import Report
 
@@ -98,19 +100,23 @@ class JobGuard:
 
 
 def timeout_error(settings: Settings) -> tuple[str, str]:
+    """The error a job that ran past its time limit ends with."""
     return "timeout", f"the job ran longer than its limit of {settings.job_timeout_s:g} s (DIORAMA_JOB_TIMEOUT_S)"
 
 
 def job_settings(settings: Settings, job: Job) -> Settings:
+    """The settings for one job: the service's, with the job's max_repairs if it set one."""
     max_repairs = job.options.get("max_repairs")
     return settings if max_repairs is None else settings.model_copy(update={"max_repairs": int(max_repairs)})
 
 
-def run_scene(job: Job, context: RunContext) -> dict[str, Any]:
+def run_scene(job: Job, context: RunContext) -> SceneState:
+    """Run a job's generate or edit in its folder and return the final graph state."""
     out = job_dir(context.settings.data_dir, job)
     if job.kind == "edit":
         from graph.edit import edit_scene  # written alongside the API; imported only when an edit runs
 
+        assert job.instruction is not None  # submit_edit stores the instruction of every edit job
         return edit_scene(out, job.instruction, context)
     from graph.runner import generate_scene
 
@@ -123,7 +129,8 @@ def run_scene(job: Job, context: RunContext) -> dict[str, Any]:
     return state
 
 
-def summary_of(state: dict[str, Any], seconds: float) -> dict[str, Any]:
+def summary_of(state: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+    """The figures a finished job's summary shows: objects, checks and requirements passed, seconds."""
     report = Report.model_validate(state["report"]) if state.get("report") else Report(passed=False)
     return {
         "objects": len(state.get("placements", [])),
@@ -133,7 +140,7 @@ def summary_of(state: dict[str, Any], seconds: float) -> dict[str, Any]:
     }
 
 
-def observe_run(queue: SqliteJobQueue, state: dict[str, Any], seconds: float) -> None:
+def observe_run(queue: SqliteJobQueue, state: Mapping[str, Any], seconds: float) -> None:
     """Per-stage seconds, tool calls and the verification result, for /metrics in the API process."""
     for stage_name, stage_seconds in (state.get("timings") or {}).items():
         queue.observe("stage_seconds", stage_name, stage_seconds)
@@ -185,6 +192,7 @@ def error_code(error: DioramaError) -> str:
 
 
 def die_with_parent(parent_pid: int) -> None:
+    """Make the kernel kill this worker when its parent dies; exit now if it already has."""
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent_pid:  # the parent died before prctl took effect
@@ -196,6 +204,7 @@ def _raise_shutdown(signum: int, frame: object) -> None:
 
 
 def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None) -> None:
+    """Claim and run jobs until the parent process dies or a shutdown signal arrives."""
     queue = SqliteJobQueue(queue_path or settings.data_dir / "jobs.sqlite")
     worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
     browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
@@ -218,6 +227,7 @@ def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = No
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run a scene worker process: `python -m app.jobs.worker --parent-pid PID`."""
     parser = argparse.ArgumentParser(prog="python -m app.jobs.worker", description="Run Diorama scene jobs.")
     parser.add_argument("--parent-pid", type=int, required=True, help="exit when this process dies")
     parser.add_argument("--queue", type=Path, help="job database (default: DIORAMA_DATA_DIR/jobs.sqlite)")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from tools.assets import families  # noqa: F401  (registers every generator)
 from tools.assets.mesh import asset_key, build_glb
@@ -23,6 +24,8 @@ _MEMO_SIZE = 512
 
 @dataclass(frozen=True)
 class GeneratedAsset:
+    """A generated asset: its catalog key, category, GLB bytes, size and the parameters that made it."""
+
     key: str
     category: str
     glb: bytes
@@ -76,10 +79,10 @@ def _typical_size(category: str, variant: int) -> tuple[float, float, float]:
 
 
 @lru_cache(maxsize=_MEMO_SIZE)
-def _build(category: str, size: tuple[float, ...], color: str | None, material: str | None, variant: int,
+def _build(category: str, size: tuple[float, float, float], color: str | None, material: str | None, variant: int,
            shape: str | None, options: tuple[tuple[str, OptionValue], ...] = ()) -> GeneratedAsset:
     params = GenParams(size=size, color=color, material=material, variant=variant, shape=shape, options=options)
-    record = {"size": list(size), "color": color, "material": material, "variant": params.variant, "shape": shape}
+    record: dict[str, Any] = {"size": list(size), "color": color, "material": material, "variant": params.variant, "shape": shape}
     if options:  # only when given: the keys and extras of assets without options stay as they were
         record["options"] = dict(options)
     key = asset_key(category, record)

@@ -117,6 +117,7 @@ def cone(radius: float, height: float, base=(0, 0, 0), sections: int = 24) -> tr
 
 
 def sphere(radius: float, center=(0, 0, 0), subdivisions: int = 2) -> trimesh.Trimesh:
+    """An icosphere of this radius centred at `center`."""
     return trimesh.creation.icosphere(subdivisions=subdivisions, radius=radius).apply_translation(center)
 
 

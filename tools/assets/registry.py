@@ -50,17 +50,21 @@ class GenParams:
 
     @property
     def w(self) -> float:
+        """Width (x) in metres."""
         return self.size[0]
 
     @property
     def h(self) -> float:
+        """Height (y) in metres."""
         return self.size[1]
 
     @property
     def d(self) -> float:
+        """Depth (z) in metres."""
         return self.size[2]
 
     def rng(self) -> np.random.Generator:
+        """A random generator seeded by the parameters, the same in every process."""
         # hashlib, not hash(): str hashes change between processes.
         seeded = (self.size, self.color, self.material, self.variant, self.shape)
         # Options join the seed only when given, so every asset without options keeps its bytes.
@@ -70,6 +74,16 @@ class GenParams:
     def option(self, name: str, default: OptionValue = None) -> OptionValue:
         """The value of option ``name``, or ``default`` when it was not given."""
         return dict(self.options).get(name, default)
+
+    def text_option(self, name: str) -> str | None:
+        """Option ``name`` as text (a colour, a word), or None when it was not given."""
+        value = self.option(name)
+        return None if value is None else str(value)
+
+    def number_option(self, name: str, default: float) -> float:
+        """Option ``name`` as a number, or ``default`` when it was not given."""
+        value = self.option(name)
+        return default if value is None else float(value)
 
     def mat(self, default_kind: str, default_color: str):
         """The main material: the requested colour/material or the defaults."""

@@ -151,7 +151,8 @@ def frustum(r_bottom: float, r_top: float, height: float, base=(0, 0, 0), sectio
     profile += [(r_bottom, 0.0)] if r_bottom > _MIN_RADIUS else []
     profile += [(r_top, height)] if r_top > _MIN_RADIUS else []
     profile += [(0.0, height)]
-    return lathe(profile, *base, sections=sections)
+    x, y, z = base
+    return lathe(profile, x, y, z, sections=sections)
 
 
 def ellipse_slab(w: float, h: float, d: float, x: float = 0.0, y: float = 0.0, z: float = 0.0,

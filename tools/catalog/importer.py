@@ -37,7 +37,7 @@ from tools.catalog.validate import DEFAULT_LIMITS, GlbLimits, validate_glb
 Units = Literal["m", "cm", "mm", "in"]
 Up = Literal["y", "z"]
 Facing = Literal["+z", "-z", "+x", "-x"]
-UNIT_SCALE: dict[str, float] = {"m": 1.0, "cm": 0.01, "mm": 0.001, "in": 0.0254}
+UNIT_SCALE: dict[Units, float] = {"m": 1.0, "cm": 0.01, "mm": 0.001, "in": 0.0254}
 FACING_YAW: dict[str, float] = {"+z": 0.0, "-z": math.pi, "+x": -math.pi / 2, "-x": math.pi / 2}  # turn about +Y to face +Z
 Z_UP_MARGIN = 0.15  # how much better (mean |log ratio|) Z-up must fit before a file is turned: glTF says Y-up
 MIN_EXTENT_M = 1e-4
@@ -109,8 +109,9 @@ def choose_frame(extents, typical, units: Units | None = None, up: Up | None = N
     when it fits better by Z_UP_MARGIN, since glTF files should be Y-up.
     """
     extents = np.maximum(np.asarray(extents, float), MIN_EXTENT_M)
-    candidates = []
-    for axis in [up] if up else ["y", "z"]:
+    candidates: list[tuple[float, float, Up, Units]] = []
+    axes: list[Up] = [up] if up else ["y", "z"]
+    for axis in axes:
         as_y_up = extents if axis == "y" else extents[[0, 2, 1]]
         for unit in [units] if units else list(UNIT_SCALE):
             error = _fit_error(as_y_up * UNIT_SCALE[unit], np.asarray(typical, float))
@@ -135,7 +136,7 @@ def _frame_matrix(up: Up, scale: float, yaw: float) -> np.ndarray:
 
 def _load(data: bytes) -> trimesh.Scene:
     try:
-        scene = trimesh.load(io.BytesIO(data), file_type="glb", force="scene")
+        scene = trimesh.load_scene(io.BytesIO(data), file_type="glb")
     except (ValueError, KeyError, IndexError, TypeError) as e:
         raise ValidationError(f"trimesh could not read the GLB: {type(e).__name__}: {e}") from None
     if not scene.geometry or scene.bounds is None:

@@ -18,6 +18,7 @@ import json
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import httpx
@@ -178,7 +179,7 @@ def _with_extras(glb: bytes, extras: dict) -> bytes:
     return b"".join(gltf.save_to_bytes())
 
 
-def _request(client: httpx.Client, method: str, url: str, **kwargs: object) -> httpx.Response:
+def _request(client: httpx.Client, method: str, url: str, **kwargs: Any) -> httpx.Response:
     try:
         response = client.request(method, url, **kwargs)
     except httpx.HTTPError as e:

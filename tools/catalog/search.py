@@ -126,6 +126,7 @@ class LexicalQuery:
         self.categories = named_categories(query)
 
     def relevance(self, entry: CatalogEntry) -> float:
+        """How well an entry matches the query's words: a category hit weighed with word overlap, 0..1."""
         overlap = len(self.words & set(tokens(entry.search_text))) / len(self.words) if self.words else 0.0
         hit = 1.0 if entry.category in self.categories else 0.0
         return CATEGORY_HIT_WEIGHT * hit + (1 - CATEGORY_HIT_WEIGHT) * overlap

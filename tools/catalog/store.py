@@ -74,6 +74,7 @@ class CatalogEntry:
 
 
 def procedural_entry(category: Category) -> CatalogEntry:
+    """The catalog entry standing for a category's procedural generator."""
     return CatalogEntry(
         key=f"procedural:{category.name}",
         category=category.name,
@@ -155,6 +156,7 @@ class Catalog:
         return self.add(entry, glb)
 
     def get(self, key: str) -> CatalogEntry:
+        """The entry with this key; AssetError when there is none."""
         with self._connect() as db:
             row = db.execute(f"SELECT {_COLUMNS} FROM entries WHERE key = ?", (key,)).fetchone()
         if row is None:
@@ -162,6 +164,7 @@ class Catalog:
         return _entry(row)
 
     def entries(self, source: Source | None = None) -> list[CatalogEntry]:
+        """Every entry (of one source), ordered by category and key."""
         query = f"SELECT {_COLUMNS} FROM entries" + (" WHERE source = ?" if source else "") + " ORDER BY category, key"
         with self._connect() as db:
             return [_entry(r) for r in db.execute(query, (source,) if source else ())]

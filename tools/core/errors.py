@@ -25,44 +25,44 @@ class InputError(DioramaError):
 
 
 class PromptError(InputError):
-    pass
+    """The prompt is empty or unusable, or its room size cannot be read."""
 
 
 class LayoutError(InputError):
-    pass
+    """The objects cannot fit in the space; the message names what did not fit."""
 
 
 class InvalidKeyError(InputError):
-    pass
+    """A storage key that is empty or could leave its prefix."""
 
 
 class AssetError(DioramaError):
-    pass
+    """A generator or an asset file failed."""
 
 
 class ValidationError(AssetError):
-    pass
+    """A GLB was refused: malformed, too big or bomb-like."""
 
 
 class StorageError(DioramaError):
-    pass
+    """Storage is unreachable or refused; the message names the endpoint."""
 
 
 class RenderError(DioramaError):
-    pass
+    """The browser could not load or render the page."""
 
 
 class ReferenceSearchError(DioramaError):
-    pass
+    """The web reference search (SearxNG) failed; the size table still answers."""
 
 
 class ModelError(DioramaError):
-    pass
+    """The model server failed; callers fall back."""
 
 
 class ModelUnavailableError(ModelError):
-    pass
+    """Every endpoint refused, timed out, answered with an HTTP error, or has its circuit open."""
 
 
 class ModelOutputError(ModelError):
-    pass
+    """The model answered, but not with valid JSON of the asked schema."""

@@ -46,6 +46,7 @@ class Material:
 
     @property
     def blend(self) -> bool:
+        """Whether the material is see-through enough to need alpha blending."""
         return self.base_color[3] < 0.999
 
 
@@ -67,12 +68,16 @@ class Primitive:
 
 @dataclass
 class Mesh:
+    """A glTF mesh: a name and its primitives."""
+
     name: str
     primitives: list[Primitive]
 
 
 @dataclass
 class Node:
+    """A glTF node: an optional mesh, its transform, extras and child nodes."""
+
     name: str
     mesh: int | None = None
     translation: tuple[float, float, float] = (0.0, 0.0, 0.0)

@@ -34,6 +34,7 @@ class CheckName(StrEnum):
     meaning: str
 
     def __new__(cls, value: str, mended_by: Mend, meaning: str) -> CheckName:
+        """A check name carrying the repair that mends it and what it means."""
         member = str.__new__(cls, value)
         member._value_ = value
         member.mended_by = mended_by
@@ -95,10 +96,13 @@ class Report(BaseModel):
                                         description="where the published copies are; added by publish")
 
     def failed(self) -> list[Check]:
+        """The checks that failed."""
         return [c for c in self.checks if not c.passed]
 
     def checks_passed(self) -> int:
+        """How many checks passed."""
         return sum(c.passed for c in self.checks)
 
     def requirements_met(self) -> int:
+        """How many requirements were met."""
         return sum(bool(r.passed) for r in self.requirements)

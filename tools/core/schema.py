@@ -168,6 +168,7 @@ class ScenePlan(BaseModel):
     behaviours: list[Behaviour] = Field(default_factory=list, description="motions the page plays")
 
     def spec(self, key: str) -> ObjectSpec:
+        """The object spec with this key; KeyError when there is none."""
         for obj in self.objects:
             if obj.key == key:
                 return obj
@@ -202,6 +203,8 @@ class Placement(BaseModel):
 
 
 class Camera(BaseModel):
+    """The scene camera: where it stands, what it looks at, and its vertical field of view in degrees."""
+
     position: Vec3
     target: Vec3
     fov: float = 50.0

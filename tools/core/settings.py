@@ -18,6 +18,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 class Settings(BaseSettings):
+    """Every DIORAMA_* setting, read from the environment and .env."""
+
     model_config = SettingsConfigDict(env_prefix="DIORAMA_", env_file=".env", extra="ignore")
 
     data_dir: Path = Field(Path(".diorama"), description="scenes, catalog, checkpoints and the job database")
@@ -82,13 +84,16 @@ class Settings(BaseSettings):
 
     @property
     def checkpoint_db(self) -> Path:
+        """The LangGraph checkpoint database under the data folder."""
         return self.data_dir / "checkpoints.sqlite"
 
     @property
     def llm_cache_db(self) -> Path:
+        """The model response cache under the data folder."""
         return self.data_dir / "llm_cache.sqlite"
 
 
 @lru_cache
 def get_settings() -> Settings:
+    """The settings as the environment gives them now."""
     return Settings()

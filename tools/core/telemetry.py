@@ -39,6 +39,7 @@ def scene_scope(scene_id: str) -> Iterator[None]:
 
 
 def current_scene_id() -> str | None:
+    """The scene id of the run in progress in this context, if any."""
     return scene_id_var.get()
 
 

@@ -23,6 +23,8 @@ FILL_ORDER = (0, 3, 1, 2)
 
 @dataclass(frozen=True)
 class Window:
+    """A window on one of the room's walls: its centre on the wall plane and its size."""
+
     wall: int  # index into WALL_SIDES
     x: float  # centre on the wall plane (the room's inner face)
     z: float
@@ -31,6 +33,7 @@ class Window:
 
     @property
     def side(self) -> str:
+        """The wall side the window is on."""
         return WALL_SIDES[self.wall]
 
     @property

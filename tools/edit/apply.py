@@ -37,6 +37,8 @@ FRONT_RELATIONS = {kind for kind, spec in RELATIONS.items() if spec.follows_targ
 
 @dataclass
 class EditOutcome:
+    """What applying an edit did: the new plan, which specs move, which instances keep their place, and why."""
+
     plan: ScenePlan
     replace: set[str] = field(default_factory=set)  # spec keys placed again (moved, resized, their dependents)
     keep: dict[str, int] = field(default_factory=dict)  # spec key -> previous instances that keep their place
@@ -67,6 +69,7 @@ def resolve_specs(plan: ScenePlan, name: str) -> list[ObjectSpec]:
 
 
 def exists_in(plan: ScenePlan):
+    """A test of whether a name resolves to any spec of the plan."""
     return lambda name: bool(resolve_specs(plan, name))
 
 
@@ -150,6 +153,7 @@ def _unique_key(plan: ScenePlan, category: str, colour: str | None) -> str:
 
 
 def free_key(plan: ScenePlan, base: str) -> str:
+    """A spec key based on `base` that the plan does not use yet; InputError when there is none."""
     try:
         return schema_free_key(plan.objects, base)
     except ValueError as error:
@@ -247,6 +251,7 @@ def _rotate(outcome: EditOutcome, op: EditOp) -> str:
         if mount in ("wall", "ceiling"):
             raise InputError(f"the {spec.noun or spec.category} is mounted on the {mount} and cannot be turned")
     toward = _facing_target(outcome, op, specs) if op.relation == "facing" else None
+    degrees = op.degrees or 0.0  # None only with 'facing' (checked above), and then ``toward`` decides
     undone = set()
     for spec in specs:
         undone.update(_drop_relations(plan, spec.key, lambda r: r.kind in ORIENTED_RELATIONS))
@@ -256,10 +261,10 @@ def _rotate(outcome: EditOutcome, op: EditOp) -> str:
                 _relate(outcome, spec, "facing", toward)
         else:
             before = outcome.turns.get(spec.key, Turn())
-            outcome.turns[spec.key] = Turn(radians=before.radians + math.radians(op.degrees), toward=before.toward)
+            outcome.turns[spec.key] = Turn(radians=before.radians + math.radians(degrees), toward=before.toward)
         outcome.replace.update(_followers(plan, spec.key))
     keys = ", ".join(s.key for s in specs)
-    how = f"to face the {toward}" if toward else _turn_words(op.degrees)
+    how = f"to face the {toward}" if toward else _turn_words(degrees)
     undone -= {"facing"} if toward else set()
     return f"turned {keys} {how}" + (f" (no longer {', '.join(sorted(undone))})".replace("_", " ") if undone else "")
 

@@ -276,6 +276,7 @@ def point_box(name: str, x: float, z: float) -> Box:
 
 
 def boxes_of(placements: Iterable[Placement]) -> dict[str, Box]:
+    """The layout boxes of placements, by id."""
     return {p.id: Box(p.id, p.spec, p.category, *p.position, p.yaw, *p.size, p.parent, p.mount) for p in placements}
 
 

@@ -83,12 +83,16 @@ class EditProposal(BaseModel):
 
 @dataclass
 class Parsed:
+    """What the grammar read from an instruction: its operations and the clauses it could not read."""
+
     operations: list[EditOp]
     not_understood: list[str]  # clauses the grammar could not read, as the person wrote them
 
 
 @dataclass
 class Mention:
+    """An object named in an instruction: where, the words, and the count, 'every' or colour it came with."""
+
     start: int
     end: int
     words: str  # the object as named, colour qualifier included ('red chair')
@@ -133,6 +137,7 @@ def parse_or_refuse(instruction: str, exists: Callable[[str], bool] = lambda nam
 
 
 def not_understood_message(clauses: list[str]) -> str:
+    """The message for clauses the grammar could not read, listing the kinds of edit it knows."""
     quoted = "; ".join(f"'{c}'" for c in clauses)
     return (f"did not understand {quoted}; without a model the editor knows: recolour ('make the sofa blue'), "
             "add ('add two chairs'), remove ('remove the lamp', 'remove all plants'), move ('move the lamp next "
@@ -202,11 +207,14 @@ def _locate(words: list[str], last_target: str | None) -> tuple[Mention, str | N
     mentions = _mentions(head_words, last_target) or _unknown_noun(head_words)
     if not mentions:
         return None
-    if away is None and relation is None:
+    if away is not None:
+        kind, rest = "away_from", words[away + 2:]
+    elif relation is not None:
+        kind, rest = relation[0], words[relation[2]:]
+    else:
         return mentions[0], None, None
-    rest = words[away + 2:] if away is not None else words[relation[2]:]
     found = _mentions(rest, last_target)
-    return mentions[0], "away_from" if away is not None else relation[0], found[0].words if found else None
+    return mentions[0], kind, found[0].words if found else None
 
 
 ROOM_MOVES = {"against_wall", "in_corner", "center"}

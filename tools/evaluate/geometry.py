@@ -73,10 +73,12 @@ class Hull:
 
     @property
     def lo(self) -> np.ndarray:
+        """The hull's lowest corner (3,)."""
         return self.vertices.min(axis=0)
 
     @property
     def hi(self) -> np.ndarray:
+        """The hull's highest corner (3,)."""
         return self.vertices.max(axis=0)
 
 
@@ -102,6 +104,7 @@ class WorldObject:
 
     @property
     def centre(self) -> np.ndarray:
+        """The middle of the object's world bounds (3,)."""
         return (self.lo + self.hi) / 2
 
 
@@ -171,7 +174,7 @@ def _components(vertices: np.ndarray, faces: np.ndarray) -> list[np.ndarray]:
 def asset_hulls(path: str, mtime_ns: int) -> tuple[Hull, ...]:
     """Convex parts of the GLB at ``path`` in its own frame (cached by path and modification time)."""
     try:
-        loaded = trimesh.load(path, file_type="glb", force="mesh", process=False)
+        loaded = trimesh.load_mesh(path, file_type="glb", process=False)
     except (OSError, ValueError) as error:
         raise AssetError(f"cannot read asset {path}: {error}") from error
     if len(loaded.faces) == 0:
@@ -287,6 +290,7 @@ def is_supported(obj: WorldObject, by_id: dict[str, WorldObject], bounds: dict,
 
 
 def floating(objects: list[WorldObject], bounds: dict, tolerance: float = SUPPORT_TOLERANCE) -> list[str]:
+    """Ids of objects that rest neither on the floor nor on another object."""
     by_id = {o.id: o for o in objects}
     return [o.id for o in objects if not is_supported(o, by_id, bounds, tolerance)]
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from tools.verify.browser import Browser
@@ -206,7 +207,7 @@ def _prompt_targets(result: dict) -> dict:
     }
 
 
-def aggregate(records: list[dict], failures: list[dict] = ()) -> dict:
+def aggregate(records: list[dict], failures: Sequence[dict] = ()) -> dict:
     """Totals over scenes: the shares of DESIGN.md section 6, times, and each issue target with met or not.
 
     failures: [{number, prompt, kind ('crash' or 'input_error'), type, message}] of the prompts not evaluated."""

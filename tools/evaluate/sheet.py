@@ -35,6 +35,8 @@ _SETTLED_JS = "() => ['ready', 'error'].includes(document.documentElement.datase
 
 @dataclass(frozen=True)
 class SheetTile:
+    """One contact sheet tile: a category's variant of a generator family."""
+
     family: str
     category: str
     variant: int

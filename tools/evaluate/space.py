@@ -91,6 +91,7 @@ def walkable_region(objects: list[WorldObject], bounds: dict) -> tuple[np.ndarra
 
 
 def is_usable_kind(category: str) -> bool:
+    """Whether a category is something people use (sit on, work at), so the space in front of it must stay free."""
     entry = CATEGORIES.get(category)
     return entry is not None and any(entry.has(t) for t in USABLE_TRAITS)
 

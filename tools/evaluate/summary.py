@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from tools.core.static_server import serve_folder
@@ -35,7 +36,7 @@ def _space_cell(r: dict) -> str:
     return f"{r['density_per_10m2']} / {r['navigability']}{unreachable}"
 
 
-def summary_markdown(records: list[dict], totals: dict, failures: list[dict] = ()) -> str:
+def summary_markdown(records: list[dict], totals: dict, failures: Sequence[dict] = ()) -> str:
     """The human summary: one table row per scene, then the aggregate, the targets and what was not evaluated."""
     lines = ["# Evaluation", "", "| # | prompt | gen | render | objects | collisions | out | floating | visible "
              "| requirements | named fitting | junk | density / navigability | disagreements | seconds | KB "
@@ -110,7 +111,7 @@ def write_contact_sheet(out: Path, records: list[dict], browser: Browser) -> Pat
     return image
 
 
-def write_summary(out: Path, records: list[dict], browser: Browser, failures: list[dict] = ()) -> dict:
+def write_summary(out: Path, records: list[dict], browser: Browser, failures: Sequence[dict] = ()) -> dict:
     """Write out/eval.json, out/summary.md and out/contact_sheet.png; returns the aggregate.
 
     failures: the prompts that crashed or were refused (see ``aggregate``)."""

@@ -49,6 +49,8 @@ TONE_NOUNS = frozenset({"tones", "tone", "shades", "hues", "palette", "theme", "
 
 @dataclass(frozen=True)
 class Style:
+    """A style word's look: its palette and the indoor light it brings."""
+
     palette: Palette
     light: str | None = None  # 'warm'/'cool' indoor light the style brings, None: the hour decides
 

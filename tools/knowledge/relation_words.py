@@ -24,6 +24,8 @@ Takes = Literal["target", "room", "self"]  # another object kind, the room, or t
 
 
 class RelationWords(NamedTuple):
+    """The words of one relation kind: what it takes, its requirement text and the phrases that name it."""
+
     takes: Takes
     describe: str  # requirement text; {subject}, {target} ('' when none), {param} (1 when none)
     phrases: tuple[tuple[str, str], ...]  # (pattern, mode)

@@ -33,6 +33,8 @@ WINDOW_CLEAR_DEPTH = 0.3
 
 @dataclass
 class LayoutContext:
+    """What the solver of one layout works with: the plan, the space, the random source, sizes, ids and mounts."""
+
     plan: ScenePlan
     space: Space
     rng: random.Random
@@ -51,13 +53,16 @@ class LayoutContext:
 
     @property
     def indoor(self) -> bool:
+        """Whether the scene is indoors."""
         return self.plan.environment.kind == "indoor"
 
     @property
     def height(self) -> float:
+        """The height of the space (its ceiling, indoors)."""
         return self.space.hi[1]
 
     def box(self, key: str, index: int, x: float, z: float, yaw: float, y: float = 0.0, parent: str | None = None) -> Box:
+        """The box of a spec's instance at a position and yaw."""
         w, h, d = self.sizes[key]
         category = self.plan.spec(key).category
         return Box(self.ids[key][index], key, category, x, y, z, yaw, w, h, d, parent, self.mounts[key])
@@ -67,6 +72,7 @@ class LayoutContext:
         return [self.space.boxes[i] for i in self.ids.get(key, ()) if i in self.space.boxes]
 
     def category(self, key: str):
+        """The category entry of a spec."""
         return CATEGORIES[self.plan.spec(key).category]
 
 

@@ -39,6 +39,7 @@ def soft_clearance(ctx: LayoutContext, key: str) -> float:
 
 
 def random_floor_candidates(ctx: LayoutContext, key: str, index: int, clearance: float, tries: int = RANDOM_TRIES) -> Iterator[Candidate]:
+    """Random floor positions, with a cardinal yaw indoors and any yaw outdoors."""
     for _ in range(tries):
         yaw = ctx.rng.choice(CARDINAL_YAWS) if ctx.indoor else ctx.rng.uniform(-math.pi, math.pi)
         ranges = _centre_ranges(ctx, key, index, yaw)

@@ -237,6 +237,7 @@ def fewest_rows(ctx: LayoutContext, key: str) -> int:
 
 
 def grid_candidates(ctx: LayoutContext, key: str, index: int, rows: int) -> Iterator[Candidate]:
+    """The grid slot of this instance in a lattice of `rows` rows, if there is one."""
     slots = grid_slots(ctx, key, rows)
     if index < len(slots):
         yield slots[index], SOLVER_CLEARANCE

@@ -35,6 +35,7 @@ def _on_wall_near(ctx: LayoutContext, key: str, index: int, targets: list[Box]) 
 
 
 def relation_candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for one relation, with wall- and ceiling-mounted subjects placed as the kind says."""
     spec = RELATIONS[relation.kind]
     mount = ctx.mounts[key]
     if mount == "wall" and spec.wall_subject == "near_target":

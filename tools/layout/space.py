@@ -47,6 +47,7 @@ class Box:
 
     @property
     def top(self) -> float:
+        """The height of the box's top."""
         return self.y + self.h
 
     def half_extents(self) -> tuple[float, float]:
@@ -88,6 +89,7 @@ def footprints_overlap(a: Box, b: Box, clearance: float = 0.0) -> bool:
 
 
 def heights_overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap in height by more than a flat sliver."""
     return min(a.top, b.top) - max(a.y, b.y) > FLAT_OVERLAP
 
 
@@ -118,10 +120,12 @@ class SpatialGrid:
                 yield i, j
 
     def insert(self, box_id: str, aabb: tuple[float, float, float, float]) -> None:
+        """Register a box's footprint in every grid cell it touches."""
         for key in self._keys(aabb):
             self.cells.setdefault(key, []).append(box_id)
 
     def remove(self, box_id: str, aabb: tuple[float, float, float, float]) -> None:
+        """Drop a box's footprint from the grid cells it touches."""
         for key in self._keys(aabb):
             self.cells[key].remove(box_id)
 
@@ -145,6 +149,7 @@ class Space:
         self.grid = SpatialGrid(cell)
 
     def inside(self, box: Box) -> bool:
+        """Whether the box lies within the space (and its margin from the walls, for floor-standing boxes)."""
         margin = 0.0 if box.mount in ("wall", "ceiling") else self.margin
         x0, z0, x1, z1 = box.aabb_xz()
         return (
@@ -157,12 +162,14 @@ class Space:
         )
 
     def supported(self, box: Box) -> bool:
+        """Whether the box stands on the floor, or on its parent's top and within it."""
         if box.parent is None:
             return True
         parent = self.boxes.get(box.parent)
         return parent is not None and abs(box.y - parent.top) < EPS and inside_parent(box, parent)
 
     def collides(self, box: Box, clearance: float) -> bool:
+        """Whether the box collides with a placed box or a reserved zone."""
         for other_id in self.grid.query(box.aabb_xz(clearance)):
             other = self.boxes.get(other_id)
             if other is None:  # a reserved zone: what stands on furniture (a lamp, a TV) may be in front of it
@@ -179,9 +186,11 @@ class Space:
                    for zone in (self.reserved.get(i) for i in self.grid.query(box.aabb_xz())) if zone is not None)
 
     def fits(self, box: Box, clearance: float = SOLVER_CLEARANCE) -> bool:
+        """Whether the box can be placed: inside, supported and colliding with nothing."""
         return self.inside(box) and self.supported(box) and not self.collides(box, max(clearance, SOLVER_CLEARANCE))
 
     def add(self, box: Box) -> None:
+        """Place a box; ValueError when its id is already placed."""
         if box.id in self.boxes:
             raise ValueError(f"box {box.id!r} is already placed")
         self.boxes[box.id] = box
@@ -195,9 +204,11 @@ class Space:
         self.grid.insert(box.id, box.aabb_xz())
 
     def remove(self, box_id: str) -> Box:
+        """Take a placed box out of the space."""
         box = self.boxes.pop(box_id)
         self.grid.remove(box_id, box.aabb_xz())
         return box
 
     def children(self, parent_id: str) -> list[Box]:
+        """The boxes standing on this parent."""
         return [b for b in self.boxes.values() if b.parent == parent_id]

@@ -60,10 +60,12 @@ class Endpoint:
 
     @property
     def chat_url(self) -> str:
+        """The endpoint's chat completions URL."""
         return f"{self._v1()}/chat/completions"
 
     @property
     def models_url(self) -> str:
+        """The endpoint's model list URL."""
         return f"{self._v1()}/models"
 
     def _v1(self) -> str:
@@ -128,14 +130,17 @@ class CircuitBreaker:
 
     @property
     def is_open(self) -> bool:
+        """Whether the circuit is open: too many failures in a row, and the cooldown not over."""
         with self._lock:
             return self._opened_at is not None and time.monotonic() - self._opened_at < self.cooldown_s
 
     def record_success(self) -> None:
+        """Close the circuit after a success."""
         with self._lock:
             self._consecutive, self._opened_at = 0, None
 
     def record_failure(self) -> None:
+        """Count a failure; open the circuit when there were too many in a row."""
         with self._lock:
             self._consecutive += 1
             if self._consecutive >= self.failures:
@@ -155,6 +160,7 @@ class ResponseCache:
         return sqlite3.connect(self.path, timeout=10)
 
     def get(self, key: str) -> ChatResult | None:
+        """The cached answer to a request, if any."""
         with closing(self._connect()) as conn:
             row = conn.execute("SELECT result FROM responses WHERE key = ?", (key,)).fetchone()
         if row is None:
@@ -162,6 +168,7 @@ class ResponseCache:
         return ChatResult(**{**json.loads(row[0]), "cached": True, "seconds": 0.0})
 
     def put(self, key: str, result: ChatResult) -> None:
+        """Store an answer for a request."""
         data = {k: v for k, v in result.__dict__.items() if k not in {"cached", "seconds"}}
         with closing(self._connect()) as conn, conn:
             conn.execute("INSERT OR REPLACE INTO responses (key, result) VALUES (?, ?)", (key, json.dumps(data)))
@@ -198,9 +205,11 @@ class LLMClient:
                    light_model=settings.llm_light_model, cache=ResponseCache(settings.llm_cache_db))
 
     def close(self) -> None:
+        """Close the HTTP connections."""
         self._http.close()
 
     def breaker(self, endpoint: Endpoint) -> CircuitBreaker:
+        """The circuit breaker of an endpoint."""
         return self._breakers[endpoint.base_url]
 
     def chat(self, messages: list[Message], *, schema: dict | None = None, schema_name: str = "answer",

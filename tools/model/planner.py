@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic import ValidationError as SchemaViolation
@@ -37,14 +37,22 @@ REASON_CHARS = 300  # a fallback reason longer than this is cut in scene.json
 FLAT_M = 0.05  # objects lower than this (rugs) take no floor share
 MAX_GROWTH = 1.5  # the room may grow to this multiple of its planned area for the model's additions
 
-CategoryName = Literal[tuple(sorted(CATEGORIES))]  # type: ignore[valid-type]
-PlaceName = Literal[tuple(sorted(PLACES))]  # type: ignore[valid-type]
-ColorName = Literal[("default", *sorted(COLORS))]  # type: ignore[valid-type]
 ProposedKind = Literal["next_to", "in_front_of", "facing", "on", "against_wall", "in_corner"]
-TargetName = Literal[("none", *sorted(CATEGORIES))]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # the names come from the registries at import time: a checker can only know they are text
+    CategoryName = str
+    PlaceName = str
+    ColorName = str
+    TargetName = str
+else:  # pydantic turns these into the JSON schema's enums, which constrain the model's answer
+    CategoryName = Literal[tuple(sorted(CATEGORIES))]
+    PlaceName = Literal[tuple(sorted(PLACES))]
+    ColorName = Literal[("default", *sorted(COLORS))]
+    TargetName = Literal[("none", *sorted(CATEGORIES))]
 
 
 class ProposedObject(BaseModel):
+    """An object the model proposes adding: category, count and colour."""
+
     model_config = ConfigDict(extra="forbid")
     category: CategoryName
     count: int = Field(ge=1, le=MAX_ADDED_COUNT)
@@ -52,6 +60,8 @@ class ProposedObject(BaseModel):
 
 
 class ProposedRelation(BaseModel):
+    """A relation the model proposes between proposed or planned objects."""
+
     model_config = ConfigDict(extra="forbid")
     kind: ProposedKind
     subject: CategoryName
@@ -139,7 +149,7 @@ def merge_proposal(grounded: ScenePlan, proposal: ModelProposal, model: str) -> 
     if environment.room_type is None and PLACES[proposal.room_type].kind == environment.kind \
             and proposal.room_type not in {"room", "outdoors"}:
         environment.room_type = proposal.room_type
-    added = []
+    added: list[ObjectSpec] = []
     for obj in proposal.objects:
         if len(added) >= MAX_ADDED_KINDS:
             break
@@ -187,7 +197,9 @@ def _place_addition(plan: ScenePlan, spec: ObjectSpec, proposed: list[ProposedRe
             return
     category = CATEGORIES[spec.category]
     if category.mount == "surface":
-        plan.relations.append(Relation(kind="on", subject=spec.key, target=_support_for(plan, spec.category).key))
+        support = _support_for(plan, spec.category)
+        if support is not None:  # always, since _addition admits a surface thing only when a support exists
+            plan.relations.append(Relation(kind="on", subject=spec.key, target=support.key))
     elif plan.environment.kind == "indoor" and category.has("against_wall"):
         plan.relations.append(Relation(kind="against_wall", subject=spec.key))
 

@@ -11,8 +11,10 @@ the grounded repair.
 from __future__ import annotations
 
 import base64
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError as ArgumentsInvalid
 
@@ -30,12 +32,14 @@ MAX_IMAGES = 3
 
 @dataclass
 class ModelRepair:
+    """A model-driven repair: the scene session the model's tool calls change, and the calls it made."""
+
     session: SceneSession
     model: str
     calls: list[dict]
 
 
-def repair_with_model(state: dict, client: LLMClient, supply: AssetSupply, vision: bool = False) -> ModelRepair:
+def repair_with_model(state: Mapping[str, Any], client: LLMClient, supply: AssetSupply, vision: bool = False) -> ModelRepair:
     """One round: ask for tool calls on the failed report, apply them to a session of the state; ``supply``
     makes the assets of recoloured and added objects.
 
@@ -71,11 +75,13 @@ def _apply(session: SceneSession, by_name: dict, call: ToolCall) -> None:
 
 
 def failed_summary(report: dict) -> str:
+    """The failed checks as a bullet list for the model's prompt."""
     lines = [f"- {c['name']}: {c['evidence']}" for c in report["checks"] if not c["passed"]]
     return "\n".join(lines) or "- none"
 
 
 def object_list(session: SceneSession) -> str:
+    """The scene's objects as a bullet list for the model's prompt: id, kind, position, size, support, asked for."""
     lines = []
     for p in session.placements:
         spec = session.plan.spec(p.spec)
@@ -91,5 +97,6 @@ def _bounds(plan: ScenePlan) -> tuple[float, float, float, float]:
 
 
 def screenshot_urls(out_dir: Path) -> list[str]:
+    """The first screenshots as data URLs for the model to look at."""
     shots = sorted((out_dir / "screenshots").glob("*.png"))[:MAX_IMAGES]
     return [f"data:image/png;base64,{base64.b64encode(s.read_bytes()).decode()}" for s in shots]

@@ -43,41 +43,56 @@ class SceneSession:
 
     @property
     def sizes(self) -> dict[str, tuple[float, float, float]]:
+        """The current size of each spec's asset."""
         return {key: tuple(ref["size"]) for key, ref in self.assets.items()}
 
     def placement(self, object_id: str) -> Placement | None:
+        """The placement with this id, if any."""
         return next((p for p in self.placements if p.id == object_id), None)
 
     def changed(self) -> bool:
+        """Whether any tool call changed the scene."""
         return any(not c["outcome"].startswith("refused") for c in self.calls)
 
 
 class MoveArgs(BaseModel):
+    """Arguments of the move tool."""
+
     object_id: str = Field(description="id of a free-standing object, as in the object list")
     x: float = Field(description="new centre x in metres (room bounds in the list)")
     z: float = Field(description="new centre z in metres")
 
 
 class ResizeArgs(BaseModel):
+    """Arguments of the resize tool."""
+
     object_id: str = Field(description="id of the object")
     factor: float = Field(description=f"scale factor, {MIN_SCALE} to {MAX_SCALE}; 1 keeps the size")
 
 
 class RecolourArgs(BaseModel):
+    """Arguments of the recolour tool."""
+
     object_id: str = Field(description="id of the object; every instance of its kind takes the colour")
     color: str = Field(description="a colour word such as 'blue' or 'dark green'")
 
 
 class RemoveArgs(BaseModel):
+    """Arguments of the remove tool."""
+
     object_id: str = Field(description="id of an object the prompt did not ask for")
 
 
 class AddArgs(BaseModel):
+    """Arguments of the add tool."""
+
     category: str = Field(description="object category, e.g. 'chair', 'floor_lamp'")
     near: str | None = Field(None, description="id of an object to stand next to, or null")
 
 
 class ReframeArgs(BaseModel):
+    """Arguments of the reframe tool."""
+
     object_ids: list[str] = Field(description="ids the camera views must show")
 
 
@@ -92,7 +107,7 @@ def scene_tools(session: SceneSession) -> list[StructuredTool]:
 
         return call
 
-    specs = [
+    specs: list[tuple[str, str, type[BaseModel], Callable[..., str]]] = [
         ("move_object", "Move a free-standing object to (x, z) on the floor; the solver keeps it out of walls "
                         "and other objects.", MoveArgs, move_object),
         ("resize_object", "Scale an object by a factor.", ResizeArgs, resize_object),
@@ -106,16 +121,19 @@ def scene_tools(session: SceneSession) -> list[StructuredTool]:
 
 
 def openai_tools(tools: list[StructuredTool]) -> list[dict]:
+    """The tools in OpenAI's function-calling format."""
     return [convert_to_openai_tool(t) for t in tools]
 
 
 def move_object(session: SceneSession, object_id: str, x: float, z: float) -> str:
+    """Move a free-standing object to (x, z); the outcome says whether it was applied."""
     moved, outcome = move_instance(session.plan, session.sizes, session.placements, object_id, x, z)
     session.placements = moved
     return outcome
 
 
 def resize_object(session: SceneSession, object_id: str, factor: float) -> str:
+    """Scale an object within the allowed range if it still fits and nothing stands on it."""
     p = session.placement(object_id)
     if p is None:
         return f"refused: no object {object_id!r}"
@@ -141,6 +159,7 @@ def _fits(session: SceneSession, candidate: Placement) -> bool:
 
 
 def recolour_object(session: SceneSession, object_id: str, color: str) -> str:
+    """Recolour every instance of an object's kind, unless the prompt asked for another colour."""
     p = session.placement(object_id)
     if p is None:
         return f"refused: no object {object_id!r}"
@@ -164,6 +183,7 @@ def _remake(session: SceneSession, spec: ObjectSpec) -> None:
 
 
 def remove_object(session: SceneSession, object_id: str) -> str:
+    """Remove an object the prompt did not ask for and that nothing stands on."""
     p = session.placement(object_id)
     if p is None:
         return f"refused: no object {object_id!r}"
@@ -182,6 +202,7 @@ def remove_object(session: SceneSession, object_id: str) -> str:
 
 
 def add_object(session: SceneSession, category: str, near: str | None = None) -> str:
+    """Add one object of a known category, next to another if asked, where it fits."""
     if category not in CATEGORIES:
         return f"refused: unknown category {category!r}"
     target = session.placement(near) if near else None
@@ -207,6 +228,7 @@ def add_object(session: SceneSession, category: str, near: str | None = None) ->
 
 
 def reframe_camera(session: SceneSession, object_ids: list[str]) -> str:
+    """Make the camera views show these objects; unknown ids are ignored."""
     known = {p.id for p in session.placements}
     wanted = [i for i in object_ids if i in known]
     if not wanted:

@@ -56,6 +56,8 @@ class Link:
 
 @dataclass
 class ParsedPrompt:
+    """What the grammar read from a prompt: mentions, links, place, ground, floor, windows and tone."""
+
     mentions: list[Mention] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     place: str | None = None
@@ -125,6 +127,7 @@ class PromptParser:
         self.phrase_words: list[str] = []
 
     def parse(self) -> ParsedPrompt:
+        """Read every token and return what was found."""
         while self.i < len(self.tokens):
             self._step()
         return self.out
@@ -407,6 +410,7 @@ def _arrangement(kind: str, number: int | None) -> tuple[str, int | None]:
 
 
 def head_less_attributes(phrase: NounPhrase) -> bool:
+    """Whether a phrase has attributes but no head noun ('a red one')."""
     return phrase.head is None and bool(phrase.attrs)
 
 
@@ -424,4 +428,5 @@ def _singular_of(word: str) -> str:
 
 
 def parse(tokens: list[str], rng: random.Random) -> ParsedPrompt:
+    """Parse a tokenised prompt."""
     return PromptParser(tokens, rng).parse()

@@ -38,6 +38,8 @@ class Head:
 
 @dataclass
 class NounPhrase:
+    """A noun phrase: its head, where it ends, its count and arrangement, attributes and modifiers."""
+
     head: Head | None
     end: int
     count: int | None = None  # None: not stated
@@ -91,6 +93,7 @@ def match_head(tokens: list[str], start: int) -> Head | None:
 
 
 def number_value(token: str) -> int | None:
+    """The number a token states, if any (not 'no', 'couple', 'pair' or other vague words)."""
     if token.isdigit():
         return int(token)
     if token in NUMBER_WORDS and token not in {"no", "couple", "pair", "dozen", "both", "twin"}:

@@ -93,6 +93,7 @@ def follow_part(obj):
 
 
 def is_setting_candidate(tok) -> bool:
+    """Whether a token could name the scene's setting (not a zone, arrangement, part, time or plural)."""
     return (tok.lemma_ not in T["zone_nouns"] and tok.lemma_ not in T["arrangement_nouns"]
             and tok.lemma_ not in T["part_nouns"]
             and tok.ent_type_ not in T["time_entities"] and not is_plural(tok))
@@ -322,11 +323,13 @@ def kind_hint(tok) -> Optional[str]:
 
 
 def char_span(tok_start, tok_end, ctx) -> tuple[int, int]:
+    """The character span in the original text of a run of tokens."""
     a, b = tok_start.idx, tok_end.idx + len(tok_end.text)
     return ctx.where[a], ctx.where[b - 1] + 1
 
 
 def build_mention(tok, ctx) -> Mention:
+    """A mention for a noun token: its words, count, span and description."""
     name = name_tokens(tok)
     count, plural, approx, arrangement = count_of(tok, ctx)
     span_start = min([tok.left_edge] + name, key=lambda t: t.i)
@@ -464,6 +467,7 @@ def zone_relation(rel, zone) -> Optional[tuple[str, str]]:
 
 
 def collect_relations(ctx) -> list[Relation]:
+    """The relations the sentence states between its mentions."""
     out: list[Relation] = []
     for tok in ctx.doc:
         pairs, subj = [], None
@@ -508,6 +512,7 @@ def naive_noun_scan(tok) -> bool:
 
 
 def rejections(ctx, used: set[int]) -> list[Rejected]:
+    """Nouns not taken as objects, each with the reason why."""
     out = []
     for tok in ctx.doc:
         if tok.i in used or not naive_noun_scan(tok) or (tok.is_stop and tok.i not in ctx.role):

@@ -29,6 +29,7 @@ REWRITE_RE = re.compile(r"(?<!\w)(w/|u(?!\w)|&)")
 @dataclass
 class Mention:
     """One physical thing the prompt names (also used for the place)."""
+
     text: str
     name: str
     head: str
@@ -50,6 +51,7 @@ class Mention:
 @dataclass
 class Relation:
     """subject mention index, relation name, target mention index or zone."""
+
     subject: int
     relation: str
     target: Union[int, str]
@@ -58,6 +60,7 @@ class Relation:
 @dataclass
 class Rejected:
     """A word a naive noun scan would take, and why it is not a thing."""
+
     text: str
     reason: str
     char_span: tuple[int, int]
@@ -66,6 +69,7 @@ class Rejected:
 @dataclass
 class ParsedPrompt:
     """Result of parse_prompt; indices in relations refer to `mentions`."""
+
     text: str
     mentions: list[Mention]
     place: Optional[Mention]
@@ -76,6 +80,7 @@ class ParsedPrompt:
     place_empty: bool = False  # "an empty room": nothing beyond what is named
 
     def to_dict(self) -> dict:
+        """The parse as plain data."""
         return asdict(self)
 
 
@@ -156,10 +161,12 @@ def number_value(tok) -> Optional[int]:
 
 
 def prep_child(tok, words) -> Optional[Token]:
+    """The token's child preposition that is one of these words, if any."""
     return next((c for c in tok.children if c.dep_ == "prep" and c.lower_ in words), None)
 
 
 def pobj_of(prep):
+    """The object of a preposition, if any."""
     return next((c for c in prep.children if c.dep_ in ("pobj", "pcomp")), None)
 
 
@@ -183,6 +190,7 @@ def is_named(tok) -> bool:
 
 
 def is_demonym(tok) -> bool:
+    """Whether a token is a demonym used as a noun ('two Germans')."""
     return tok.pos_ == "PROPN" and tok.text[:1].isupper() and (
         tok.tag_ == "NNPS" or any(c.dep_ == "nummod" for c in tok.children))
 
@@ -202,6 +210,7 @@ def singular(tok) -> str:
 
 
 def has_determiner(tok) -> bool:
+    """Whether a token has a determiner, possessive or number."""
     return any(c.dep_ in ("det", "poss", "nummod", "quantmod") for c in tok.children)
 
 

@@ -87,7 +87,8 @@ class Store(ABC):
         """Store ``data`` under ``key`` unless it already holds exactly these bytes; returns the key's URL."""
 
     @abstractmethod
-    def exists(self, key: str) -> bool: ...
+    def exists(self, key: str) -> bool:
+        """Whether a key is in the store."""
 
     @abstractmethod
     def get_bytes(self, key: str) -> bytes:
@@ -106,6 +107,7 @@ class Store(ABC):
         """Delete every key under ``prefix``; returns how many were deleted."""
 
     def put_file(self, key: str, path: Path, content_type: str | None = None) -> str:
+        """Store a file's bytes under a key; its URL."""
         return self.put_bytes(key, Path(path).read_bytes(), content_type or content_type_for(key))
 
     def put_folder(self, folder: Path, prefix: str) -> dict[str, str]:
@@ -136,6 +138,7 @@ class LocalStore(Store):
         self.public_base_url = public_base_url
 
     def describe(self) -> str:
+        """What the store is, for messages."""
         return f"local folder {self.root}"
 
     def _path(self, key: str) -> Path:
@@ -145,6 +148,7 @@ class LocalStore(Store):
         return path
 
     def put_bytes(self, key: str, data: bytes, content_type: str | None = None) -> str:
+        """Store bytes under a key (skipping an identical file); its URL."""
         path = self._path(key)
         if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
             self.stats.skipped += 1
@@ -161,26 +165,31 @@ class LocalStore(Store):
         return self.url(key)
 
     def exists(self, key: str) -> bool:
+        """Whether a key is in the store."""
         return self._path(key).is_file()
 
     def get_bytes(self, key: str) -> bytes:
+        """The bytes under a key; StorageError when there are none."""
         path = self._path(key)
         if not path.is_file():
             raise StorageError(f"{key!r} is not in {self.describe()}")
         return path.read_bytes()
 
     def url(self, key: str, expires_s: int | None = None) -> str:
+        """The public URL of a key, else its file URL."""
         if self.public_base_url:
             return self._public_url(self.public_base_url, clean_key(key))
         return self._path(key).as_uri()
 
     def list_keys(self, prefix: str = "") -> list[str]:
+        """Every key under a prefix, sorted."""
         top = self._path(prefix) if prefix else self.root
         if not top.is_dir():
             return [clean_key(prefix)] if top.is_file() else []
         return sorted(p.relative_to(self.root).as_posix() for p in top.rglob("*") if p.is_file())
 
     def delete_prefix(self, prefix: str) -> int:
+        """Delete every key under a prefix; how many were deleted."""
         keys = self.list_keys(prefix)
         for key in keys:
             (self.root / key).unlink()
@@ -188,4 +197,5 @@ class LocalStore(Store):
 
 
 def md5_hex(data: bytes) -> str:
+    """The MD5 hex digest of bytes (an S3 ETag), not for security."""
     return hashlib.md5(data, usedforsecurity=False).hexdigest()

@@ -73,6 +73,7 @@ class S3Store(Store):
         )
 
     def describe(self) -> str:
+        """What the store is, for messages: endpoint, bucket and prefix."""
         return f"S3 {self.endpoint or 'default endpoint'} bucket {self.bucket!r}" + (
             f" prefix {self.prefix!r}" if self.prefix else "")
 
@@ -127,6 +128,7 @@ class S3Store(Store):
             raise self._storage_error("head", exc) from exc
 
     def put_bytes(self, key: str, data: bytes, content_type: str | None = None) -> str:
+        """Store bytes under a key, skipping an upload when the object already has the same MD5 and type; its URL."""
         full = self._full(key)
         content_type = content_type or content_type_for(full)
         self.ensure_bucket()
@@ -140,6 +142,7 @@ class S3Store(Store):
         return self.url(key)
 
     def exists(self, key: str) -> bool:
+        """Whether a key is in the bucket."""
         return self._head(self._full(key)) is not None
 
     def head(self, key: str) -> dict | None:
@@ -147,6 +150,7 @@ class S3Store(Store):
         return self._head(self._full(key))
 
     def get_bytes(self, key: str) -> bytes:
+        """The bytes under a key; StorageError when there are none or the bucket fails."""
         full = self._full(key)
         try:
             return self.client.get_object(Bucket=self.bucket, Key=full)["Body"].read()
@@ -158,6 +162,7 @@ class S3Store(Store):
             raise self._storage_error("get", exc) from exc
 
     def url(self, key: str, expires_s: int | None = None) -> str:
+        """The public URL of a key, else a presigned GET URL."""
         full = self._full(key)
         if self.public_base_url:
             return self._public_url(self.public_base_url, full)
@@ -168,6 +173,7 @@ class S3Store(Store):
                           Params={"Bucket": self.bucket, "Key": full}, ExpiresIn=expires)
 
     def list_keys(self, prefix: str = "") -> list[str]:
+        """Every key under a prefix, sorted; 'a' does not match 'ab/...'."""
         full = self._full(prefix) if prefix else self.prefix
         paginator = self.client.get_paginator("list_objects_v2")
         pages = self._call("list", lambda: list(paginator.paginate(Bucket=self.bucket, Prefix=full)))
@@ -177,6 +183,7 @@ class S3Store(Store):
         return sorted(keys)
 
     def delete_prefix(self, prefix: str) -> int:
+        """Delete every key under a prefix in batches; how many were deleted."""
         keys = self.list_keys(prefix)
         for start in range(0, len(keys), DELETE_BATCH):
             batch = [{"Key": self.prefix + k} for k in keys[start:start + DELETE_BATCH]]

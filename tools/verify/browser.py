@@ -96,6 +96,7 @@ class Browser:
 
     @property
     def is_connected(self) -> bool:
+        """Whether a browser is started and still connected."""
         return self._browser is not None and self._browser.is_connected()
 
     def start(self) -> None:

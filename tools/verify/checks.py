@@ -130,6 +130,8 @@ def _check_color(plan: ScenePlan, req: Requirement, colors: dict[str, str | None
     a, b = _hex_rgb(actual), _hex_rgb(expected)
     if a is None:
         return False, f"asset colour {actual!r} of {req.subject!r} is not a hex colour"
+    if b is None:
+        return False, f"expected colour {expected!r} of {req.subject!r} is not a hex colour"
     distance = math.dist(a, b)
     return distance <= COLOR_TOLERANCE, f"asset colour {actual} vs expected {expected} (RGB distance {distance:.3f})"
 
@@ -185,6 +187,8 @@ def check_requirements(plan: ScenePlan, placements: Sequence[Placement], colors:
 
 def _check_kind(plan: ScenePlan, req: Requirement) -> tuple[bool, str]:
     """The thing asked for is shown as its own kind, not by a stand-in (a nearer kind or an archetype)."""
+    if req.subject is None:
+        return False, "the requirement names no object"
     spec = plan.spec(req.subject)
     grounding = spec.grounding
     if grounding is None or grounding.fit == "exact":

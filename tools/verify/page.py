@@ -90,6 +90,7 @@ class PageWeight:
         return path.stat().st_size if path.is_file() else 0
 
     def summary(self) -> dict:
+        """The page's weight as JSON: total and per-kind bytes, and the requests."""
         return {"bytes": {"total": sum(self.by_kind.values()), "by_kind": dict(self.by_kind)}, "requests": self.requests}
 
 

@@ -7,6 +7,7 @@ generator with those parameters, so every kind is built, keyed and listed by its
 
 import dataclasses
 import functools
+from typing import Any
 
 from tools.assets.families import (  # noqa: F401
     animals,
@@ -51,7 +52,8 @@ def _with_params(kind: Category, base: Generator) -> Generator:
 
     @functools.wraps(base)
     def build(p: GenParams) -> list:
-        fixed = {name: value for name, value in params.items() if getattr(p, name) is None}
+        # The kind table's values have the GenParams fields' types (colour, material, shape, variant).
+        fixed: dict[str, Any] = {name: value for name, value in params.items() if getattr(p, name) is None}
         if pinned is not None:
             fixed["variant"] = pinned
         if options:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -112,7 +113,8 @@ QUADRUPED_OPTIONS = {
 
 def species_of(p: GenParams, base: Species) -> Species:
     """``base`` with the traits ``p``'s options override."""
-    overrides = {k: p.option(k) for k in ("leg_ratio", "neck_ratio", "ear_shape", "tail_length", "mane", "horns", "spots")}
+    # Each trait's value has its Species field's type; options carry them untyped.
+    overrides: dict[str, Any] = {k: p.option(k) for k in ("leg_ratio", "neck_ratio", "ear_shape", "tail_length", "mane", "horns", "spots")}
     if p.option("second_color"):
         overrides["second"] = p.option("second_color")
     return dataclasses.replace(base, **{k: v for k, v in overrides.items() if v is not None})
@@ -333,7 +335,7 @@ _BIRD_STYLES = (  # (body, breast, beak) colours: a robin, an owl, a heron
 def bird_perched(p: GenParams) -> list[Part]:
     """A standing bird facing +Z: v0 songbird, v1 owl (upright, big eyes), v2 wader (long legs and neck)."""
     body_c, breast_c, beak_c = _BIRD_STYLES[p.variant]
-    body, breast = p.mat("fabric", body_c), material("fabric", p.option("breast_color") or breast_c)
+    body, breast = p.mat("fabric", body_c), material("fabric", p.text_option("breast_color") or breast_c)
     beak, leg_mat = material("plastic", beak_c), material("plastic", "#5a4632")
     leg = (0.35, 0.15, 1.6)[p.variant]  # in body lengths
     tilt = (0.5, 1.2, 0.2)[p.variant]  # body axis above horizontal: an owl stands upright
@@ -386,7 +388,7 @@ _FISH = (  # (body, fin colour, body height, body width, tail spread): goldfish,
 def fish(p: GenParams) -> list[Part]:
     """A fish swimming towards +Z: body, forked tail, dorsal, belly and side fins, eyes. v2 a tall, flat angelfish."""
     body_c, fin_c, height, width, spread = _FISH[p.variant]
-    body, fin = p.mat("fabric", body_c), material("fabric", p.option("fin_color") or fin_c)
+    body, fin = p.mat("fabric", body_c), material("fabric", p.text_option("fin_color") or fin_c)
     c = np.array((0, 0.5, 0))
     parts = [Part(ellipsoid((width / 2, height / 2, 0.5), c, 2), body, smooth=True)]
     tail_root = c + (0, 0, -0.45)

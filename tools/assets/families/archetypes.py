@@ -22,7 +22,7 @@ _SEAM = 0.004  # how far a seam, button or handle stands proud of a face
 
 def accent(p: GenParams, kind: str, default: str):
     """The trim material: the `accent` option's colour, else ``default``."""
-    return material(kind, p.option("accent") or default)
+    return material(kind, p.text_option("accent") or default)
 
 
 def goods_row(x0: float, x1: float, y: float, z: float, depth: float, h_max: float, rng, fill: float = 0.85) -> list[Part]:
@@ -174,7 +174,7 @@ def seat_like(p: GenParams) -> list[Part]:
     back = bool(p.option("back", True))
     arms = p.option("arms")
     arms = p.variant == 2 if arms is None else bool(arms)
-    seat_y = min(float(p.option("seat_height", 0.45)), h * 0.9) if back else h
+    seat_y = min(p.number_option("seat_height", 0.45), h * 0.9) if back else h
     cover = p.mat(*(("wood", "#9a6b3f"), ("wood", "#8a5a34"), ("fabric", "#8e1b2b"))[p.variant])
     frame = accent(p, *(("wood", "#5c3b23"), ("metal", "#2b2b2e"), ("metal", "#c9a24a"))[p.variant])
     t = min(0.06, max(0.03, seat_y * 0.1))

@@ -16,7 +16,7 @@ from tools.assets.shapes import fit, frame, frustum, post, rod, rotated_x, slab,
 
 
 def _screen(p: GenParams, default: str = "#5aa9e6"):
-    return material("emissive", p.option("screen_color") or default)
+    return material("emissive", p.text_option("screen_color") or default)
 
 
 # ---------------------------------------------------------------- machine
@@ -204,8 +204,8 @@ def flat_panel(p: GenParams) -> list[Part]:
     w, h, d = p.size
     frame_mat = accent(p, *(("wood", "#8a5a34"), ("wood", "#b08d57"), ("wood", "#c9a24a"))[p.variant])
     face = p.mat(*(("plastic", "#2f4f3f"), ("plastic", "#1c1c1e"), ("fabric", "#f3ecd9"))[p.variant])
-    if p.option("face_color"):
-        face = material("plastic", p.option("face_color"))
+    if face_color := p.text_option("face_color"):
+        face = material("plastic", face_color)
     if p.variant == 1:
         legs = []
         for sz in (-1, 1):  # two boards leaning together at the top

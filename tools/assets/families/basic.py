@@ -8,6 +8,7 @@ from tools.assets.registry import GenParams, generator
 
 @generator("cube")
 def cube(p: GenParams) -> list[Part]:
+    """A box filling the size; variant 1 adds a rim on a slightly lower core."""
     body = p.mat("plastic", "#d0d0d0")
     if p.variant == 1:  # bevel-like: a slightly smaller core with a rim
         return [Part(box((p.w, p.h * 0.9, p.d), (0, p.h * 0.45, 0)), body),

@@ -16,6 +16,7 @@ from tools.assets.shapes import frustum, lathe, open_box, parts_of, post, rotate
 
 @generator("bathtub")
 def bathtub(p: GenParams) -> list[Part]:
+    """A bathtub: built-in, clawfoot or modern (round and oval shapes are clawfoot)."""
     if p.shape in ("oval", "round"):
         return _bathtub_clawfoot(p)
     return (_bathtub_builtin, _bathtub_clawfoot, _bathtub_modern)[p.variant](p)
@@ -75,6 +76,7 @@ def _bathtub_modern(p: GenParams) -> list[Part]:
 
 @generator("toilet")
 def toilet(p: GenParams) -> list[Part]:
+    """A toilet: close-coupled, wall-hung, or with its lid up."""
     return (_toilet_close_coupled, _toilet_wall_hung, _toilet_lid_up)[p.variant](p)
 
 
@@ -150,6 +152,7 @@ def _toilet_lid_up(p: GenParams) -> list[Part]:
 
 @generator("shower")
 def shower(p: GenParams) -> list[Part]:
+    """A shower: square, quadrant or walk-in."""
     return (_shower_square, _shower_quadrant, _shower_walk_in)[p.variant](p)
 
 

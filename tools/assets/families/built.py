@@ -43,6 +43,7 @@ def pyramid_roof(half: float, base_y: float, height: float) -> trimesh.Trimesh:
 
 @generator("house")
 def house(p: GenParams) -> list[Part]:
+    """A house: brick cottage, rendered house, or tall narrow two-storey gable."""
     walls = p.mat("stone", ("#b5634a", "#c9d6df", "#f0e2b6")[p.variant])
     if p.variant == 0:  # a brick cottage; the others are rendered
         walls = with_pattern(walls, "brick")
@@ -80,6 +81,7 @@ def house(p: GenParams) -> list[Part]:
 
 @generator("barn")
 def barn(p: GenParams) -> list[Part]:
+    """A barn: gambrel roof, with a lean-to shed, or with a domed silo."""
     red = with_pattern(p.mat("wood", "#a32a1f"), "planks")
     trim = material("wood", WHITE)
     roof = material("plastic", "#5f6670")
@@ -130,6 +132,7 @@ def in_rotor(parts: list[Part]) -> list[Part]:
 
 @generator("windmill")
 def windmill(p: GenParams) -> list[Part]:
+    """A windmill: an octagonal tower mill with four sails, a wind turbine, or a third kind of mill."""
     tower = p.mat(*(("stone", "#e8e0cc"), ("plastic", "#f4f4f4"), ("wood", "#8b5a2b"))[p.variant])
     cloth, spar = material("fabric", "#f4efe0"), material("wood", WOOD)
     w, h, d = p.size
@@ -172,6 +175,7 @@ def windmill(p: GenParams) -> list[Part]:
 
 @generator("market_stall")
 def market_stall(p: GenParams) -> list[Part]:
+    """A market stall: counter and posts under a canopy; striped awning or kiosk by variant."""
     canopy = p.mat("fabric", ("#c0392b", "#2e86c1", "#27ae60")[p.variant])
     wood = material("wood", "#a0703f")
     white = material("fabric", WHITE)

@@ -14,6 +14,7 @@ from tools.assets.shapes import around, chamfered_box, ellipsoid, fit, frustum, 
 
 @generator("window")
 def window(p: GenParams) -> list[Part]:
+    """A window: framed glass; casement with four panes, or a single pane over a deep sill."""
     frame = p.mat("wood", WHITE)
     glass = material("glass", "#a8d4ef")
     f = 0.06 * min(p.w, p.h)
@@ -40,6 +41,7 @@ def window(p: GenParams) -> list[Part]:
 
 @generator("tent")
 def tent(p: GenParams) -> list[Part]:
+    """A tent: ridge tent with a door on the front gable, or a dome tent with an oval door."""
     canvas = p.mat("fabric", ("#d9822b", "#2e86c1", "#e8dcc0")[p.variant])
     dark = material("fabric", "#3a2e25")
     pole = material("wood", WOOD)
@@ -64,6 +66,7 @@ def tent(p: GenParams) -> list[Part]:
 
 @generator("bench")
 def bench(p: GenParams) -> list[Part]:
+    """A bench: park bench with cast-iron sides, modern stone-block bench, or a third style."""
     wood = p.mat("wood", ("#8b5a2b", "#a0703f", "#7a5230")[p.variant])
     frame = material("metal", IRON) if p.variant != 1 else material("stone", "#a8a39a")
     seat_y = 0.53 * p.h
@@ -102,6 +105,7 @@ def bench(p: GenParams) -> list[Part]:
 
 @generator("fountain")
 def fountain(p: GenParams) -> list[Part]:
+    """A fountain: round basin, square basin with an obelisk spout, or a second, smaller tier with a jet."""
     p = by_shape(p, round=0, square=1, octagonal=2)
     stone = p.mat("stone", "#b9b3a6")
     water = material("water", WATER)
@@ -138,6 +142,7 @@ def fountain(p: GenParams) -> list[Part]:
 
 @generator("lamp_post")
 def lamp_post(p: GenParams) -> list[Part]:
+    """A lamp post: classic lantern with a pyramid cap, or a modern curved arm with a flat head."""
     metal = p.mat("metal", IRON)
     light = material("emissive", LIGHT)
     r = min(p.w, p.d) / 2
@@ -170,6 +175,7 @@ def lamp_post(p: GenParams) -> list[Part]:
 
 @generator("umbrella")
 def umbrella(p: GenParams) -> list[Part]:
+    """A parasol: round canopy on a cross stand, or a square market parasol on a heavy base."""
     p = by_shape(p, round=0, square=1)
     canopy = p.mat("fabric", ("#c0392b", "#f5f0e1", "#2e86c1")[p.variant])
     pole_mat = material("metal", "#c0c4c8") if p.variant != 1 else material("wood", WOOD)
@@ -195,6 +201,7 @@ def umbrella(p: GenParams) -> list[Part]:
 
 @generator("sun_lounger")
 def sun_lounger(p: GenParams) -> list[Part]:
+    """A sun lounger: slatted wood, padded mattress on a tube frame, or plastic."""
     body = p.mat(*(("wood", "#b07a45"), ("fabric", "#2e86c1"), ("plastic", "#f4f4f0"))[p.variant])
     frame = material("metal", "#c0c4c8") if p.variant == 1 else body
     deck_y = 0.6 * p.h
@@ -232,6 +239,7 @@ def sun_lounger(p: GenParams) -> list[Part]:
 
 @generator("well")
 def well(p: GenParams) -> list[Part]:
+    """A well: round well under a gable roof with crank and bucket, or square brick well with a pyramid roof."""
     stone = p.mat("stone", "#9a948a")
     bricks = with_pattern(p.mat("stone", "#b0654a"), "brick")
     wood = material("wood", WOOD)

@@ -14,6 +14,7 @@ from tools.assets.shapes import around, ellipsoid, fit, frustum, hull, rot, spik
 
 @generator("fence")
 def fence(p: GenParams) -> list[Part]:
+    """A fence along the width: posts with pointed pickets, split rails, or metal."""
     wood = p.mat(*(("wood", "#f0ede6"), ("wood", "#8b5a2b"), ("metal", IRON))[p.variant])
     w, h, d = p.size
     posts = max(2, int(round(w / 1.5)) + 1)
@@ -38,6 +39,7 @@ def fence(p: GenParams) -> list[Part]:
 
 @generator("birdbath")
 def birdbath(p: GenParams) -> list[Part]:
+    """A birdbath: a bowl of water on a column; square modern pedestal or baluster column by variant."""
     p = by_shape(p, round=0, square=1)
     stone = p.mat("stone", "#b9b3a6")
     water = material("water", WATER)
@@ -90,6 +92,7 @@ def gravestone(p: GenParams) -> list[Part]:
 
 @generator("stone_path")
 def stone_path(p: GenParams) -> list[Part]:
+    """A stone path along the depth: staggered flagstones, pavers in running bond, or another pattern."""
     stone = p.mat("stone", "#9a948a")
     rng = p.rng()
     w, h, d = p.size
@@ -122,6 +125,7 @@ def stone_path(p: GenParams) -> list[Part]:
 
 @generator("sign")
 def sign(p: GenParams) -> list[Part]:
+    """A sign: round road sign on a pole, wooden signpost with arrow boards, or a board."""
     p = by_shape(p, round=0, arrow=1)
     panel = p.mat(*(("metal", "#c0392b"), ("wood", "#a0703f"), ("wood", "#2e6b3a"))[p.variant])
     white = material("plastic", WHITE)
@@ -151,6 +155,7 @@ def sign(p: GenParams) -> list[Part]:
 
 @generator("solar_panel")
 def solar_panel(p: GenParams) -> list[Part]:
+    """A solar panel: tilted modules on a frame; one or two modules, on a pole mount or legs."""
     cells = p.mat("plastic", "#1d2b53")
     frame = material("metal", "#c0c4c8")
     w, h, d = p.size
@@ -182,6 +187,7 @@ def solar_panel(p: GenParams) -> list[Part]:
 
 @generator("road")
 def road(p: GenParams) -> list[Part]:
+    """A road along the width: two lanes with a dashed centre line, or a double yellow line and zebra crossing."""
     asphalt = p.mat("stone", ("#3a3a3c", "#333335", "#2b2b2d")[p.variant])
     white, yellow = material("plastic", "#f4f4f0"), material("plastic", "#f2c230")
     w, h, d = p.size

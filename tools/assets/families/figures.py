@@ -67,14 +67,14 @@ def _joints(pose: int, s: float, child: float) -> dict[str, np.ndarray]:
     """Joint positions in metres for ``pose`` (left-side joints; the right side mirrors x)."""
     drop = _DROP * s if pose == SITTING else 0.0
     head = 0.93 - 0.02 * child  # a child's head is a bigger share of its height
-    j = {
+    rest = {
         "head": (0, head, 0.005), "neck": (0, 0.85 - 0.04 * child, 0),
         "chest": (0, 0.73 - 0.04 * child, 0), "waist": (0, 0.6 - 0.04 * child, 0), "pelvis": (0, 0.52, 0),
         "shoulder": (0.115, 0.8 - 0.04 * child, 0), "elbow": (0.135, 0.63 - 0.03 * child, -0.01),
         "wrist": (0.145, 0.48 - 0.02 * child, 0.02),
         "hip": (0.055, _HIP, 0), "knee": (0.057, _KNEE, 0.01), "ankle": (0.06, 0.045, 0),
     }
-    j = {k: np.array(v, dtype=float) * s for k, v in j.items()}
+    j = {k: np.array(v, dtype=float) * s for k, v in rest.items()}
     if pose == SITTING:
         for k in ("head", "neck", "chest", "waist", "pelvis", "shoulder", "elbow", "wrist", "hip"):
             j[k] = j[k] - (0, drop, 0)
@@ -97,10 +97,10 @@ def _looks(p: GenParams) -> dict:
     style, sleeves = rng.choice(HAIR_STYLES, p=(0.45, 0.3, 0.15, 0.1)), rng.choice(("short", "long"))
     top = p.color or "#3f6fb5"
     return {
-        "skin": material("fabric", p.option("skin") or str(skin)),
-        "hair": material("fabric", p.option("hair") or str(hair)),
+        "skin": material("fabric", p.text_option("skin") or str(skin)),
+        "hair": material("fabric", p.text_option("hair") or str(hair)),
         "top": material(p.material or "fabric", top),
-        "trousers": material("fabric", p.option("trousers") or darker(top)),
+        "trousers": material("fabric", p.text_option("trousers") or darker(top)),
         "shoes": material("leather", "#2a2522"),
         "eyes": material("plastic", "#1a1a1a"),
         "hair_style": p.option("hair_style") or str(style),

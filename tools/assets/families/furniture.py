@@ -132,6 +132,7 @@ def _wingback_body(p: GenParams, cover: Material, leg_h: float, arm_w: float, ba
 
 @generator("sofa", variants=3)
 def sofa(p: GenParams) -> list[Part]:
+    """A sofa with one seat per 0.65 m of width: modern, rolled-arm or sectional (also for L/corner shapes)."""
     seats = max(1, min(4, round(p.w / 0.65)))
     sectional = p.variant == 2 or p.shape in ("l", "sectional", "corner")
     style = "sectional" if sectional else ("rolled" if p.variant == 1 else "modern")
@@ -140,6 +141,7 @@ def sofa(p: GenParams) -> list[Part]:
 
 @generator("armchair", variants=3)
 def armchair(p: GenParams) -> list[Part]:
+    """An armchair: modern, rolled-arm or wingback."""
     style = ("modern", "rolled", "wingback")[p.variant]
     return _upholstered(p, 1, style, "#8c6f56")
 

@@ -212,7 +212,7 @@ def cabinet(p: GenParams) -> list[Part]:
         cols = max(1, round(W / 0.5))
         rows = max(2, min(4, round(H / 0.3)))
         return [box] + drawer_bank(-W / 2 + 0.01, W / 2 - 0.01, 0.03, H - 0.01, z_front, rows, cols, body, material("metal", CHROME), "bar")
-    body = p.mat("wood", (WOOD, None, DARK_WOOD)[p.variant])
+    body = p.mat("wood", WOOD if p.variant == 0 else DARK_WOOD)  # v1 returned above
     plinth = H * 0.06
     parts = [Part(slab(W - 0.02, plinth, D - FRONT_ROOM - 0.02, 0, 0, -FRONT_ROOM / 2), material("wood", DARK_WOOD))]
     if p.variant == 0:

@@ -17,6 +17,7 @@ from tools.assets.shapes import frame, lathe, parts_of, post, slab
 
 @generator("fridge")
 def fridge(p: GenParams) -> list[Part]:
+    """A fridge: top freezer, side-by-side or retro."""
     return (_fridge_top_freezer, _fridge_side_by_side, _fridge_retro)[p.variant](p)
 
 
@@ -82,6 +83,7 @@ def _fridge_retro(p: GenParams) -> list[Part]:
 
 @generator("stove")
 def stove(p: GenParams) -> list[Part]:
+    """A stove: electric, gas or induction."""
     return (_stove_electric, _stove_gas, _stove_induction)[p.variant](p)
 
 
@@ -150,6 +152,7 @@ def _stove_induction(p: GenParams) -> list[Part]:
 
 @generator("coffee_machine")
 def coffee_machine(p: GenParams) -> list[Part]:
+    """A coffee machine: espresso, drip or pod."""
     return (_coffee_espresso, _coffee_drip, _coffee_pod)[p.variant](p)
 
 
@@ -215,6 +218,7 @@ def _coffee_pod(p: GenParams) -> list[Part]:
 
 @generator("microwave")
 def microwave(p: GenParams) -> list[Part]:
+    """A microwave: control panel, retro or steel."""
     return (_microwave_panel, _microwave_retro, _microwave_steel)[p.variant](p)
 
 

@@ -14,6 +14,7 @@ from tools.assets.shapes import lathe, open_box, parts_of, post, slab
 
 @generator("sink_counter")
 def sink_counter(p: GenParams) -> list[Part]:
+    """A sink counter: cabinet doors, drawers, or a farmhouse sink."""
     return (_sink_counter_doors, _sink_counter_drawers, _sink_counter_farmhouse)[p.variant](p)
 
 
@@ -88,6 +89,7 @@ def _sink_counter_farmhouse(p: GenParams) -> list[Part]:
 
 @generator("counter")
 def counter(p: GenParams) -> list[Part]:
+    """A counter: shop counter, bar or display case."""
     return (_counter_shop, _counter_bar, _counter_display)[p.variant](p)
 
 
@@ -151,6 +153,7 @@ def _counter_display(p: GenParams) -> list[Part]:
 
 @generator("sink")
 def sink(p: GenParams) -> list[Part]:
+    """A sink: pedestal, vanity or console."""
     return (_sink_pedestal, _sink_vanity, _sink_console)[p.variant](p)
 
 

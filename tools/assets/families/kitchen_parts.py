@@ -70,6 +70,7 @@ def cabinet_doors(w: float, y0: float, y1: float, z_face: float, n: int, body, p
 
 
 def drawer_stack(x: float, dw: float, y0: float, y1: float, z_face: float, n: int, body, pull) -> list[Part]:
+    """A column of n drawer fronts with bar pulls between heights y0 and y1."""
     gap = min(0.006, dw * 0.01)
     dh = (y1 - y0) / n
     parts = []

@@ -36,6 +36,7 @@ def _blade_angles(count: int, phase: float = 0.0) -> np.ndarray:
 
 @generator("ceiling_fan")
 def ceiling_fan(p: GenParams) -> list[Part]:
+    """A ceiling fan hanging from the ceiling: downrod, flush-mount, or with a light bowl under the motor."""
     body = p.mat(*(("metal", "#b08d57"), ("plastic", "#f2f2f0"), ("metal", "#2b2b2e"))[p.variant])
     blade_mat = (material("wood", "#7a5234"), material("plastic", "#f2f2f0"), material("metal", "#3a3c40"))[p.variant]
     w, h, _ = p.size
@@ -126,11 +127,13 @@ def _desk_stand(p: GenParams, body, head_y: float) -> list[Part]:
 
 @generator("standing_fan")
 def standing_fan(p: GenParams) -> list[Part]:
+    """A standing fan on a pedestal."""
     return _fan(p, 0.08, 0.35, _pedestal)
 
 
 @generator("desk_fan")
 def desk_fan(p: GenParams) -> list[Part]:
+    """A desk fan on a short stand."""
     return _fan(p, 0.1, 0.4, _desk_stand)
 
 
@@ -148,6 +151,7 @@ def flame(base, radius: float, height: float) -> list[Part]:
 
 @generator("candle")
 def candle(p: GenParams) -> list[Part]:
+    """A candle with a flame: plain, pillar with wax drips, or a taper in a brass holder."""
     wax = p.mat("plastic", ("#f6f1e4", "#c0392b", "#efe6d0")[p.variant])
     w, h, _ = p.size
     r = w / 2
@@ -203,6 +207,7 @@ def horse(base, heading: float, height: float, coat, mane) -> list[Part]:
 
 @generator("carousel")
 def carousel(p: GenParams) -> list[Part]:
+    """A carousel: horses on poles under a canopy, with benches in one variant."""
     canopy = p.mat("fabric", ("#c0392b", "#2e86c1", "#8e44ad")[p.variant])
     white, gold = material("fabric", "#f6f1e4"), BRASS
     wood = material("wood", "#8b5a2b")
@@ -236,6 +241,7 @@ def carousel(p: GenParams) -> list[Part]:
 
 @generator("ferris_wheel")
 def ferris_wheel(p: GenParams) -> list[Part]:
+    """A ferris wheel: a rim of pods on a frame, in three colour schemes."""
     frame = p.mat("metal", ("#ecf0f1", "#c0392b", "#2c3e50")[p.variant])
     pod_colours = (("#e74c3c", "#f1c40f", "#3498db", "#2ecc71"), ("#f6f1e4",), ("#f39c12", "#9b59b6"))[p.variant]
     pods = [material("plastic", c) for c in pod_colours]

@@ -32,7 +32,7 @@ def banded_sphere(radius: float, centre, edges, mats, sections: int = 32) -> lis
     for k, (lo, hi) in enumerate(zip(edges[:-1], edges[1:])):
         profile = [(0.0, radius * np.sin(lo)), *arc(radius, lo, hi), (0.0, radius * np.sin(hi))]
         profile = [pt for i, pt in enumerate(profile) if i == 0 or not np.allclose(pt, profile[i - 1])]
-        parts.append(Part(lathe(profile, *c, sections=sections), mats[k % len(mats)], smooth=True))
+        parts.append(Part(lathe(profile, c[0], c[1], c[2], sections=sections), mats[k % len(mats)], smooth=True))
     return parts
 
 
@@ -67,6 +67,7 @@ _GAS_BANDS = (("#d9b38c", "#b97a4a", "#efe0c4", "#a5653a"), ("#9fc6e0", "#6c9cc4
 
 @generator("planet")
 def planet(p: GenParams) -> list[Part]:
+    """A planet: rocky red and cratered, an ocean world, or another kind."""
     r = min(p.size) / 2
     centre = (0, r, 0)
     rng = p.rng()
@@ -91,6 +92,7 @@ def planet(p: GenParams) -> list[Part]:
 
 @generator("ringed_planet")
 def ringed_planet(p: GenParams) -> list[Part]:
+    """A ringed planet: a ball in a tilted ring that stays within the height."""
     w, h, _ = p.size
     r = h / 2
     centre = np.array([0.0, r, 0.0])
@@ -109,6 +111,7 @@ def ringed_planet(p: GenParams) -> list[Part]:
 
 @generator("moon")
 def moon(p: GenParams) -> list[Part]:
+    """A moon: cratered, icy with dark cracks, or another kind."""
     r = min(p.size) / 2
     centre = np.array([0.0, r, 0.0])
     rng = p.rng()
@@ -130,6 +133,7 @@ def moon(p: GenParams) -> list[Part]:
 
 @generator("sun")
 def sun(p: GenParams) -> list[Part]:
+    """A sun: a glowing ball, a stylised sun with flame rays, or a white star in a halo."""
     r = min(p.size) / 2
     centre = np.array([0.0, r, 0.0])
     glow = p.mat("emissive", ("#ffc93c", "#ff9f1c", "#fff1b0")[p.variant])
@@ -161,6 +165,7 @@ def string(top, length: float, radius: float, sway: float, mat) -> list[Part]:
 
 @generator("balloon")
 def balloon(p: GenParams) -> list[Part]:
+    """A party balloon on a string: round, heart-shaped or another shape."""
     p = by_shape(p, round=0)
     w, h, _ = p.size
     r = w / 2
@@ -201,6 +206,7 @@ def gores(radius: float, height: float, base_y: float, count: int, mats) -> list
 
 @generator("hot_air_balloon")
 def hot_air_balloon(p: GenParams) -> list[Part]:
+    """A hot-air balloon: striped gores over a wicker basket, in three colour schemes."""
     colours = (("#d62828", "#f6bd60"), ("#1d3557", "#e63946", "#f1faee"), ("#2a9d8f", "#e9c46a", "#f4a261", "#264653"))[p.variant]
     mats = [p.mat("fabric", colours[0])] + [material("fabric", c) for c in colours[1:]]
     w, h, _ = p.size
@@ -246,6 +252,7 @@ def wing(shoulder, span: float, chord: float, side: int, mat, tip_mat, dihedral:
 
 @generator("bird")
 def bird(p: GenParams) -> list[Part]:
+    """A bird; one variant has a swallow's forked tail."""
     body_c, wing_c, tip_c, beak_c = _BIRDS[p.variant]
     body = p.mat("fabric", body_c)
     w, h, d = p.size

@@ -149,7 +149,7 @@ def guitar(p: GenParams) -> list[Part]:
     cradle_y, length = 0.12, (1.0, 1.0, 1.15)[p.variant]
     body_len, depth = (0.5, 0.1) if acoustic else (0.44, 0.045)
     if acoustic:  # (x, y, width, height) of the lower bout, upper bout, the waist between
-        bouts = [(0, 0.15, 0.38, 0.3), (0, 0.37, 0.29, 0.24), (0, 0.26, 0.25, 0.12)]
+        bouts: list[tuple[float, float, float, float]] = [(0, 0.15, 0.38, 0.3), (0, 0.37, 0.29, 0.24), (0, 0.26, 0.25, 0.12)]
     else:  # double cutaway: a lower bout, a waist and two horns either side of the neck
         bouts = [(0, 0.15, 0.33, 0.3), (0, 0.27, 0.24, 0.14), (-0.085, 0.35, 0.09, 0.22), (0.09, 0.33, 0.08, 0.15)]
     finish = p.mat("wood", ("#c68a45", "#b3202a", "#6b3a1e")[p.variant])

@@ -18,6 +18,7 @@ LEAF = "#3f7d3a"
 
 @generator("pine_tree")
 def pine_tree(p: GenParams) -> list[Part]:
+    """A pine tree: stacked cones, or one tall cone (a young fir)."""
     needles = p.mat("foliage", "#2c5e3b" if p.variant != 2 else "#2a4f47")
     bark = material("wood", BARK)
     r = p.w / 2
@@ -42,6 +43,7 @@ def rotated_tier(mesh: trimesh.Trimesh, i: int) -> trimesh.Trimesh:
 
 @generator("oak_tree")
 def oak_tree(p: GenParams) -> list[Part]:
+    """An oak tree: a broad cloud of leaf clumps or one round crown."""
     leaves = p.mat("foliage", ("#4f7f2f", "#3d6e2c", "#6b9a3a")[p.variant])
     bark = material("wood", BARK)
     rng = p.rng()
@@ -80,6 +82,7 @@ def palm_crown(top, reach: float, droop: float, count: int, phase: float, leaves
 
 @generator("palm_tree")
 def palm_tree(p: GenParams) -> list[Part]:
+    """A palm tree: one, a curved trunk, or two palms leaning apart."""
     leaves = p.mat("foliage", "#4c8c34")
     bark = material("wood", "#8a6b45")
     nut = material("wood", "#5b4024")
@@ -114,6 +117,7 @@ def palm_tree(p: GenParams) -> list[Part]:
 
 @generator("bush")
 def bush(p: GenParams) -> list[Part]:
+    """A bush: round, a clipped hedge block, or a rose bush with blooms."""
     leaves = p.mat("foliage", "#3e7a34")
     rng = p.rng()
     if p.variant == 1:  # clipped hedge block
@@ -133,6 +137,7 @@ def bush(p: GenParams) -> list[Part]:
 
 @generator("flower")
 def flower(p: GenParams) -> list[Part]:
+    """A flower: a daisy, a tulip or another bloom on a stem."""
     petals = p.mat("foliage", ("#f4f4f0", "#e0245e", "#f5c518")[p.variant])
     green = material("foliage", "#4b8a3a")
     stem_r = max(0.02 * p.w, 0.003)
@@ -157,6 +162,7 @@ def flower(p: GenParams) -> list[Part]:
 
 @generator("cactus")
 def cactus(p: GenParams) -> list[Part]:
+    """A cactus: a saguaro with two arms, an organ-pipe clump, or another kind."""
     skin = p.mat("foliage", "#3f7d3a")
     if p.variant == 0:  # saguaro: trunk and two arms
         r, arm_r = 0.16 * p.w, 0.1 * p.w
@@ -189,6 +195,7 @@ def cactus(p: GenParams) -> list[Part]:
 
 @generator("grass")
 def grass(p: GenParams) -> list[Part]:
+    """A tuft of grass: plain, reeds with cattail heads, or a meadow clump with white flowers."""
     blades_mat = p.mat("foliage", ("#5b8c32", "#6f8f3a", "#7aa83c")[p.variant])
     rng = p.rng()
     thick = max(0.02 * min(p.w, p.d), 0.004)

@@ -27,6 +27,7 @@ def boulder(rng: np.random.Generator, radii, center, points: int = 22) -> trimes
 
 @generator("rock")
 def rock(p: GenParams) -> list[Part]:
+    """A rock: a lumpy boulder, or a flat slab with a small stone leaning on it."""
     stone = p.mat("stone", "#8b8680")
     rng = p.rng()
     if p.variant == 0:
@@ -51,6 +52,7 @@ def log_mesh(radius: float, length: float, center, bark, cut) -> list[Part]:
 
 @generator("log")
 def log(p: GenParams) -> list[Part]:
+    """A log: one with a branch stub and moss, or a little pile of three."""
     bark = p.mat("wood", "#6b4a2b")
     cut = material("wood", "#c9a26b")
     r = min(p.h, p.d) / 2
@@ -79,6 +81,7 @@ def flames(center, radius: float, height: float) -> list[Part]:
 
 @generator("campfire")
 def campfire(p: GenParams) -> list[Part]:
+    """A campfire: a ring of stones, a metal fire bowl on legs, or a teepee of sticks."""
     wood = material("wood", "#6b4a2b")
     parts: list[Part] = []
     if p.variant == 2:  # metal fire bowl on three legs
@@ -109,6 +112,7 @@ def campfire(p: GenParams) -> list[Part]:
 
 @generator("snowman")
 def snowman(p: GenParams) -> list[Part]:
+    """A snowman of three snowballs, with a top hat, scarf or bobble beanie."""
     snow = p.mat("stone", "#f4f7fb")
     coal = material("plastic", "#1a1a1a")
     carrot = material("plastic", "#f07f1d")
@@ -145,6 +149,7 @@ def snowman(p: GenParams) -> list[Part]:
 
 @generator("camel")
 def camel(p: GenParams) -> list[Part]:
+    """A camel; one variant wears a saddle blanket."""
     hide = p.mat("fabric", "#c69c6d")
     dark = material("fabric", "#8a6a45")
     w, h, d = p.size
@@ -174,6 +179,7 @@ def camel(p: GenParams) -> list[Part]:
 
 @generator("hay_bale")
 def hay_bale(p: GenParams) -> list[Part]:
+    """A hay bale: rectangular, or a round bale standing on end."""
     p = by_shape(p, round=0, square=1)
     hay = p.mat("fabric", "#d8b75a")
     twine = material("fabric", "#8c6d2f")
@@ -195,6 +201,7 @@ def hay_bale(p: GenParams) -> list[Part]:
 
 @generator("pond")
 def pond(p: GenParams) -> list[Part]:
+    """A pond: water in an oval of rim stones, or an irregular pond in a grass edge with lily pads."""
     water = p.mat("water", "#3f7fae")
     deep = material("stone", "#1f3b4d")
     stone = material("stone", "#8b8680")

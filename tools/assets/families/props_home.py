@@ -20,6 +20,7 @@ from tools.assets.shapes import frame, frustum, hull, lathe, parts_of, post, rot
 
 @generator("table_lamp")
 def table_lamp(p: GenParams) -> list[Part]:
+    """A table lamp: drum shade, ginger-jar base, or banker's lamp."""
     return pick(p, (_lamp_drum, _lamp_ginger_jar, _lamp_bankers))
 
 
@@ -77,6 +78,7 @@ def _lamp_bankers(p: GenParams) -> list[Part]:
 
 @generator("painting")
 def painting(p: GenParams) -> list[Part]:
+    """A painting: landscape, abstract or portrait."""
     return pick(p, (_painting_landscape, _painting_abstract, _painting_portrait))
 
 
@@ -141,6 +143,7 @@ def _painting_portrait(p: GenParams) -> list[Part]:
 
 @generator("screen")
 def screen(p: GenParams) -> list[Part]:
+    """A screen: projector screen, whiteboard or blackboard."""
     return pick(p, (_screen_projector, _screen_whiteboard, _screen_blackboard))
 
 
@@ -188,6 +191,7 @@ def _screen_blackboard(p: GenParams) -> list[Part]:
 
 @generator("potted_plant")
 def potted_plant(p: GenParams) -> list[Part]:
+    """A potted plant: ficus, snake plant or flowering plant."""
     return pick(p, (_plant_ficus, _plant_snake, _plant_flowering))
 
 
@@ -260,6 +264,7 @@ def _plant_flowering(p: GenParams) -> list[Part]:
 
 @generator("book")
 def book(p: GenParams) -> list[Part]:
+    """A book: hardcover, paperback or antique."""
     return pick(p, (_book_hardcover, _book_paperback, _book_antique))
 
 
@@ -308,6 +313,7 @@ def _book_antique(p: GenParams) -> list[Part]:
 
 @generator("cup")
 def cup(p: GenParams) -> list[Part]:
+    """A cup: mug, teacup or glass."""
     return pick(p, (_cup_mug, _cup_teacup, _cup_glass))
 
 

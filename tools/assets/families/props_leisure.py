@@ -15,6 +15,7 @@ from tools.assets.shapes import frustum, hull, lathe, parts_of, post, rotated_x,
 
 @generator("ball")
 def ball(p: GenParams) -> list[Part]:
+    """A ball: soccer ball, basketball or beach ball."""
     return pick(p, (_ball_soccer, _ball_basket, _ball_beach))
 
 
@@ -71,6 +72,7 @@ def _ball_beach(p: GenParams) -> list[Part]:
 
 @generator("sculpture")
 def sculpture(p: GenParams) -> list[Part]:
+    """A sculpture on a plinth: bust, abstract or figure."""
     return pick(p, (_sculpture_bust, _sculpture_abstract, _sculpture_figure))
 
 
@@ -142,6 +144,7 @@ def _sculpture_figure(p: GenParams) -> list[Part]:
 
 @generator("easel")
 def easel(p: GenParams) -> list[Part]:
+    """An easel: A-frame, studio or display easel."""
     return pick(p, (_easel_a_frame, _easel_studio, _easel_display))
 
 
@@ -206,6 +209,7 @@ def _easel_display(p: GenParams) -> list[Part]:
 
 @generator("surfboard")
 def surfboard(p: GenParams) -> list[Part]:
+    """A surfboard: longboard, shortboard or fish."""
     return pick(p, (_surf_longboard, _surf_shortboard, _surf_fish))
 
 
@@ -282,6 +286,7 @@ def _surf_fish(p: GenParams) -> list[Part]:
 
 @generator("sled")
 def sled(p: GenParams) -> list[Part]:
+    """A sled: wooden sled, toboggan or sleigh."""
     return pick(p, (_sled_wooden, _sled_toboggan, _sled_sleigh))
 
 

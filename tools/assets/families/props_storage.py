@@ -13,6 +13,7 @@ from tools.assets.shapes import frame, frustum, hull, lathe, open_box, parts_of,
 
 @generator("vase")
 def vase(p: GenParams) -> list[Part]:
+    """A vase: bulb, with flowers, or amphora."""
     return pick(p, (_vase_bulb, _vase_flowers, _vase_amphora))
 
 
@@ -63,6 +64,7 @@ def _vase_amphora(p: GenParams) -> list[Part]:
 
 @generator("crate")
 def crate(p: GenParams) -> list[Part]:
+    """A crate: slatted wood, plastic, or shipping crate."""
     return pick(p, (_crate_slatted, _crate_plastic, _crate_shipping))
 
 
@@ -124,6 +126,7 @@ def _crate_shipping(p: GenParams) -> list[Part]:
 
 @generator("barrel")
 def barrel(p: GenParams) -> list[Part]:
+    """A barrel: wooden, oil drum or plastic."""
     return pick(p, (_barrel_wooden, _barrel_oil_drum, _barrel_plastic))
 
 
@@ -173,6 +176,7 @@ def _barrel_plastic(p: GenParams) -> list[Part]:
 
 @generator("toy_box")
 def toy_box(p: GenParams) -> list[Part]:
+    """A toy box: chest, plastic or open."""
     return pick(p, (_toy_box_chest, _toy_box_plastic, _toy_box_open))
 
 
@@ -231,6 +235,7 @@ def _toy_box_open(p: GenParams) -> list[Part]:
 
 @generator("paint_can")
 def paint_can(p: GenParams) -> list[Part]:
+    """A paint can: closed, open, or a bucket."""
     return pick(p, (_paint_can_closed, _paint_can_open, _paint_bucket))
 
 
@@ -279,6 +284,7 @@ def _paint_bucket(p: GenParams) -> list[Part]:
 
 @generator("trash_can")
 def trash_can(p: GenParams) -> list[Part]:
+    """A trash can: pedal bin, swing-top or wheelie bin (round and square shapes pick the first two)."""
     if p.shape == "round":
         return _trash_pedal(p)
     if p.shape == "square":

@@ -43,6 +43,7 @@ def lights(front_z: float, back_z: float, y: float, x: float, size: float) -> li
 
 @generator("car")
 def car(p: GenParams) -> list[Part]:
+    """A car: sedan, hatchback or another body."""
     paint = p.mat("plastic", ("#c0392b", "#2e86c1", "#4a4f57")[p.variant])
     glass = material("glass", GLASS)
     w, h, d = p.size
@@ -86,6 +87,7 @@ def window_band(y0: float, y1: float, z0: float, z1: float, w: float, panes: int
 
 @generator("bus")
 def bus(p: GenParams) -> list[Part]:
+    """A bus: single-decker, double-decker or school bus."""
     paint = p.mat("plastic", ("#2e86c1", "#f2b705", "#c0392b")[p.variant])
     dark = material("plastic", INTERIOR)
     w, h, d = p.size
@@ -131,6 +133,7 @@ def bike_wheel(z: float, radius: float, tyre: float) -> list[Part]:
 
 @generator("bicycle")
 def bicycle(p: GenParams) -> list[Part]:
+    """A bicycle: diamond frame, step-through, or with a front basket and mudguards."""
     paint = p.mat("plastic", ("#c0392b", "#3d8c5c", "#2b2b2b")[p.variant])
     black = material("plastic", TYRE)
     steel = material("metal", RIM)
@@ -173,6 +176,7 @@ def bicycle(p: GenParams) -> list[Part]:
 
 @generator("tractor")
 def tractor(p: GenParams) -> list[Part]:
+    """A tractor: with a cab, open vintage under a roll bar, or with a front loader."""
     paint = p.mat("plastic", ("#c0392b", "#2e7d32", "#1f5fa8")[p.variant])
     dark = material("plastic", INTERIOR)
     glass = material("glass", GLASS)

@@ -48,6 +48,7 @@ def _on_wall_above(ctx: LayoutContext, key: str, index: int, target: Box, lx: fl
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'above': each subject's centre over a target and its bottom at or above the target's top."""
     def ok(s: Placement) -> tuple[bool, str]:
         for t in targets:
             lx, lz = to_local(t, s.position[0], s.position[2])
@@ -59,6 +60,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'above' on the rendered meshes: each subject's bottom over a target's top."""
     return each(subjects, lambda s: any(s.lo[1] >= t.hi[1] - ON_TOLERANCE and horizontal_gap(s, t) == 0.0
                                         for t in targets), "above a target")
 

@@ -20,6 +20,7 @@ JUDGE_MAX_GAP = 0.3
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'against the wall': spots along the walls, in a shuffled order of walls."""
     walls = list(WALL_YAWS)
     ctx.rng.shuffle(walls)
     yield from against_wall_candidates(ctx, key, index, _facing_order(ctx, key, walls), SOLVER_CLEARANCE)
@@ -54,6 +55,7 @@ def _back_gaps(p: Placement, room: Room) -> dict[str, float]:
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'against the wall': each subject's back within the gap of a wall."""
     def ok(s: Placement) -> tuple[bool, str]:
         gaps = _back_gaps(s, room)
         return any(g <= CHECK_MAX_GAP for g in gaps.values()), f"{s.id}'s back is not against a wall"
@@ -61,6 +63,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'against the wall' on the rendered meshes: each subject near a wall."""
     return each(subjects, lambda s: min(wall_gaps(s, np.asarray(room.lo), np.asarray(room.hi))) <= JUDGE_MAX_GAP,
                 f"within {JUDGE_MAX_GAP} m of a wall")
 

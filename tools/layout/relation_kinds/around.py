@@ -23,10 +23,12 @@ JUDGE_CENTROID_OFFSET = 1.0  # subjects' centroid to the target's centre, metres
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'around': spots round the targets."""
     yield from around_candidates(ctx, key, index, all_targets(ctx, relation))
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'around': each subject near its nearest target, and the subjects spread round it."""
     groups: dict[str, list[Placement]] = {}
 
     def ok(s: Placement) -> tuple[bool, str]:
@@ -52,6 +54,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'around' on the rendered meshes: subjects near the target, centred on it."""
     if not targets:
         return False, "no target"
     target = targets[0]

@@ -14,6 +14,7 @@ GAPS = (0.05, 0.15, 0.3, 0.5, 0.8)  # solver: a chair behind a desk, nearest fir
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'behind': spots behind each target at growing gaps and sideways offsets."""
     d = ctx.sizes[key][2]
     for target in relation_targets(ctx, relation, index):
         for gap in GAPS:

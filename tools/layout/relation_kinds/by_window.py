@@ -54,6 +54,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'by the window' on the rendered meshes: each subject near a window."""
     return each(subjects, lambda s: any(gap_to_window(w, s.lo[0], s.lo[2], s.hi[0], s.hi[2]) <= JUDGE_MAX_GAP
                                         for w in room.windows), f"within {JUDGE_MAX_GAP} m of a window")
 

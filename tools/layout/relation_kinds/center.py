@@ -20,11 +20,13 @@ JUDGE_SHARE = 0.2  # of the bounds' extent, per axis, from the centre
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'in the centre': a spiral out from the middle of the space."""
     lo, hi = ctx.space.lo, ctx.space.hi
     yield from spiral_candidates(ctx, key, index, (lo[0] + hi[0]) / 2, (lo[2] + hi[2]) / 2, SOLVER_CLEARANCE)
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'in the centre': each subject within a tenth of the room (at least the minimum) of its middle."""
     lo, hi = room.lo, room.hi
     cx, cz = (lo[0] + hi[0]) / 2, (lo[2] + hi[2]) / 2
     limit = max(CHECK_MAX_OFFSET, min(hi[0] - lo[0], hi[2] - lo[2]) / 10)
@@ -36,6 +38,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'in the centre' on the rendered meshes: each subject near the middle."""
     lo, hi = np.asarray(room.lo), np.asarray(room.hi)
     mid, size = (lo + hi) / 2, hi - lo
     return each(subjects, lambda s: all(abs(s.centre[i] - mid[i]) <= JUDGE_SHARE * size[i] for i in (0, 2)),

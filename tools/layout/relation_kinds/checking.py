@@ -22,6 +22,7 @@ FACING_MAX_ANGLE = math.radians(30)  # 'facing', 'front': subject's forward vs t
 
 
 def forward(p: Placement) -> tuple[float, float]:
+    """The placement's forward direction on the floor (x, z)."""
     return math.sin(p.yaw), math.cos(p.yaw)
 
 
@@ -66,9 +67,11 @@ def every_instance(subjects: Sequence[Placement], ok: Callable[[Placement], tupl
 
 
 def nearest(p: Placement, targets: Sequence[Placement]) -> Placement:
+    """The target whose footprint is closest to the placement's."""
     return min(targets, key=lambda t: footprint_gap(p, t))
 
 
 def instance_number(p: Placement) -> int:
+    """The instance number at the end of a placement id (0 when there is none)."""
     match = re.search(r"_(\d+)$", p.id)
     return int(match.group(1)) if match else 0

@@ -17,10 +17,12 @@ JUDGE_MAX_GAP = 1.5
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'each with': a spot by each target in turn."""
     yield from each_with_candidates(ctx, key, index, all_targets(ctx, relation))
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'each with': every target has a subject of its own near it."""
     free = list(subjects)
     lonely = []
     for t in targets:
@@ -35,6 +37,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'each with' on the rendered meshes: every target has a subject near it."""
     return each(targets, lambda t: any(horizontal_gap(s, t) <= JUDGE_MAX_GAP for s in subjects),
                 f"targets with a subject within {JUDGE_MAX_GAP} m")
 

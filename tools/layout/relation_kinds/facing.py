@@ -44,6 +44,7 @@ def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> 
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'facing': each subject turned towards a target within the angle allowed."""
     def ok(s: Placement) -> tuple[bool, str]:
         angle = min(angle_to(s, t.position[0], t.position[2]) for t in targets)
         return angle <= FACING_MAX_ANGLE, f"{s.id} is turned {math.degrees(angle):.0f} deg away (max {math.degrees(FACING_MAX_ANGLE):.0f})"
@@ -51,6 +52,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'facing' on the rendered meshes: each subject's front towards a target."""
     return each(subjects, lambda s: min(facing_angle(s, t.centre) for t in targets) <= JUDGE_MAX_ANGLE,
                 f"facing a target within {math.degrees(JUDGE_MAX_ANGLE):.0f} deg")
 

@@ -37,6 +37,7 @@ def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> 
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'at the front': each subject in the front zone of the room, facing +Z."""
     lo, hi = room.lo, room.hi
     limit = lo[2] + (hi[2] - lo[2]) * CHECK_ZONE
 
@@ -47,6 +48,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'at the front' on the rendered meshes: each subject in the front share of the room."""
     lo, hi = room.lo, room.hi
     return each(subjects, lambda s: s.centre[2] <= lo[2] + JUDGE_SHARE * (hi[2] - lo[2]), "at the front")
 

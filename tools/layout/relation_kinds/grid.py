@@ -14,10 +14,12 @@ from tools.layout.relation_kinds.spec import RelationSpec, Result, Room
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'in a grid': lattice slots, as many rows as asked or about a square."""
     yield from grid_candidates(ctx, key, index, relation.param or round(math.sqrt(len(ctx.ids[key]))))
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'in a grid': the instances form a regular lattice (with the asked rows or columns)."""
     shape = rows_and_columns(subjects)
     if shape is None:
         return False, "instances do not share one yaw"
@@ -29,6 +31,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'in a grid' on the rendered meshes: the instances line up on a lattice."""
     if len(subjects) < 2:
         return True, "a single instance is trivially aligned"
     nx, nz = aligned_lines(subjects)

@@ -20,10 +20,12 @@ JUDGE_MAX_GAP = 0.6
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'in the corner': spots in the room's corners."""
     yield from corner_candidates(ctx, key, index, SOLVER_CLEARANCE)
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'in the corner': each subject within the gap of two walls."""
     def ok(s: Placement) -> tuple[bool, str]:
         lo, hi = world_aabb(s.position, s.size, s.yaw)
         x_gap = min(lo[0] - room.lo[0], room.hi[0] - hi[0])
@@ -33,6 +35,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'in the corner' on the rendered meshes: each subject near two walls."""
     return each(subjects, lambda s: max(wall_gaps(s, np.asarray(room.lo), np.asarray(room.hi))) <= JUDGE_MAX_GAP,
                 f"within {JUDGE_MAX_GAP} m of two walls")
 

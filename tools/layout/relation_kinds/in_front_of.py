@@ -19,6 +19,7 @@ CHECK_LATERAL_SLACK = 0.3  # how far past the target's side edge the subject's c
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'in front of': spots before each target, turned to face it."""
     d = ctx.sizes[key][2]
     for target in relation_targets(ctx, relation, index):
         for gap in GAPS:

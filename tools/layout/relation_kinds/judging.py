@@ -29,13 +29,16 @@ class MeshBox(Protocol):
     hi: np.ndarray  # (3,) world mesh AABB max
 
     @property
-    def forward(self) -> np.ndarray: ...  # (3,) the object's front in the world
+    def forward(self) -> np.ndarray:
+        """The object's front in the world (3,)."""
 
     @property
-    def centre(self) -> np.ndarray: ...  # (3,)
+    def centre(self) -> np.ndarray:
+        """The middle of the world box (3,)."""
 
 
 def horizontal_gap(a: MeshBox, b: MeshBox) -> float:
+    """The gap between two boxes' footprints on the floor (0 when they overlap)."""
     dx = max(0.0, max(a.lo[0], b.lo[0]) - min(a.hi[0], b.hi[0]))
     dz = max(0.0, max(a.lo[2], b.lo[2]) - min(a.hi[2], b.hi[2]))
     return math.hypot(dx, dz)
@@ -48,6 +51,7 @@ def over(a: MeshBox, b: MeshBox) -> bool:
 
 
 def each(subjects: Sequence[MeshBox], ok: Callable[[MeshBox], bool], what: str) -> Result:
+    """The result of testing every subject; the evidence names up to five that fail."""
     failing = [s.id for s in subjects if not ok(s)]
     if failing:
         return False, f"{len(failing)}/{len(subjects)} not {what}: {', '.join(failing[:5])}"

@@ -17,6 +17,7 @@ JUDGE_MAX_GAP = 1.0  # horizontal gap between mesh boxes
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'next to': spots beside each target, alternating sides between instances."""
     targets = relation_targets(ctx, relation, index)
     w, _, d = ctx.sizes[key]
     side = 1 if (index // max(len(targets), 1)) % 2 == 0 else -1
@@ -32,6 +33,7 @@ def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> 
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'next to': each subject within the gap of its nearest target."""
     def ok(s: Placement) -> tuple[bool, str]:
         gap = footprint_gap(s, nearest(s, targets))
         return gap <= CHECK_MAX_GAP, f"{s.id} is {gap:.2f} m from the nearest target (max {CHECK_MAX_GAP})"
@@ -39,6 +41,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'next to' on the rendered meshes: each subject near a target."""
     return each(subjects, lambda s: any(horizontal_gap(s, t) <= JUDGE_MAX_GAP for t in targets),
                 f"within {JUDGE_MAX_GAP} m of a target")
 

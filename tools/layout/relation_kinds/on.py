@@ -14,11 +14,13 @@ from tools.layout.relation_kinds.spec import RelationSpec, Result, Room
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'on': spots on each target's top."""
     for target in relation_targets(ctx, relation, index):
         yield from support_candidates(ctx, key, index, target)
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'on': each subject stands on a target's top."""
     by_id = {t.id: t for t in targets}
 
     def ok(s: Placement) -> tuple[bool, str]:
@@ -36,6 +38,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'on' on the rendered meshes: each subject's bottom on a target's top, over it."""
     return each(subjects, lambda s: any(abs(s.lo[1] - t.hi[1]) <= ON_TOLERANCE and over(s, t) for t in targets),
                 "on a target")
 

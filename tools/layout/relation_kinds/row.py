@@ -19,6 +19,7 @@ JUDGE_ALIGN_TOLERANCE = 0.1  # centres within this of one line are one row
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'in a row': lattice slots in as many rows as asked, else the fewest that fit."""
     yield from grid_candidates(ctx, key, index, relation.param or fewest_rows(ctx, key))
 
 
@@ -40,6 +41,7 @@ def rows_and_columns(subjects: Sequence[Placement]) -> tuple[int, int] | None:
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'in a row': the instances form the asked number of rows (or full rows when none was asked)."""
     shape = rows_and_columns(subjects)
     if shape is None:
         return False, "instances do not share one yaw"
@@ -59,6 +61,7 @@ def aligned_lines(subjects: Sequence[MeshBox]) -> tuple[int, int]:
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'in a row' on the rendered meshes: the instances line up in the asked rows."""
     if len(subjects) < 2:
         return True, "a single instance is trivially aligned"
     nx, nz = aligned_lines(subjects)

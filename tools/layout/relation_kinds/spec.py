@@ -55,7 +55,9 @@ class RelationSpec:
 
     @property
     def words(self) -> RelationWords:
+        """The words that name this relation kind."""
         return RELATION_WORDS[self.kind]
 
     def describe(self, relation: Relation) -> str:
+        """The requirement text of a relation of this kind."""
         return describe_relation(relation)

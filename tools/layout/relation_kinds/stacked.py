@@ -12,6 +12,7 @@ from tools.layout.relation_kinds.spec import RelationSpec, Result, Room
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
+    """Solver candidates for 'stacked': each instance on top of the previous one."""
     if index == 0:
         return
     below = ctx.space.boxes.get(ctx.ids[key][index - 1])
@@ -20,6 +21,7 @@ def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> 
 
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
+    """Layout check of 'stacked': each instance stands on the one before it."""
     ordered = sorted(subjects, key=instance_number)
     for below, above in zip(ordered, ordered[1:]):
         if above.parent != below.id:
@@ -28,6 +30,7 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
 
 
 def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, param: int | None) -> Result:
+    """Independent judge of 'stacked' on the rendered meshes: each instance's bottom on the top of the one below."""
     ordered = sorted(subjects, key=lambda s: s.lo[1])
     for lower, upper in zip(ordered, ordered[1:]):
         if abs(upper.lo[1] - lower.hi[1]) > ON_TOLERANCE or not over(upper, lower):
