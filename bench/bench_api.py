@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from api_process import ServerProcess  # noqa: E402
+
 from tools.evaluate.run import percentile  # noqa: E402
 
 DEV_PROMPTS = ROOT.parent / "shared" / "prompts" / "dev.txt"

@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.supply.make import make_asset  # noqa: E402
 from tools.assets.generate import clear_memo, generate  # noqa: E402
-from tools.evaluate.sheet import render_sheet, sheet_tiles  # noqa: E402
 from tools.core.schema import ObjectSpec  # noqa: E402
+from tools.evaluate.sheet import render_sheet, sheet_tiles  # noqa: E402
+from tools.supply.make import make_asset  # noqa: E402
 
 CACHE_CATEGORIES = ("chair", "sofa", "house", "oak_tree", "car", "table")
 REPEATS = 3

@@ -65,9 +65,8 @@ def main() -> None:
     print(f"in use: FIT_SCORE {ground.FIT_SCORE}, NEAR_SCORE {ground.NEAR_SCORE}, PLACE_SCORE {ground.PLACE_SCORE}")
     lines = PROMPTS.read_text().splitlines()[1:] if PROMPTS.exists() else []
     tune = [text for k, text in enumerate(lines, 1) if k % 2 == 1]
-    from tools.plan.planner import plan_prompt
-
     from tools.core.errors import InputError
+    from tools.plan.planner import plan_prompt
 
     def plan_or_refuse(text: str) -> None:
         try:

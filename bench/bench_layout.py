@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tools.core.schema import Environment, ObjectSpec, Relation, ScenePlan  # noqa: E402
 from tools.knowledge.categories import CATEGORIES  # noqa: E402
 from tools.layout.solver import solve_layout  # noqa: E402
-from tools.core.schema import Environment, ObjectSpec, Relation, ScenePlan  # noqa: E402
 
 MIX = {"pine_tree": 0.25, "oak_tree": 0.1, "bush": 0.25, "rock": 0.2, "flower": 0.1, "bench": 0.05, "lamp_post": 0.05}
 AREA_PER_OBJECT = 40.0  # m^2 of ground per object

@@ -28,12 +28,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tools.model.prompts import planner_messages  # noqa: E402
 from llama_server import llama_server  # noqa: E402
+
 from tools.core.errors import ModelOutputError  # noqa: E402
 from tools.model.client import LLMClient, parse_endpoints  # noqa: E402
-from tools.model.planner import (  # noqa: E402
-    MAX_TOKENS, plan_with_model, planned_summary, proposal_schema, validate_proposal)
+from tools.model.planner import MAX_TOKENS, plan_with_model, planned_summary, proposal_schema, validate_proposal  # noqa: E402
+from tools.model.prompts import planner_messages  # noqa: E402
 from tools.plan.planner import plan_prompt  # noqa: E402
 
 DEV_PROMPTS = ROOT.parent / "shared" / "prompts" / "dev.txt"

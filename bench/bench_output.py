@@ -56,9 +56,9 @@ def measure(folder: Path) -> dict:
 
 
 def _generate(prompts: list[str], root: Path) -> list[Path]:
-    from tools.core.settings import Settings
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
+    from tools.core.settings import Settings
 
     settings = Settings(data_dir=root / "data", _env_file=None)
     browser = LazyBrowser(settings.chromium, settings.render_timeout_s)

@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.core.settings import Settings  # noqa: E402
 from graph.context import LazyBrowser, RunContext  # noqa: E402
 from graph.runner import generate_scene  # noqa: E402
+from tools.core.settings import Settings  # noqa: E402
 from tools.core.static_server import serve_folder  # noqa: E402
 from tools.verify.page import PageWeight  # noqa: E402
 

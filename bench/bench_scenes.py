@@ -18,10 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.core.settings import Settings  # noqa: E402
 from graph.context import LazyBrowser, RunContext  # noqa: E402
 from graph.runner import generate_scene  # noqa: E402
 from tools.core.errors import InputError  # noqa: E402
+from tools.core.settings import Settings  # noqa: E402
 
 DEV_PROMPTS = ROOT.parent / "shared" / "prompts" / "dev.txt"
 STAGES = ("plan", "assets", "layout", "compose", "verify", "repair", "publish")

@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from graph.publish import upload_bundle  # noqa: E402
 from seaweed import running_seaweed  # noqa: E402
+
+from graph.publish import upload_bundle  # noqa: E402
 from tools.storage.base import LocalStore, Store  # noqa: E402
 from tools.storage.s3 import S3Store  # noqa: E402
 

@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tools.assets.generate import generate  # noqa: E402
-from tools.verify.browser import Browser  # noqa: E402
-from tools.page.compose import write_scene  # noqa: E402
 from tools.core.schema import Environment, ObjectSpec, Placement, ScenePlan  # noqa: E402
+from tools.page.compose import write_scene  # noqa: E402
+from tools.verify.browser import Browser  # noqa: E402
 from tools.verify.render import verify_scene  # noqa: E402
 
 TARGET_WARM_SECONDS = 3.0

@@ -9,9 +9,9 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.page.compose import write_scene
 from tools.core.schema import AssetRef, Placement, ScenePlan
 from tools.core.telemetry import tool_call
+from tools.page.compose import write_scene
 
 
 @stage("compose")

@@ -34,14 +34,13 @@ from graph.context import RunContext
 from graph.runner import checkpointed_graph, initial_state
 from graph.state import SceneState
 from graph.verify import write_json
-from tools.edit.layout import PINNING, Pinning, pins_from, standing_pins
-from tools.edit.parse import EditOp, not_understood_message, parse_edits
-from tools.edit.apply import EditOutcome, apply_edits, exists_in
 from tools.core.errors import InputError, ModelError
-
-from tools.plan.planner import plan_prompt
 from tools.core.schema import Placement, ScenePlan, instance_ids
 from tools.core.telemetry import scene_scope
+from tools.edit.apply import EditOutcome, apply_edits, exists_in
+from tools.edit.layout import PINNING, Pinning, pins_from, standing_pins
+from tools.edit.parse import EditOp, not_understood_message, parse_edits
+from tools.plan.planner import plan_prompt
 
 REVISIONS_DIR, REVISIONS_FILE, PLAN_FILE = "revisions", "revisions.json", "plan.json"
 EDIT_LOCK_FILE = ".edit.lock"

@@ -9,8 +9,8 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.plan.planner import plan_prompt
 from tools.plan.look import apply_look
+from tools.plan.planner import plan_prompt
 
 
 @stage("plan")

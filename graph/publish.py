@@ -16,11 +16,11 @@ from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
 from graph.verify import write_json
-from tools.page.compose import PAGE_FILES
-from tools.storage.base import Store
 from tools.core.manifest import SceneManifest
 from tools.core.report import Report
 from tools.core.telemetry import current_tool_calls, tool_call
+from tools.page.compose import PAGE_FILES
+from tools.storage.base import Store
 
 BUNDLE_FILES = ("index.html", *PAGE_FILES, "scene.json", "scene.glb", "report.json")
 BUNDLE_FOLDERS = ("assets", "vendor", "screenshots")  # anything else in the output folder stays private

@@ -30,7 +30,7 @@ def mendable_failures(state: SceneState) -> set[CheckName]:
     """The failed checks a repair round might mend: a requirement that a stand-in is the thing asked for
     fails however the scene is laid out, so it alone starts no round."""
     failed = {name for name in failed_checks(state) if name.mended_by is not Mend.NOTHING}
-    requirements = [Requirement.model_validate(r) for r in state["report"]["requirements"]]
+    requirements = [Requirement.model_validate(r) for r in state["report"].get("requirements", [])]
     if all(r.kind in UNMENDABLE_REQUIREMENTS for r in requirements if r.passed is False):
         failed.discard(CheckName.REQUIREMENTS)
     return failed

@@ -10,11 +10,11 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
-from tools.verify.checks import VIOLATION_CHECKS, check_requirements, constraint_violations
 from tools.core.manifest import SceneManifest
 from tools.core.report import CheckName, Report, check
 from tools.core.schema import AssetRef, Placement, Requirement, ScenePlan
 from tools.core.telemetry import current_tool_calls, tool_call
+from tools.verify.checks import VIOLATION_CHECKS, check_requirements, constraint_violations
 
 
 def layout_checks(placements: list[Placement], bounds: dict) -> list[dict]:

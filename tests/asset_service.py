@@ -25,9 +25,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from tools.knowledge.categories import CATEGORIES
 from tools.core.colors import COLORS, color_word
 from tools.core.errors import AssetError
+from tools.knowledge.categories import CATEGORIES
 
 MakeGlb = Callable[[str, str], bytes]  # (prompt, category) -> GLB bytes; raises to fail the task
 MAX_BODY_BYTES = 64 * 1024

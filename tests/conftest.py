@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.core.settings import Settings
 from graph.context import LazyBrowser, RunContext
+from tools.core.settings import Settings
 
 
 @pytest.fixture(scope="session")

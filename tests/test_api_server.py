@@ -17,9 +17,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from api_process import ServerProcess as Server
 from api_process import follow as follow_events
+
 from app.jobs.queue import SqliteJobQueue, scene_dir
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]  # every test here runs workers, and so Chromium

@@ -6,12 +6,12 @@ import os
 
 import pytest
 
-from app.jobs.queue import UNFINISHED_MARKER, SqliteJobQueue, new_job_id
-from tools.core.settings import Settings
-from app.jobs.worker import JobGuard, JobStopped, error_code, execute
 from app.jobs.pool import settings_env
+from app.jobs.queue import UNFINISHED_MARKER, SqliteJobQueue, new_job_id
+from app.jobs.worker import JobGuard, JobStopped, error_code, execute
 from graph.context import LazyBrowser
 from tools.core.errors import RenderError
+from tools.core.settings import Settings
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ import trimesh
 
 from tools.assets.generate import generate
 from tools.assets.registry import GENERATORS, SIZES, VARIANTS
-from tools.knowledge.categories import CATEGORIES, variant_size
 from tools.core.gltf import read_glb
+from tools.knowledge.categories import CATEGORIES, variant_size
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL = sorted(CATEGORIES)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.batch_input import BatchItem, read_batch
 from app.cli.batch import JOB_DB
+from app.cli.batch_input import BatchItem, read_batch
 from app.cli.batch_results import exit_code, is_finished, job_record, load_results, summary_table, write_results
 from app.jobs.queue import UNFINISHED_MARKER, SqliteJobQueue
 from tools.core.errors import InputError

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tools.catalog.search import search_assets
+from tools.catalog.search import embeddings_available, search_assets, size_fit
 from tools.catalog.store import Catalog, CatalogEntry
-from tools.catalog.search import embeddings_available, size_fit
-from tools.knowledge.categories import CATEGORIES
 from tools.core.errors import InputError
+from tools.knowledge.categories import CATEGORIES
 
 
 @pytest.fixture

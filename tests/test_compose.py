@@ -16,12 +16,12 @@ import pytest
 import trimesh
 
 from tools.assets.generate import generate
-from tools.page.camera import frame_views, view_contains
-from tools.page.compose import FLOOR_COLORS, write_scene
 from tools.core.geometry import yaw_quaternion
 from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, ObjectSpec, Placement, Requirement, ScenePlan
+from tools.page.camera import frame_views, view_contains
+from tools.page.compose import FLOOR_COLORS, write_scene
 
 ROOT = Path(__file__).resolve().parents[1]
 THREE_DIR = ROOT / "web" / "node_modules" / "three"

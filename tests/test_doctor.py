@@ -12,10 +12,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from seaweed import running_seaweed
 
 from app.cli.doctor import check_chromium, check_data_dir, check_model, check_optional_services, check_storage
 from tools.core.settings import Settings
-from seaweed import running_seaweed
 
 REPO = Path(__file__).resolve().parents[1]
 

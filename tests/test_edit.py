@@ -12,17 +12,16 @@ from pathlib import Path
 import pytest
 from test_llm import FakeModelServer
 
-from tools.core.settings import Settings
-
 from graph.edit import edit_scene, list_revisions
 from graph.runner import generate_scene
+from tools.core.errors import InputError
+from tools.core.settings import Settings
+from tools.edit.apply import apply_edits, exists_in, resolve_specs
 from tools.edit.layout import footprint_gap, pins_from, solve_pinned
 from tools.edit.parse import parse_edits, parse_or_refuse
-from tools.edit.apply import apply_edits, exists_in, resolve_specs
-from tools.core.errors import InputError
+from tools.knowledge.reference import size_for
 from tools.layout.solver import solve_layout
 from tools.plan.planner import plan_prompt
-from tools.knowledge.reference import size_for
 
 ROOM = "a living room with a sofa, a floor lamp, a coffee table, two chairs and three potted plants; 5m x 4m"
 

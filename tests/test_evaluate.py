@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 import trimesh
 
+from tools.core.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
 from tools.core.report import Report
-from tools.evaluate.run import aggregate, disagreements
 from tools.evaluate.geometry import hull_of, judge_geometry, load_world_objects, penetration_depth
 from tools.evaluate.requirements import judge_relation
-from tools.core.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
+from tools.evaluate.run import aggregate, disagreements
 
 BOUNDS = {"min": [-3.0, 0.0, -3.0], "max": [3.0, 2.7, 3.0]}
 

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from app.cli.eval import read_prompts
+from tests.test_evaluate import CHAIR, _write_scene
 from tools.evaluate.geometry import load_world_objects
 from tools.evaluate.named import FIT_COSINE, judge_named, junk_objects, kind_names, noun_forms, verdict_counts
 from tools.evaluate.run import aggregate
 from tools.evaluate.space import density, measure_space, navigability
 from tools.plan.sentence import parse_prompt
-from tests.test_evaluate import CHAIR, _write_scene
 
 ROOT = Path(__file__).resolve().parents[1]
 WIDE_PROMPTS = ROOT.parent / "shared" / "prompts" / "dev-wide.txt"

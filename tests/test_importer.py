@@ -14,10 +14,10 @@ import pytest
 import trimesh
 
 from tools.assets.generate import generate
+from tools.catalog.importer import choose_frame, import_asset
 from tools.catalog.store import Catalog
 from tools.core.errors import InputError, ValidationError
 from tools.core.gltf import read_glb
-from tools.catalog.importer import choose_frame, import_asset
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAIR = generate("chair", variant=0).glb

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.knowledge.categories import CATEGORIES
-from tools.verify.checks import check_requirements, constraint_violations
 from tools.core.errors import LayoutError
-from tools.layout.solver import room_bounds, solve_layout
 from tools.core.schema import Environment, ObjectSpec, Placement, Relation, Requirement, ScenePlan
+from tools.knowledge.categories import CATEGORIES
+from tools.layout.solver import room_bounds, solve_layout
+from tools.verify.checks import check_requirements, constraint_violations
 
 
 def make_plan(env: Environment, objects: list[tuple[str, str, int]], relations=(), shapes=None, colors=None) -> ScenePlan:
@@ -205,8 +205,8 @@ def windowed_room(width: float, depth: float, windows: int) -> Environment:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_tall_furniture_and_wall_hangings_keep_clear_of_windows(seed):
-    from tools.core.windows import WINDOW_SILL, gap_to_window, windows_of
     from tools.core.geometry import world_aabb
+    from tools.core.windows import WINDOW_SILL, gap_to_window, windows_of
 
     env = windowed_room(4, 4, 3)
     plan = make_plan(env, [("wardrobe", "wardrobe", 2), ("bookshelf", "bookshelf", 2), ("painting", "painting", 2),

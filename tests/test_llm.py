@@ -17,9 +17,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tools.core.settings import Settings
 from graph.context import RunContext
 from tools.core.errors import ModelUnavailableError
+from tools.core.settings import Settings
 from tools.model.client import Endpoint, LLMClient, ResponseCache, parse_endpoints
 from tools.model.planner import plan_with_model
 from tools.plan.planner import plan_prompt

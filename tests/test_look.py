@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from tools.assets.generate import generate
+from tools.core.schema import Behaviour, Look
 from tools.page.behaviours import resolve_behaviours
 from tools.page.compose import architecture, build_scene_json, lights, scene_bounds
 from tools.page.look import SNOW_GROUND, finishes, look_lights, scene_look, title_of
-from tools.plan.planner import plan_prompt
 from tools.plan.look import apply_look
-from tools.core.schema import Behaviour, Look
+from tools.plan.planner import plan_prompt
 
 
 def planned(prompt: str):

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from tools.core.settings import Settings
-from graph.context import RunContext
 from llama_server import MODEL_ALIAS, llama_server
+
+from graph.context import RunContext
+from tools.core.settings import Settings
 from tools.model.client import SCHEMA_DIALECTS, LLMClient, ResponseCache, parse_endpoints
-from tools.model.prompts import planner_messages
 from tools.model.planner import MAX_TOKENS, ModelProposal, plan_with_model, planned_summary, proposal_schema, propose
+from tools.model.prompts import planner_messages
 from tools.plan.planner import plan_prompt
 
 pytestmark = pytest.mark.slow

@@ -10,17 +10,17 @@ from types import SimpleNamespace
 import pytest
 from test_llm import FakeModelServer
 
-from tools.core.settings import Settings
-from tools.supply.make import make_asset
 from graph.context import LazyBrowser, RunContext
 from graph.repair import model_round, repair
-from tools.verify.checks import constraint_violations
 from tools.core.colors import parse_color
 from tools.core.errors import ModelOutputError
+from tools.core.schema import AssetRef, Placement
+from tools.core.settings import Settings
 from tools.layout.solver import room_bounds, solve_layout
 from tools.model.client import LLMClient, _calls_in_text
 from tools.plan.planner import plan_prompt
-from tools.core.schema import AssetRef, Placement
+from tools.supply.make import make_asset
+from tools.verify.checks import constraint_violations
 
 PROMPT = "a living room with a grey sofa, a floor lamp and a coffee table; 4m x 4m"
 TOOL_NAMES = {"move_object", "resize_object", "recolour_object", "remove_object", "add_object", "reframe_camera"}

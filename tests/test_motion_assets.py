@@ -16,14 +16,14 @@ import trimesh
 from tools.assets.generate import generate
 from tools.assets.mesh import Part, build_glb, material, node_pivot
 from tools.assets.registry import VARIANTS
-from tools.knowledge.categories import CATEGORIES
-from tools.verify.checks import constraint_violations
-from tools.page.compose import write_scene
-from tools.evaluate.geometry import judge_geometry
 from tools.core.gltf import read_glb
+from tools.evaluate.geometry import judge_geometry
+from tools.knowledge.categories import CATEGORIES
 from tools.layout.solver import room_bounds, solve_layout
-from tools.plan.planner import plan_prompt
+from tools.page.compose import write_scene
 from tools.page.scene_glb import read_accessor
+from tools.plan.planner import plan_prompt
+from tools.verify.checks import constraint_violations
 
 ROOT = Path(__file__).resolve().parents[1]
 THREE_DIR = ROOT / "web" / "node_modules" / "three"

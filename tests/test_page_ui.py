@@ -19,8 +19,8 @@ _STILL_JS = "() => document.documentElement.dataset.dioramaCamera === 'still'"
 def compose_dining_room(out: Path, prompt: str) -> None:
     """A real 4x4 m room from tools.page.compose: a table, four chairs around it, a vase on it."""
     from tools.assets.generate import generate
-    from tools.page.compose import write_scene
     from tools.core.schema import Environment, ObjectSpec, Placement, ScenePlan
+    from tools.page.compose import write_scene
 
     made = {"chair": generate("chair", color="#c0392b"), "table": generate("table", material="wood"),
             "vase": generate("vase", color="#2e86c1")}

@@ -11,8 +11,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from tools.knowledge.categories import CATEGORIES
 from tools.core.errors import PromptError, ReferenceSearchError
+from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.reference import SearxngClient, dimension_range, explicit_dimension, reference_size, size_for
 
 

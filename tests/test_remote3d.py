@@ -17,15 +17,15 @@ import httpx
 import numpy as np
 import pytest
 import trimesh
-
-from tools.supply.make import make_asset
 from asset_service import procedural_glb, running_service, serve_assets
+
 from tools.assets.generate import generate
-from tools.catalog.store import Catalog
-from tools.core.errors import AssetError
 from tools.catalog.importer import import_asset
 from tools.catalog.remote3d import RemoteGenerator, remote_key
+from tools.catalog.store import Catalog
+from tools.core.errors import AssetError
 from tools.core.schema import ObjectSpec
+from tools.supply.make import make_asset
 
 ROOT = Path(__file__).resolve().parents[1]
 TOLERANCE_M = 1e-3

@@ -6,7 +6,7 @@ import struct
 import pytest
 
 from tools.assets.registry import GENERATORS, VARIANTS
-from tools.evaluate.sheet import BLANK_SPREAD, family_of, families, render_sheet, sheet_tiles
+from tools.evaluate.sheet import BLANK_SPREAD, families, family_of, render_sheet, sheet_tiles
 
 SMALL_FAMILIES = ("basic", "built")  # a quick subset; `diorama sheet` draws them all
 MIN_PNG_BYTES = 20_000

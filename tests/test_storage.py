@@ -9,10 +9,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
-from tools.core.settings import Settings
 from seaweed import free_ports, running_seaweed
+
 from tools.core.errors import InvalidKeyError, StorageError
+from tools.core.settings import Settings
 from tools.storage.base import LocalStore, Store, clean_key
 from tools.storage.open import open_store
 from tools.storage.s3 import S3Store

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tools.assets.generate import generate
+from tools.catalog.validate import CHUNK_BIN, CHUNK_JSON, GENERATED_LIMITS, GlbLimits, image_size, validate_glb
 from tools.core.errors import ValidationError
 from tools.core.gltf import Material, Mesh, Node, Primitive, write_glb
-from tools.catalog.validate import CHUNK_BIN, CHUNK_JSON, GENERATED_LIMITS, GlbLimits, image_size, validate_glb
 
 
 def box_glb() -> bytes:

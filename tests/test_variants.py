@@ -6,14 +6,14 @@ import numpy as np
 import pytest
 import trimesh
 
-from tools.assets.sizing import target_size, variant_of
-from tools.supply.make import make_asset
 from tools.assets.generate import generate
 from tools.assets.registry import VARIANTS
+from tools.assets.sizing import target_size, variant_of
+from tools.core.schema import ObjectSpec
 from tools.knowledge.categories import CATEGORIES, variant_named, variant_size
 from tools.model.planner import ModelProposal, ProposedObject, merge_proposal
 from tools.plan.planner import plan_prompt
-from tools.core.schema import ObjectSpec
+from tools.supply.make import make_asset
 
 WORDED = sorted(name for name, category in CATEGORIES.items() if category.variant_words)
 

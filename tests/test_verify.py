@@ -247,8 +247,8 @@ HOSTILE_PROMPT = "</script><script>alert(1)</script> a red chair"
 def compose_scene(out: Path, prompt: str = "a red chair at a wooden table with a vase") -> list[str]:
     """A small real room (chair, table, vase on the table) written by tools.page.compose; returns object ids."""
     from tools.assets.generate import generate
-    from tools.page.compose import write_scene
     from tools.core.schema import Environment, ObjectSpec, Placement, ScenePlan
+    from tools.page.compose import write_scene
 
     chair = generate("chair", color="#c0392b")
     table = generate("table", material="wood")

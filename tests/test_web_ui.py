@@ -16,7 +16,6 @@ from contextlib import contextmanager
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-
 from test_api_server import Server  # the API engineer's helper: `diorama serve` in its own process group
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -14,7 +14,8 @@ import zipfile
 from pathlib import Path, PurePosixPath
 from typing import Annotated
 
-from fastapi import APIRouter, Path as PathParam, Query, Request
+from fastapi import APIRouter, Query, Request
+from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 
 from app.api.models import error_responses

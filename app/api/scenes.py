@@ -14,12 +14,23 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from anyio import to_thread
-from fastapi import APIRouter, Depends, Header, Path as PathParam, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi import Path as PathParam
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from app.api.models import SCENE_ID_PATTERN, EditCreate, Scene, SceneCreate, SceneList, error_responses
 from app.api.security import ApiError, KeyRing, RateLimiter
-from app.jobs.queue import ACTIVE, TERMINAL, ActiveCapReached, IdempotencyConflict, Job, SqliteJobQueue, iso, new_job_id, scene_dir
+from app.jobs.queue import (
+    ACTIVE,
+    TERMINAL,
+    ActiveCapReached,
+    IdempotencyConflict,
+    Job,
+    SqliteJobQueue,
+    iso,
+    new_job_id,
+    scene_dir,
+)
 from tools.core.settings import Settings
 
 EVENT_POLL_S = 0.25

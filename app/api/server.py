@@ -22,13 +22,13 @@ from starlette.routing import Match
 
 from app.api import files as api_files
 from app.api import scenes as api_scenes
+from app.api.metrics import metrics_registry, render
 from app.api.models import Health, Ready, error_responses
 from app.api.security import ApiError, BodySizeLimit, KeyRing, RateLimiter
-from app.jobs.queue import SqliteJobQueue
-from app.api.metrics import metrics_registry, render
-from tools.core.settings import REPO_ROOT, Settings
 from app.jobs.pool import WorkerPool
+from app.jobs.queue import SqliteJobQueue
 from tools.core.errors import InputError
+from tools.core.settings import REPO_ROOT, Settings
 
 UI_DIR = REPO_ROOT / "web" / "ui"
 # The UI's own <meta> CSP cannot forbid framing; a header can (clickjacking of the prompt box and API key field).

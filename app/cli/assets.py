@@ -25,8 +25,8 @@ def _size(text: str) -> tuple[float, float, float]:
 
 
 def _catalog():
-    from tools.core.settings import get_settings
     from tools.catalog.store import Catalog
+    from tools.core.settings import get_settings
 
     return Catalog(get_settings().data_dir)
 
@@ -54,8 +54,8 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """`diorama assets import`: add a model file to the catalog."""
-    from tools.core.errors import ValidationError
     from tools.catalog.importer import import_asset
+    from tools.core.errors import ValidationError
 
     if not args.file.is_file():
         print(f"error: {args.file} is not a file", file=sys.stderr)

@@ -31,8 +31,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.cli.batch_input import BatchItem, read_batch
-from app.cli.batch_results import (EXIT_CHECKS_FAILED, ProgressLine, exit_code, is_finished, job_record,
-                                   load_results, result_line, summary_table, write_results)
+from app.cli.batch_results import (
+    EXIT_CHECKS_FAILED,
+    ProgressLine,
+    exit_code,
+    is_finished,
+    job_record,
+    load_results,
+    result_line,
+    summary_table,
+    write_results,
+)
 
 if TYPE_CHECKING:
     from app.jobs.pool import WorkerPool

@@ -85,8 +85,8 @@ def check_packages() -> Check:
 
 def check_chromium(settings: Settings, bad_settings: set[str]) -> Check:
     """Whether Chromium is found and starts."""
-    from tools.verify.browser import Browser, default_chromium
     from tools.core.errors import RenderError
+    from tools.verify.browser import Browser, default_chromium
 
     fix = "install it (apt-get install chromium) or set DIORAMA_CHROMIUM to a Chromium binary"
     if "chromium" in bad_settings:

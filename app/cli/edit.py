@@ -22,9 +22,9 @@ def cmd_edit(args: argparse.Namespace) -> int:
         print("error: say what to change, e.g. diorama edit out/living \"make the sofa blue\"", file=sys.stderr)
         return EXIT_BAD_INPUT
     from app.logs import json_logging_enabled, log_progress
-    from tools.core.settings import get_settings
     from graph.context import LazyBrowser, RunContext
     from graph.edit import edit_scene
+    from tools.core.settings import get_settings
 
     settings = get_settings()
     started = time.perf_counter()

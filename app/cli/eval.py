@@ -59,10 +59,10 @@ def _space(record: dict) -> str:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     """`diorama eval`: generate each prompt of a file, measure each scene and write eval.json and summary.md."""
-    from tools.core.settings import get_settings
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
     from tools.core.errors import InputError
+    from tools.core.settings import get_settings
     from tools.evaluate.run import evaluate_scene
     from tools.evaluate.summary import write_summary
 

@@ -22,9 +22,9 @@ SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli.eval", "app.cli.sheet", "app.cli
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """`diorama generate`: make one scene from a prompt into a folder."""
-    from tools.core.settings import get_settings
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
+    from tools.core.settings import get_settings
 
     settings = get_settings()
     started = time.perf_counter()

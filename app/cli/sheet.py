@@ -10,10 +10,10 @@ from pathlib import Path
 def cmd_sheet(args: argparse.Namespace) -> int:
     """`diorama sheet`: render the contact sheet of every asset category and variant."""
     from app.cli.output import EXIT_BAD_INPUT, EXIT_ENVIRONMENT, EXIT_OK
+    from tools.core.errors import RenderError
     from tools.core.settings import get_settings
     from tools.evaluate.sheet import render_sheet
     from tools.verify.browser import Browser
-    from tools.core.errors import RenderError
 
     settings = get_settings()
     try:

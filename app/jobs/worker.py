@@ -29,11 +29,11 @@ from typing import Any
 
 from app.jobs.queue import UNFINISHED_MARKER, Job, SqliteJobQueue, job_dir
 from app.logs import log_progress
-from tools.core.settings import Settings
 from graph.context import LazyBrowser, RunContext
 from graph.state import SceneState
 from tools.core.errors import DioramaError, InputError
 from tools.core.report import Report
+from tools.core.settings import Settings
 
 POLL_S = 0.5  # idle wait between claims
 MAX_ATTEMPTS = 3  # a job whose worker died this often is failed, not retried forever

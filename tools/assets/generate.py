@@ -12,9 +12,8 @@ from tools.assets import families  # noqa: F401  (registers every generator)
 from tools.assets.mesh import asset_key, build_glb
 from tools.assets.registry import GENERATORS, VARIANTS, GenParams, OptionValue, checked_options, own_size
 from tools.core.geometry import triple
-from tools.knowledge.categories import CATEGORIES, variant_size
 from tools.core.schema import AssetRef
-
+from tools.knowledge.categories import CATEGORIES, variant_size
 
 # Generation is deterministic, so recent results are kept per process: a scene
 # asking again for the same kind (a repair round, a second scene, the sheet)

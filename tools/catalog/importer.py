@@ -29,10 +29,10 @@ import pygltflib
 import trimesh
 
 from tools.catalog.store import Catalog, CatalogEntry
+from tools.catalog.validate import DEFAULT_LIMITS, GlbLimits, validate_glb
+from tools.core.errors import InputError, ValidationError
 from tools.core.geometry import triple
 from tools.knowledge.categories import CATEGORIES
-from tools.core.errors import InputError, ValidationError
-from tools.catalog.validate import DEFAULT_LIMITS, GlbLimits, validate_glb
 
 Units = Literal["m", "cm", "mm", "in"]
 Up = Literal["y", "z"]

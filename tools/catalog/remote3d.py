@@ -24,11 +24,11 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 import pygltflib
 
-from tools.catalog.store import Catalog, CatalogEntry
-from tools.knowledge.categories import CATEGORIES
-from tools.core.errors import AssetError, InputError
 from tools.catalog.importer import import_asset
+from tools.catalog.store import Catalog, CatalogEntry
 from tools.catalog.validate import DEFAULT_LIMITS, validate_glb
+from tools.core.errors import AssetError, InputError
+from tools.knowledge.categories import CATEGORIES
 
 REMOTE_LICENCE = "see the remote service's terms"
 BACKOFF_FACTOR = 1.6

@@ -24,8 +24,8 @@ import numpy as np
 
 from tools.catalog.store import Catalog, CatalogEntry
 from tools.core.embeddings import EMBEDDING_MODEL, embed, embeddings_available
-from tools.knowledge.categories import CATEGORIES, lookup
 from tools.core.errors import InputError
+from tools.knowledge.categories import CATEGORIES, lookup
 
 SIZE_WEIGHT = 0.4  # how much a poor size fit can pull a relevant entry down
 CATEGORY_HIT_WEIGHT = 0.6  # lexical: the query names the entry's category (or a synonym of it)

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from tools.core.errors import AssetError
 from tools.core.geometry import triple
 from tools.knowledge.categories import CATEGORIES, Category
-from tools.core.errors import AssetError
 
 Source = Literal["procedural", "generated", "user", "remote"]
 PROCEDURAL_LICENCE = "CC0-1.0"

@@ -14,18 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tools.core.colors import parse_color
+from tools.core.errors import InputError
+from tools.core.schema import ObjectSpec, Relation, Requirement, ScenePlan
+from tools.core.schema import free_key as schema_free_key
 from tools.edit.layout import Turn
 from tools.edit.parse import ROOM_MOVES, EditOp
-from tools.core.errors import InputError
+from tools.knowledge.reference import size_for
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relations import SELF_RELATIONS
 from tools.layout.solver import effective_mount
 from tools.plan.parse import BESIDE_WINDOW
 from tools.plan.phrases import match_head
 from tools.plan.text import singular_forms, tokenize
-from tools.knowledge.reference import size_for
-from tools.core.schema import ObjectSpec, Relation, Requirement, ScenePlan, instance_ids
-from tools.core.schema import free_key as schema_free_key
 
 RESIZE_FACTOR = 1.25  # 'bigger' grows the largest side by a quarter; 'smaller' shrinks it by the same ratio
 ARCHITECTURE = {"window", "door", "wall"}

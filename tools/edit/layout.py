@@ -21,16 +21,23 @@ from dataclasses import dataclass, field
 from pydantic import TypeAdapter
 
 from tools.core.errors import LayoutError
-from tools.layout.solver import (
-    FREE_TRIES, RELATION_TRIES, _failure_message, _first_fit, _to_placement, instance_ids, new_context,
-    placement_order, primary_relation,
-)
+from tools.core.schema import Placement, ScenePlan
+from tools.core.windows import windows_of
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.free import free_candidates, spiral_candidates
 from tools.layout.relations import relation_candidates
+from tools.layout.solver import (
+    FREE_TRIES,
+    RELATION_TRIES,
+    _failure_message,
+    _first_fit,
+    _to_placement,
+    instance_ids,
+    new_context,
+    placement_order,
+    primary_relation,
+)
 from tools.layout.space import Box
-from tools.core.schema import Placement, ScenePlan
-from tools.core.windows import windows_of
 
 Vec3 = tuple[float, float, float]
 AWAY_MIN_GAP = 1.0  # metres between an object moved 'away from' something and that thing's footprint

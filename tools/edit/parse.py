@@ -24,9 +24,9 @@ from pydantic import BaseModel, Field
 
 from tools.core.colors import parse_color
 from tools.core.errors import InputError
-from tools.plan.planner import MEASURE_AXES
 from tools.plan.parse import match_relation
 from tools.plan.phrases import match_head, number_value
+from tools.plan.planner import MEASURE_AXES
 from tools.plan.text import MEASURE_PREFIX, clean_prompt, tokenize
 from tools.plan.words import DETERMINERS, PRONOUNS, SIZE_WORDS, WALL_HEADS, WINDOW_HEADS
 

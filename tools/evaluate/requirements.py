@@ -19,10 +19,10 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.evaluate.geometry import WorldObject
 from tools.core.gltf import read_glb
 from tools.core.schema import ScenePlan
 from tools.core.windows import Window
+from tools.evaluate.geometry import WorldObject
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relation_kinds.spec import Room
 

@@ -20,17 +20,16 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from tools.verify.browser import Browser
-from tools.evaluate.geometry import (bbox_mismatches, collisions, floating, load_world_objects,
-                                     out_of_bounds)
-from tools.evaluate.named import default_similarity, judge_named, junk_objects, verdict_counts
-from tools.evaluate.requirements import judge_requirements
-from tools.evaluate.space import measure_space
 from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
 from tools.core.report import CheckName, Report
+from tools.evaluate.geometry import bbox_mismatches, collisions, floating, load_world_objects, out_of_bounds
+from tools.evaluate.named import default_similarity, judge_named, junk_objects, verdict_counts
+from tools.evaluate.requirements import judge_requirements
+from tools.evaluate.space import measure_space
 from tools.plan.planner import plan_prompt
 from tools.plan.sentence import parse_prompt
+from tools.verify.browser import Browser
 from tools.verify.checks import VIOLATION_CHECKS
 from tools.verify.render import verify_scene
 

@@ -18,11 +18,11 @@ from pathlib import Path
 
 from tools.assets.generate import GeneratedAsset, generate
 from tools.assets.registry import GENERATORS, VARIANTS
-from tools.verify.browser import Browser
-from tools.page.compose import copy_vendor, render_index_html
 from tools.core.errors import RenderError
 from tools.core.gltf import read_glb
 from tools.core.static_server import serve_folder
+from tools.page.compose import copy_vendor, render_index_html
+from tools.verify.browser import Browser
 
 SHEET_DIR = Path(__file__).resolve().parents[2] / "web" / "sheet"
 TILE_PX = 180

@@ -28,10 +28,10 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tools.core.geometry import triple
-from tools.knowledge.categories import CATEGORIES
 from tools.core.errors import InputError, PromptError, ReferenceSearchError
+from tools.core.geometry import triple
 from tools.core.telemetry import tool_call
+from tools.knowledge.categories import CATEGORIES
 
 Axis = Literal["width", "height", "depth", "length"]
 Size = tuple[float, float, float]

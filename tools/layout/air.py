@@ -14,9 +14,9 @@ import itertools
 import math
 from collections.abc import Iterable, Iterator
 
+from tools.core.schema import Relation
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.space import EPS, SOLVER_CLEARANCE, Box
-from tools.core.schema import Relation
 
 AIR_CEILING_GAP = 0.05  # floating things indoors keep this far under the ceiling
 DEFAULT_AIR_HEIGHT = (1.0, 2.0)  # bottom height range of a floating category that gives none

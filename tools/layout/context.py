@@ -11,10 +11,10 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from tools.knowledge.categories import CATEGORIES, Mount
-from tools.layout.space import EPS, Box, Space
 from tools.core.schema import ScenePlan
 from tools.core.windows import WINDOW_SILL, windows_of
+from tools.knowledge.categories import CATEGORIES, Mount
+from tools.layout.space import EPS, Box, Space
 
 Vec3 = tuple[float, float, float]
 Candidate = tuple[Box, float]  # a pose and the clearance it must keep from its neighbours

@@ -12,8 +12,14 @@ from collections.abc import Iterator
 
 from tools.layout.air import air_candidates
 from tools.layout.context import (
-    Candidate, LayoutContext, against_wall_candidates, ceiling_candidates, support_candidates, wall_mount_candidates,
-    wall_pose, wall_span,
+    Candidate,
+    LayoutContext,
+    against_wall_candidates,
+    ceiling_candidates,
+    support_candidates,
+    wall_mount_candidates,
+    wall_pose,
+    wall_span,
 )
 from tools.layout.space import SOLVER_CLEARANCE, Box
 

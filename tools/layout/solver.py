@@ -16,15 +16,15 @@ import math
 import random
 from collections.abc import Iterable
 
-from tools.core.geometry import triple
-from tools.knowledge.categories import CATEGORIES, Mount
 from tools.core.errors import LayoutError
+from tools.core.geometry import triple
+from tools.core.schema import Environment, Placement, Relation, ScenePlan, instance_ids
+from tools.knowledge.categories import CATEGORIES, Mount
 from tools.layout.air import airborne
 from tools.layout.context import Candidate, LayoutContext, Vec3, reserve_windows
 from tools.layout.free import free_candidates
 from tools.layout.relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
 from tools.layout.space import Box, Space
-from tools.core.schema import Environment, Placement, Relation, ScenePlan, instance_ids
 
 RELATION_TRIES = 400  # candidate poses tried for a relation before free placement
 FREE_TRIES = 6000  # candidate poses of the free stream, scan included

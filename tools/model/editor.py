@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pydantic import ValidationError as SchemaViolation
 
-from tools.model.prompts import editor_messages
-from tools.edit.parse import EditOp, EditProposal
 from tools.core.errors import ModelOutputError
-from tools.model.client import LLMClient
 from tools.core.schema import ScenePlan
+from tools.edit.parse import EditOp, EditProposal
+from tools.model.client import LLMClient
+from tools.model.prompts import editor_messages
 
 MAX_TOKENS = 512
 

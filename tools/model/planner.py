@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic import ValidationError as SchemaViolation
 
-from tools.model.prompts import fix_messages, planner_messages
-from tools.knowledge.categories import CATEGORIES
 from tools.core.colors import COLORS
 from tools.core.errors import ModelError, ModelOutputError
-from tools.model.client import LLMClient
-from tools.plan.planner import MAX_FLOOR_SHARE, plan_prompt
-from tools.knowledge.places import PLACES
 from tools.core.schema import ObjectSpec, Relation, ScenePlan
+from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.places import PLACES
+from tools.model.client import LLMClient
+from tools.model.prompts import fix_messages, planner_messages
+from tools.plan.planner import MAX_FLOOR_SHARE, plan_prompt
 
 MAX_ADDED_KINDS = 4  # object kinds the model may add to a plan
 MAX_ADDED_COUNT = 4  # instances of one added kind

@@ -18,11 +18,11 @@ from typing import Any
 
 from pydantic import ValidationError as ArgumentsInvalid
 
-from tools.model.prompts import repair_messages
+from tools.core.schema import Placement, ScenePlan
 from tools.layout.solver import room_bounds
 from tools.model.client import LLMClient, ToolCall
+from tools.model.prompts import repair_messages
 from tools.model.scene_tools import SceneSession, openai_tools, scene_tools
-from tools.core.schema import Placement, ScenePlan
 from tools.supply.make import AssetSupply
 
 MAX_CALLS = 12  # calls applied per round; a model that loops stops here

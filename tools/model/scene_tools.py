@@ -16,15 +16,15 @@ from langchain_core.tools import StructuredTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, Field
 
-from tools.knowledge.categories import CATEGORIES
 from tools.core.colors import parse_color
-from tools.edit.layout import boxes_of, move_instance, pins_from, solve_pinned
-from tools.edit.apply import free_key
 from tools.core.errors import LayoutError
+from tools.core.schema import ObjectSpec, Placement, Relation, ScenePlan
+from tools.edit.apply import free_key
+from tools.edit.layout import boxes_of, move_instance, pins_from, solve_pinned
+from tools.knowledge.categories import CATEGORIES
 from tools.layout.solver import room_bounds
 from tools.layout.space import Space
 from tools.plan.text import tokenize
-from tools.core.schema import ObjectSpec, Placement, Relation, ScenePlan
 from tools.supply.make import AssetSupply
 
 MIN_SCALE, MAX_SCALE = 0.5, 2.0  # resize_object's factor is clamped to this range

@@ -19,19 +19,19 @@ from pathlib import Path
 import numpy as np
 
 from tools.assets.mesh import hex_to_rgb
-from tools.page.camera import frame_views
 from tools.core.errors import AssetError
 from tools.core.geometry import triple, world_aabb, yaw_quaternion
 from tools.core.gltf import Material, Mesh, Primitive, srgb_to_linear
-from tools.page.scene_glb import scene_glb
-from tools.layout.solver import room_bounds
-from tools.knowledge.categories import CATEGORIES
-from tools.knowledge.places import PLACES, SPACE_PLACE
-from tools.page.behaviours import resolve_behaviours
-from tools.page.look import finishes, look_lights, scene_look, title_of
 from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, Look, Placement, ScenePlan
 from tools.core.windows import WINDOW_SILL, wall_corners, windows_of
+from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.places import PLACES, SPACE_PLACE
+from tools.layout.solver import room_bounds
+from tools.page.behaviours import resolve_behaviours
+from tools.page.camera import frame_views
+from tools.page.look import finishes, look_lights, scene_look, title_of
+from tools.page.scene_glb import scene_glb
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "web" / "template"
 IMPORTMAP_HASH_SLOT = "__IMPORTMAP_SHA256__"

@@ -14,9 +14,9 @@
 
 from __future__ import annotations
 
+from tools.core.schema import ObjectSpec, Relation
 from tools.knowledge.categories import CATEGORIES, has_trait
 from tools.knowledge.places import SPACE_PLACE
-from tools.core.schema import ObjectSpec, Relation
 from tools.knowledge.relation_words import RELATION_WORDS
 
 Stated = list[tuple[Relation, bool]]  # relations with whether the prompt stated them

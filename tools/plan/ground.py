@@ -27,6 +27,7 @@ from tools.knowledge.places import PLACES, Place
 FIT_SCORE = 0.62  # at or above: the kind is the thing itself ("couch" -> sofa)
 NEAR_SCORE = 0.45  # at or above: a nearer kind stands in for it, reported as a stand-in
 PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("deli" -> a food shop)
+ARCHETYPE_SCORE = 0.3  # a generic archetype stands in only this near in meaning ("system" is no machine)
 GENERIC_KIND = "placeholder"  # what stands in when nothing is near in meaning and no archetype fits
 
 How = Literal["name", "meaning", "head", "archetype", "none"]
@@ -90,7 +91,7 @@ def _place_matrix() -> tuple[tuple[str, ...], np.ndarray]:
 def _nearest_kinds(noun: str) -> tuple[tuple[str, float], ...]:
     names, matrix = _kind_matrix()
     scores = matrix @ embed([noun])[0]
-    order = np.argsort(-scores)[:8]
+    order = np.argsort(-scores)
     return tuple((names[i], float(scores[i])) for i in order)
 
 
@@ -110,7 +111,7 @@ def ground_noun(name: str, head: str | None = None) -> Grounding:
         if best is not None and score >= NEAR_SCORE:
             return Grounding(name, best, round(score, 3), "meaning", "stand-in")
         archetype = next(((k, s) for k, s in ranked if is_archetype(CATEGORIES[k])), None)
-        if archetype is not None:
+        if archetype is not None and archetype[1] >= ARCHETYPE_SCORE:
             return Grounding(name, archetype[0], round(archetype[1], 3), "archetype", "stand-in")
         return Grounding(name, GENERIC_KIND, round(score, 3), "none", "stand-in")
     if head_kind is not None and head_kind.name != GENERIC_KIND:

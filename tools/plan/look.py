@@ -10,8 +10,9 @@ state get the palette's accent colours here, before assets are generated.
 
 from __future__ import annotations
 
-from tools.knowledge.categories import CATEGORIES, has_trait
 from tools.core.colors import parse_color, shade, tone_palette
+from tools.core.schema import Behaviour, Look, ObjectSpec, Palette, ScenePlan
+from tools.knowledge.categories import CATEGORIES, has_trait
 from tools.knowledge.look_words import (
     DEPICTION_NOUNS,
     GENERIC_MOTIONS,
@@ -29,9 +30,8 @@ from tools.knowledge.look_words import (
     WIND_WORDS,
     Motion,
 )
-from tools.plan.text import clean_prompt, singular_forms, tokenize
 from tools.knowledge.places import SPACE_PLACE
-from tools.core.schema import Behaviour, Look, ObjectSpec, Palette, ScenePlan
+from tools.plan.text import clean_prompt, singular_forms, tokenize
 
 
 def apply_look(plan: ScenePlan) -> ScenePlan:

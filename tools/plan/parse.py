@@ -11,19 +11,24 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from tools.knowledge.categories import CATEGORIES, variant_named
 from tools.core.colors import parse_color
+from tools.core.schema import UnknownNoun
+from tools.knowledge.categories import CATEGORIES, variant_named
+from tools.knowledge.places import FLOOR_WORDS, PLACES
+from tools.knowledge.relation_words import RELATION_WORDS, without_target
+from tools.plan.ground import Grounding
 from tools.plan.phrases import Head, NounPhrase, number_value, parse_noun_phrase, phrase_index
 from tools.plan.text import singular_forms
 from tools.plan.unknown import map_unknown
-from tools.knowledge.places import PLACES
 from tools.plan.words import (
-    CLAUSE_BREAKS, CONJUNCTIONS, EACH_WITH, PRONOUNS, RECIPROCAL, RELATION_PATTERNS, WITH_WORDS,
+    CLAUSE_BREAKS,
+    CONJUNCTIONS,
+    EACH_WITH,
+    PRONOUNS,
+    RECIPROCAL,
+    RELATION_PATTERNS,
+    WITH_WORDS,
 )
-from tools.knowledge.places import FLOOR_WORDS
-from tools.knowledge.relation_words import RELATION_WORDS, without_target
-from tools.core.schema import UnknownNoun
-from tools.plan.ground import Grounding
 
 _DET = {"the", "a", "an", "this", "that", "these", "those", "its", "their"}
 _TONE_NOUNS = {"tones", "tone", "shades", "hues", "colours", "colors", "palette", "theme", "scheme", "themed"}

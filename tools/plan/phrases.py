@@ -11,15 +11,35 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from tools.knowledge.categories import CATEGORIES
 from tools.core.colors import parse_color
+from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.places import FLOOR_WORDS, GROUND_WORDS, place_phrases
 from tools.plan.text import MEASURE_PREFIX, singular_forms, tokenize
 from tools.plan.words import (
-    CLAUSE_BREAKS, CONJUNCTIONS, DEFINITE, EMPTY_WORDS, FLOOR_HEADS, IGNORED_ADJECTIVES, MANY_RANGE,
-    MATERIAL_WORDS, NON_NOUN_WORDS, NON_OBJECT_NOUNS, NUMBER_WORDS, PRONOUNS, QUANTITY_PHRASES, RELATION_STARTS, SHAPE_WORDS,
-    SIZE_WORDS, TENS, VAGUE_RANGE, VERB_ENDING_NOUNS, VERB_ENDINGS, WALL_HEADS, WINDOW_HEADS, WITH_WORDS,
+    CLAUSE_BREAKS,
+    CONJUNCTIONS,
+    DEFINITE,
+    EMPTY_WORDS,
+    FLOOR_HEADS,
+    IGNORED_ADJECTIVES,
+    MANY_RANGE,
+    MATERIAL_WORDS,
+    NON_NOUN_WORDS,
+    NON_OBJECT_NOUNS,
+    NUMBER_WORDS,
+    PRONOUNS,
+    QUANTITY_PHRASES,
+    RELATION_STARTS,
+    SHAPE_WORDS,
+    SIZE_WORDS,
+    TENS,
+    VAGUE_RANGE,
+    VERB_ENDING_NOUNS,
+    VERB_ENDINGS,
+    WALL_HEADS,
+    WINDOW_HEADS,
+    WITH_WORDS,
 )
-from tools.knowledge.places import FLOOR_WORDS, GROUND_WORDS, place_phrases
 
 MAX_PHRASE_WORDS = 4
 _STOPS = CLAUSE_BREAKS | CONJUNCTIONS | WITH_WORDS | PRONOUNS | {","}

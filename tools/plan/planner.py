@@ -14,19 +14,25 @@ import math
 import random
 import re
 
-from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, has_trait
 from tools.core.colors import tone_palette
 from tools.core.errors import PromptError
+from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan, free_key
+from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, has_trait
+from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Expected, Place
+from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
+from tools.plan.air import (
+    SPACE_MIN_SIDE,
+    airborne_headroom,
+    desk_fans,
+    drop_sky_bodies,
+    place_for_sky,
+    space_footprint,
+    space_relations,
+)
 from tools.plan.parse import Mention, ParsedPrompt
 from tools.plan.read import read_prompt
-from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size, tokenize
+from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size
 from tools.plan.words import MAX_COUNT, VAGUE_RANGE
-from tools.plan.air import (
-    SPACE_MIN_SIDE, airborne_headroom, desk_fans, drop_sky_bodies, place_for_sky, space_footprint, space_relations,
-)
-from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
-from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Expected, Place
-from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan, free_key
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
 MEASURE_AXES = {"tall": "height", "long": "length"}  # the size word beside a measure names its axis

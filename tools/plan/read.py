@@ -18,15 +18,15 @@ import random
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import CATEGORIES, variant_named
+from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.plan.ground import Grounding, ground_noun, ground_place, kind_text
 from tools.plan.parse import Mention, ParsedPrompt, parse
+from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
-from tools.plan.phrases import phrase_index
 from tools.plan.text import singular_forms, tokenize
 from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, WALL_HEADS, WINDOW_HEADS
-from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 
 
 def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
@@ -142,9 +142,11 @@ def _drop(parsed: ParsedPrompt, indices: list[int]) -> None:
 
 def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase]) -> None:
     """The setting and the things the grammar did not read."""
+    named = {form for m in parsed.mentions for word in m.noun.split() for form in (word, *singular_forms(word))}
     for phrase in phrases:
-        if _grammar_read(phrase):
-            continue  # a word the grammar took for a place, the room, the ground, the weather or a known kind
+        words = {form for word in phrase.name.split() for form in (word, *singular_forms(word))}
+        if _grammar_read(phrase) or words & named:
+            continue  # a word the grammar took for a place, the ground, the weather, a known kind or a thing it has
         if phrase is sentence.place:
             place = ground_place(phrase.name) if parsed.place in (None, "room") else None
             if place is not None:
@@ -172,4 +174,6 @@ def _grammar_read(phrase: Phrase) -> bool:
         forms = {word, *singular_forms(word)}
         if forms & known or any(tuple(tokenize(form)) in phrase_index() for form in forms):
             return True
-    return False
+    words = tokenize(phrase.text.lower())  # "the solar system": a place phrase the grammar knows, adjective and all
+    spans = {tuple(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
+    return any(span in phrase_index() for span in spans)

@@ -16,10 +16,33 @@ if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
     from spacy.tokens import Token
 
 from tools.plan.sentence_lex import (  # noqa: F401  (re-exported for callers)
-    MOD_DEPS, MODIFIER_DEPS, NOMINAL, T, Mention, ParsedPrompt, Rejected, Relation,
-    find_dimensions, governing_prep, has_determiner, is_demonym, is_named,
-    is_nominalisation, is_plural, is_title_propn, is_verbal_ing, lemma_index, merge_hyphens,
-    nlp, normalise, number_value, pobj_of, prep_child, singular)
+    MOD_DEPS,
+    MODIFIER_DEPS,
+    NOMINAL,
+    Mention,
+    ParsedPrompt,
+    Rejected,
+    Relation,
+    T,
+    find_dimensions,
+    governing_prep,
+    has_determiner,
+    is_demonym,
+    is_named,
+    is_nominalisation,
+    is_plural,
+    is_title_propn,
+    is_verbal_ing,
+    lemma_index,
+    merge_hyphens,
+    nlp,
+    normalise,
+    number_value,
+    pobj_of,
+    prep_child,
+    singular,
+)
+
 
 # ---------------------------------------------------------------- place
 def heading_nouns(doc):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 
+from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import CATEGORIES
 from tools.plan.text import singular_forms
 from tools.plan.words import SIMILAR_NOUNS
-from tools.core.schema import UnknownNoun
 
 SPELLING_CUTOFF = 0.86  # difflib ratio; 'horse' vs 'house' (0.8) must not match
 MIN_SUFFIX = 4  # 'wheelchair' ends with 'chair'; shorter endings ('tar' of 'guitar') are chance

@@ -98,7 +98,7 @@ NON_OBJECT_NOUNS = {
     "interior", "exterior", "inside", "outside", "plenty", "flooring", "other", "another", "people", "person",
     "class", "stage", "everything", "nothing", "something", "anything", "size", "shape", "metres", "meters", "m", "cm", "feet",
     # weather is the look's (tools/knowledge/look_words.py), not an object: "a graveyard with fog"
-    "fog", "mist", "haze", "rain", "drizzle", "snowfall", "blizzard", "snowflakes", "breeze", "wind", "storm",
+    "fog", "mist", "haze", "rain", "drizzle", "snowfall", "blizzard", "snowflakes", "breeze", "storm",
     "rainstorm", "downpour", "gale",
 }
 FLOOR_HEADS = {"floor", "floors", "flooring", "ground", "grass", "lawn", "sand", "snow", "dirt", "earth"}

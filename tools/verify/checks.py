@@ -12,12 +12,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from tools.core.geometry import footprint, rects_overlap, triple, world_aabb
-from tools.layout.solver import room_bounds
-from tools.layout.relation_kinds import RELATIONS
-from tools.layout.relation_kinds.spec import Room
-from tools.core.windows import windows_of
 from tools.core.report import CheckName
 from tools.core.schema import Placement, Requirement, ScenePlan
+from tools.core.windows import windows_of
+from tools.layout.relation_kinds import RELATIONS
+from tools.layout.relation_kinds.spec import Room
+from tools.layout.solver import room_bounds
 
 COLLISION_TOLERANCE = 0.005  # metres of interpenetration forgiven (mesh vs box slop)
 COLOR_TOLERANCE = 0.08  # RGB distance (0..sqrt(3)) under which two colours count as the same

@@ -201,7 +201,6 @@ def measure_layout(page: Page) -> dict:
 
 def phone_layout_problems(layout: dict) -> list[str]:
     """What is wrong with a measured phone layout (see _PHONE_LAYOUT_JS for its fields); [] when fine."""
-
     width, height = layout["viewport"]
     problems = []
     if layout["scrollWidth"] > width + LAYOUT_SLACK_PX:

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from tools.verify.browser import Browser
-from tools.page.compose import DETAIL_VIEW_PREFIX
 from tools.core.errors import RenderError
 from tools.core.report import CheckName, check
 from tools.core.static_server import serve_folder
-from tools.verify.page import BLANK_STD, PageWeight, hide_ui, verify_experience
+from tools.page.compose import DETAIL_VIEW_PREFIX
+from tools.verify.browser import Browser
 from tools.verify.motion import inspect_motion, motion_checks
+from tools.verify.page import BLANK_STD, PageWeight, hide_ui, verify_experience
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

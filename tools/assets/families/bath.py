@@ -11,7 +11,6 @@ from tools.assets.mesh import Part, capsule, material, rod, rotated_y, sphere, w
 from tools.assets.registry import GenParams, generator
 from tools.assets.shapes import frustum, lathe, open_box, parts_of, post, rotated_x, rotated_z, slab
 
-
 # ------------------------------------------------------------ bathroom
 
 @generator("bathtub")

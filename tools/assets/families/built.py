@@ -9,7 +9,6 @@ from tools.assets.mesh import Part, box, cylinder, material, rod, scaled, sphere
 from tools.assets.registry import GenParams, generator
 from tools.assets.shapes import around, chamfered_box, ellipsoid, fit, frustum, hull, strip, zcyl
 
-
 WOOD = "#6b4a2b"
 IRON = "#2b2b2b"
 WHITE = "#f4f1ea"

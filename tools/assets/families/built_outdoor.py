@@ -9,7 +9,6 @@ from tools.assets.mesh import Part, box, cone, cylinder, material, rod, sphere, 
 from tools.assets.registry import GenParams, by_shape, generator
 from tools.assets.shapes import around, chamfered_box, ellipsoid, fit, frustum, hull, ring, rot, spike, strip, xcyl
 
-
 # ------------------------------------------------------------------ windows
 
 @generator("window")

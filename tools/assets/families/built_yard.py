@@ -9,7 +9,6 @@ from tools.assets.mesh import Part, box, cone, cylinder, material, rod, sphere
 from tools.assets.registry import GenParams, by_shape, generator
 from tools.assets.shapes import around, ellipsoid, fit, frustum, hull, rot, spike, zcyl
 
-
 # ------------------------------------------------------- garden, street bits
 
 @generator("fence")

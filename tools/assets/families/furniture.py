@@ -17,13 +17,22 @@ import numpy as np
 
 # The sibling modules hold the rest of the family; importing them registers their generators.
 from tools.assets.families.furniture_parts import (
-    BLACK, CHROME, DARK_WOOD, FRONT_ROOM, LIGHT_WOOD, LINEN, ROUND_SHAPES, WOOD, drawer_bank, four_legs, thickness,
+    BLACK,
+    CHROME,
+    DARK_WOOD,
+    FRONT_ROOM,
+    LIGHT_WOOD,
+    LINEN,
+    ROUND_SHAPES,
+    WOOD,
+    drawer_bank,
+    four_legs,
+    thickness,
 )
 from tools.assets.mesh import Part, cylinder, material, rod, rotated_y, scaled, sphere, with_pattern
 from tools.assets.registry import GenParams, generator
 from tools.assets.shapes import ellipse_slab, frustum, ring_of_rods, rotated_x, slab, torus_y, x_rod, z_rod
 from tools.core.gltf import Material
-
 
 # ------------------------------------------------------------------ seating
 

@@ -9,7 +9,15 @@ from __future__ import annotations
 import numpy as np
 
 from tools.assets.families.furniture_parts import (
-    BLACK, BULB, CHROME, DARK_WOOD, LINEN, MIRROR, ROUND_SHAPES, WOOD, thickness,
+    BLACK,
+    BULB,
+    CHROME,
+    DARK_WOOD,
+    LINEN,
+    MIRROR,
+    ROUND_SHAPES,
+    WOOD,
+    thickness,
 )
 from tools.assets.families.nature_objects import flames
 from tools.assets.mesh import Part, cylinder, material, rod, scaled, sphere, with_pattern

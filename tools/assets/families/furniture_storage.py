@@ -8,7 +8,18 @@ panels so their insides show.
 from __future__ import annotations
 
 from tools.assets.families.furniture_parts import (
-    BLACK, CHROME, DARK_WOOD, FRONT_ROOM, LIGHT_WOOD, MIRROR, WOOD, books, door_pair, drawer_bank, four_legs, thickness,
+    BLACK,
+    CHROME,
+    DARK_WOOD,
+    FRONT_ROOM,
+    LIGHT_WOOD,
+    MIRROR,
+    WOOD,
+    books,
+    door_pair,
+    drawer_bank,
+    four_legs,
+    thickness,
 )
 from tools.assets.mesh import Part, cylinder, material, sphere
 from tools.assets.registry import GenParams, generator

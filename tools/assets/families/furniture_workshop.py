@@ -10,7 +10,15 @@ from __future__ import annotations
 import numpy as np
 
 from tools.assets.families.furniture_parts import (
-    BLACK, CHROME, FRONT_ROOM, LIGHT_WOOD, WOOD, door_pair, drawer_bank, four_legs, thickness,
+    BLACK,
+    CHROME,
+    FRONT_ROOM,
+    LIGHT_WOOD,
+    WOOD,
+    door_pair,
+    drawer_bank,
+    four_legs,
+    thickness,
 )
 from tools.assets.mesh import Part, material, rod, sphere
 from tools.assets.registry import GenParams, generator

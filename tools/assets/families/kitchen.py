@@ -12,7 +12,6 @@ from tools.assets.mesh import Part, material, rod
 from tools.assets.registry import GenParams, generator
 from tools.assets.shapes import frame, lathe, parts_of, post, slab
 
-
 # ---------------------------------------------------------------- fridge
 
 @generator("fridge")

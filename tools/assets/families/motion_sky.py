@@ -16,7 +16,6 @@ from tools.assets.mesh import Z_TO_Y, Part, box, material, rod, sphere
 from tools.assets.registry import GenParams, by_shape, generator
 from tools.assets.shapes import ellipsoid, fit, hull, lathe, rotated_x, spike, strip
 
-
 # ------------------------------------------------------------ round bodies
 
 def arc(radius: float, lat0: float, lat1: float, steps: int = 6) -> list[tuple[float, float]]:

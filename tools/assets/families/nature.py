@@ -9,7 +9,6 @@ from tools.assets.mesh import Part, capsule, cone, cylinder, material, rod, sphe
 from tools.assets.registry import GenParams, generator
 from tools.assets.shapes import around, chamfered_box, ellipsoid, fit, frustum, rot, spike, strip, zcyl
 
-
 BARK = "#5a3b22"
 LEAF = "#3f7d3a"
 

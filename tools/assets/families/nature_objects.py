@@ -9,7 +9,6 @@ from tools.assets.mesh import Part, box, cylinder, material, rod, scaled, sphere
 from tools.assets.registry import GenParams, by_shape, generator
 from tools.assets.shapes import around, chamfered_box, ellipsoid, fit, frustum, hull, ring, spike, xcyl
 
-
 BARK = "#5a3b22"
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from tools.assets.mesh import material
 
-
 STEEL = material("metal", "#c4c8cc")
 CHROME = material("metal", "#e4e6e8")
 DARK = material("plastic", "#1c1c1e")

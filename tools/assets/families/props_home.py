@@ -9,12 +9,20 @@ import numpy as np
 import trimesh
 
 from tools.assets.families.palette import (
-    BLACK, BRASS, DARK_METAL, DARK_WOOD, LEAF, LEAF_DARK, PAPER, SOIL, WARM_LIGHT, WHITE,
+    BLACK,
+    BRASS,
+    DARK_METAL,
+    DARK_WOOD,
+    LEAF,
+    LEAF_DARK,
+    PAPER,
+    SOIL,
+    WARM_LIGHT,
+    WHITE,
 )
 from tools.assets.mesh import Part, material, rod, rotated_y, sphere
 from tools.assets.registry import GenParams, generator, pick
 from tools.assets.shapes import frame, frustum, hull, lathe, parts_of, post, rotated_x, slab
-
 
 # ------------------------------------------------------------ table lamp
 

@@ -10,7 +10,6 @@ from tools.assets.mesh import Part, capsule, material, rod, rotated_y, sphere
 from tools.assets.registry import GenParams, generator, pick
 from tools.assets.shapes import frustum, hull, lathe, parts_of, post, rotated_x, slab
 
-
 # ------------------------------------------------------------ toys, art
 
 @generator("ball")

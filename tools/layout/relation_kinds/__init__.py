@@ -8,8 +8,22 @@ requirement checks, the editor and the evaluator's judge.
 from __future__ import annotations
 
 from tools.layout.relation_kinds import (
-    above, against_wall, around, behind, by_window, center, each_with, facing, front, grid, in_corner, in_front_of,
-    next_to, on, row, stacked,
+    above,
+    against_wall,
+    around,
+    behind,
+    by_window,
+    center,
+    each_with,
+    facing,
+    front,
+    grid,
+    in_corner,
+    in_front_of,
+    next_to,
+    on,
+    row,
+    stacked,
 )
 from tools.layout.relation_kinds.spec import RelationSpec
 

@@ -6,7 +6,13 @@ from collections.abc import Iterator, Sequence
 
 from tools.core.schema import Placement, Relation
 from tools.layout.context import (
-    Candidate, LayoutContext, ceiling_candidates, support_candidates, wall_heights, wall_of, wall_pose,
+    Candidate,
+    LayoutContext,
+    ceiling_candidates,
+    support_candidates,
+    wall_heights,
+    wall_of,
+    wall_pose,
 )
 from tools.layout.relation_kinds.checking import SUPPORT_TOLERANCE, every_instance, to_local
 from tools.layout.relation_kinds.judging import ON_TOLERANCE, MeshBox, each, horizontal_gap
