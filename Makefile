@@ -45,7 +45,7 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
-test: setup
+test: setup lint
 	$(PY) -m pytest -q
 
 bench: setup

@@ -57,6 +57,8 @@ class Expected:
 
 @dataclass(frozen=True)
 class Place:
+    """A type of place: its names, size, floor, and what usually furnishes it."""
+
     name: str
     kind: str  # 'indoor' or 'outdoor'
     phrases: tuple[str, ...]

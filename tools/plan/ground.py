@@ -47,6 +47,7 @@ class Grounding:
 
     @property
     def why(self) -> str:
+        """The grounding in words, for the report and the CLI summary."""
         if self.how == "name":
             return "named"
         if self.how == "meaning":
@@ -72,6 +73,7 @@ def place_text(place: Place) -> str:
 
 
 def is_archetype(category: Category) -> bool:
+    """Whether the kind is a generic archetype (the fallback when no real kind is near in meaning)."""
     return "archetype" in getattr(category, "traits", ()) or "archetype" in category.tags
 
 

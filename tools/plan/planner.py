@@ -145,7 +145,7 @@ def _implied_count(parsed: ParsedPrompt, index: int, rng: random.Random) -> int:
             continue
         target = parsed.mentions[link.target]
         if link.kind == "on" and (target.count or 1) > 1:
-            return target.count
+            return target.count or 1
         if link.kind in {"with", "around"} and _seat_at(mention.category, target.category, "table"):
             return _seats(target) * (target.count or 1)
     return rng.randint(*VAGUE_RANGE)
@@ -170,7 +170,7 @@ def _specs(parsed: ParsedPrompt) -> list[ObjectSpec]:
             size=None if "measure_m" in attrs else attrs.get("size"),  # '2 m tall': the measure says how tall
             shape=attrs.get("shape"),
             measure_m=float(attrs["measure_m"]) if "measure_m" in attrs else None,
-            measure_axis=MEASURE_AXES.get(attrs.get("size")) if "measure_m" in attrs else None,
+            measure_axis=MEASURE_AXES.get(attrs.get("size", "")) if "measure_m" in attrs else None,
             requested=True,
             noun=mention.noun,
             placeholder=mention.category == "placeholder",
@@ -206,7 +206,7 @@ def _relations(parsed: ParsedPrompt, specs: list[ObjectSpec]) -> list[tuple[Rela
     placed = {link.subject for link in parsed.links if link.stated and link.kind in TARGETED}
     relations: list[tuple[Relation, bool]] = []
     for link in parsed.links:
-        kind = link.kind if link.kind != "with" else _with_kind(specs[link.subject], specs[link.target])
+        kind = link.kind if link.kind != "with" else _with_kind(specs[link.subject], specs[link.target])  # type: ignore[index]  # a "with" link always has a target
         if kind is None or (link.kind == "with" and link.subject in placed):
             continue
         target = specs[link.target].key if link.target is not None else None
@@ -295,7 +295,7 @@ def _usual_count(item: Expected, specs: list[ObjectSpec], area: float) -> int:
         if target_category is not None and target is None:
             return 0
         if kind == "each_with":
-            return (param or 1) * target.count
+            return (param or 1) * target.count  # type: ignore[union-attr]  # each_with always names its target kind
     return count
 
 
@@ -337,7 +337,7 @@ def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]
 def _add_wall_sides(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
     """Storage and appliances nobody placed go against a wall, as people put them."""
     for spec in specs:
-        placed = _has(relations, spec.key, set(RELATION_WORDS) - {"stacked", "by_window"})
+        placed = _has(relations, spec.key, {str(kind) for kind in RELATION_WORDS} - {"stacked", "by_window"})
         if CATEGORIES[spec.category].stands_against_wall(spec.variant) and not placed:
             _add(relations, Relation(kind="against_wall", subject=spec.key), False)
 

@@ -19,7 +19,7 @@ from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import CATEGORIES, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
-from tools.plan.ground import Grounding, ground_noun, ground_place, kind_text
+from tools.plan.ground import Fit, Grounding, ground_noun, ground_place, kind_text
 from tools.plan.parse import Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
@@ -39,7 +39,7 @@ def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
     drop = [i for i, m in enumerate(parsed.mentions) if i not in pairs and _is_rejected(m, rejected)]
     setting = next((i for i, j in pairs.items() if phrases[j] is sentence.place), None)
     if setting is not None and parsed.place in (None, "room"):
-        place = ground_place(sentence.place.name)
+        place = ground_place(phrases[pairs[setting]].name)
         if place is not None:  # "a speakeasy with ...": the grammar took the setting for a thing
             parsed.place = place[0]
             drop.append(setting)
@@ -123,7 +123,7 @@ def _confirm_head(name: str, category: str, grounding: Grounding) -> Grounding:
         return dataclasses.replace(grounding, kind=category)
     vectors = embed([name, kind_text(CATEGORIES[category])])
     score = float(vectors[0] @ vectors[1])
-    fit = "exact" if score >= FIT_SCORE else "stand-in"
+    fit: Fit = "exact" if score >= FIT_SCORE else "stand-in"
     return Grounding(name, category, round(score, 3), "name" if fit == "exact" else "head", fit)
 
 

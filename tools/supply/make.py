@@ -47,6 +47,7 @@ class AssetSupply:
         return cls(seed, out_dir, store, catalog, remote_generator(settings, catalog))
 
     def make(self, spec: ObjectSpec) -> AssetRef:
+        """The asset for ``spec``: found in the catalog or made, written into the scene folder."""
         return make_asset(spec, self.seed, self.out_dir, self.store, self.catalog, self.remote)
 
 

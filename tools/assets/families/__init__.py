@@ -48,7 +48,7 @@ def _with_params(kind: Category, base: Generator) -> Generator:
     variant always holds (the kind then has that one variant)."""
     params = dict(kind.generator_params)
     pinned = params.pop("variant", None)
-    options = dict(params.pop("options", ()))
+    options = dict(params.pop("options", ()))  # type: ignore[arg-type]  # validated as (name, value) pairs
 
     @functools.wraps(base)
     def build(p: GenParams) -> list:
@@ -74,7 +74,7 @@ def _register_kind_generators() -> None:
             raise ValueError(f"kind {kind.name!r}: unknown generator_params {sorted(unknown)}"
                              f" (known: {sorted(KIND_PARAMS)})")
         try:  # a misspelt option would otherwise be silently ignored by the generator
-            checked_options(kind.generator, dict(dict(kind.generator_params).get("options", ())))
+            checked_options(kind.generator, dict(dict(kind.generator_params).get("options", ())))  # type: ignore[arg-type]  # validated as (name, value) pairs
         except ValueError as error:
             raise ValueError(f"kind {kind.name!r}: generator_params.options: {error}") from None
         if kind.generator in OPTIONS:  # a request may set the kind's options too ("a cat" with a long tail)
