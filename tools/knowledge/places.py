@@ -26,14 +26,6 @@ MAX_USUAL_COUNT = 100
 
 RelationSpec = tuple[str, str | None, int | None]  # (relation kind, target kind or None, param)
 
-# Zones that are a room relation with no target; by_door stands against a wall, as the layout has no door yet.
-ROOM_ZONES: dict[str, str | None] = {
-    "along_wall": "against_wall", "by_door": "against_wall", "centre": "center", "corner": "in_corner",
-    "by_window": "by_window", "front": "front", "stacked": "stacked", "rows": "row", "grid": "grid", "free": None,
-}
-COUNTED_ZONES = {"rows", "grid"}  # "rows 3": the number is the relation's param
-
-
 @dataclass(frozen=True)
 class Expected:
     """One kind a place usually has: how many (``count``, or one per ``per_area`` m^2 within min..max), and
@@ -101,17 +93,41 @@ class _PlaceRow(_Row):
     extras: tuple[_FurnishRow, ...] = ()
 
 
+@dataclass(frozen=True)
+class Zone:
+    """A furnishing's zone word: the room relation it means ('' when placed freely), and whether it takes a
+    number ("rows 3": the relation's param)."""
+
+    relation: str
+    counted: bool = False
+
+
+def load_zones(data: dict) -> dict[str, Zone]:
+    """The [zones] table of places.toml. Raises ValueError on a zone that names no room relation."""
+    zones = {}
+    for word, raw in data.items():
+        zone = Zone(str(raw.get("relation", "")), bool(raw.get("counted", False)))
+        if zone.relation and (zone.relation not in RELATION_WORDS or RELATION_WORDS[zone.relation].takes == "target"):
+            raise ValueError(f"{PLACES_FILE.name}: zone {word!r}: {zone.relation!r} is not a relation without a target")
+        zones[word] = zone
+    return zones
+
+
+with PLACES_FILE.open("rb") as _file:
+    ZONES = load_zones(tomllib.load(_file).get("zones", {}))
+
+
 def parse_relation(text: str) -> RelationSpec:
     """A zone or relation as written ("along_wall", "rows 3", "on nightstand", "each_with desk 2") -> a spec.
     Raises ValueError saying what is wrong."""
     word, *rest = text.split()
-    if word in ROOM_ZONES:
-        param = int(rest[0]) if rest and word in COUNTED_ZONES and rest[0].isdigit() else None
+    if word in ZONES:
+        param = int(rest[0]) if rest and ZONES[word].counted and rest[0].isdigit() else None
         if len(rest) != (param is not None):
-            raise ValueError(f"zone {text!r}: only rows and grid take a number")
-        return ROOM_ZONES[word] or "", None, param
+            raise ValueError(f"zone {text!r}: only {[w for w, z in ZONES.items() if z.counted]} take a number")
+        return ZONES[word].relation, None, param
     if word not in RELATION_WORDS or RELATION_WORDS[word].takes != "target":
-        raise ValueError(f"unknown zone or relation {text!r} (zones: {sorted(ROOM_ZONES)}; or <relation> <kind>)")
+        raise ValueError(f"unknown zone or relation {text!r} (zones: {sorted(ZONES)}; or <relation> <kind>)")
     if not rest or rest[0] not in CATEGORIES:
         raise ValueError(f"{text!r} names no known kind")
     if word == "each_with":
@@ -160,8 +176,8 @@ def load_places(path: Path = PLACES_FILE) -> dict[str, Place]:
     """Every place in ``path`` by name (in file order). Raises ValueError naming the first bad entry."""
     with path.open("rb") as f:
         data = tomllib.load(f)
-    if set(data) != {"places"}:
-        raise ValueError(f"{path.name}: holds only [places.<name>] tables, not {sorted(set(data) - {'places'})}")
+    if not set(data) <= {"places", "zones"}:
+        raise ValueError(f"{path.name}: holds [zones] and [places.<name>] tables, not {sorted(set(data) - {'places', 'zones'})}")
     places: dict[str, Place] = {}
     owner: dict[str, str] = {}
     for name, raw in data["places"].items():

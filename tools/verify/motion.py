@@ -44,6 +44,7 @@ def inspect_motion(page: Page, out: Path) -> dict:
         "animated": bool(page.evaluate("() => window.diorama.animated === true")),
         "times": list(MOTION_TIMES),
         "expected_moving": sorted(_behaviour_targets(out)),
+        "part_moving": sorted(_behaviour_targets(out, parts_only=True)),
         "objects": changes["objects"],
         "frame_changed_pixels": int(changes["frameChangedPixels"]),
         "frame_pixels": int(changes["framePixels"]),
@@ -66,13 +67,16 @@ def motion_check(report: dict) -> dict:
     if not expected:
         moved = sorted(i for i, o in motion["objects"].items() if o["idChanged"] > MAX_STILL_PIXELS)
         if moved:
-            return _check(False, f"no behaviours, yet objects moved: {_quote(moved, motion)}")
+            return _check(False, f"no behaviours, yet objects moved: {_quote(moved, motion['objects'])}")
         if motion["animated"]:  # snow or rain falls; the objects (checked above) stay
             return _check(True, "only the weather moves; every object's pixels unchanged between t=0 and t=0.5 s")
         still = motion["frame_changed_pixels"] == 0
         return _check(still, "static scene: frames at t=0 and t=0.5 s are identical" if still else
                       f"static scene, yet {motion['frame_changed_pixels']} pixels changed between t=0 and t=0.5 s")
-    judged = {i: o for i, o in motion["objects"].items() if o["pixels"] >= MIN_JUDGED_PIXELS}
+    # An object whose behaviours all move a part (a candle's flame) is judged by that part's pixels alone.
+    parts_only = set(motion.get("part_moving", ()))
+    counted = {i: (o["part"] if i in parts_only and "part" in o else o) for i, o in motion["objects"].items()}
+    judged = {i: o for i, o in counted.items() if o["pixels"] >= MIN_JUDGED_PIXELS}
     frozen = sorted(i for i in expected & set(judged) if not _moved(judged[i]))
     drifting = sorted(i for i, o in judged.items() if i not in expected and o["idChanged"] > MAX_STILL_PIXELS)
     moving = len(expected & set(judged)) - len(frozen)
@@ -80,9 +84,9 @@ def motion_check(report: dict) -> dict:
                 f"({len(expected - set(judged))} too small in the hero view to judge); "
                 f"{len(judged) - len(expected & set(judged)) - len(drifting)} still objects unchanged")
     if frozen:
-        evidence += f"; did not move: {_quote(frozen, motion)}"
+        evidence += f"; did not move: {_quote(frozen, counted)}"
     if drifting:
-        evidence += f"; moved without a behaviour: {_quote(drifting, motion)}"
+        evidence += f"; moved without a behaviour: {_quote(drifting, counted)}"
     return _check(not frozen and not drifting and motion["animated"], evidence)
 
 
@@ -91,18 +95,22 @@ def _moved(counts: dict) -> bool:
     return changed >= min(MIN_MOVING_PIXELS, max(1, MIN_MOVING_SHARE * counts["pixels"]))
 
 
-def _quote(ids: list[str], motion: dict) -> str:
-    shown = [f"{i} ({motion['objects'][i]['idChanged']}+{motion['objects'][i]['colorChanged']} px)"
-             for i in ids[:EVIDENCE_ITEMS]]
+def _quote(ids: list[str], counts: dict) -> str:
+    shown = [f"{i} ({counts[i]['idChanged']}+{counts[i]['colorChanged']} px)" for i in ids[:EVIDENCE_ITEMS]]
     return ", ".join(shown) + (f" (+{len(ids) - EVIDENCE_ITEMS} more)" if len(ids) > EVIDENCE_ITEMS else "")
 
 
-def _behaviour_targets(out: Path) -> set[str]:
+def _behaviour_targets(out: Path, parts_only: bool = False) -> set[str]:
+    """Objects with a behaviour; with ``parts_only``, those whose every behaviour moves a named part."""
     try:
         scene = json.loads((Path(out) / "scene.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return set()
-    return {str(b["target"]) for b in scene.get("behaviours") or [] if isinstance(b, dict) and "target" in b}
+    behaviours = [b for b in scene.get("behaviours") or [] if isinstance(b, dict) and "target" in b]
+    targets = {str(b["target"]) for b in behaviours}
+    if parts_only:
+        targets -= {str(b["target"]) for b in behaviours if not b.get("part")}
+    return targets
 
 
 def _check(passed: bool, evidence: str) -> dict:

@@ -8,6 +8,7 @@ const FLICKER_SQUASH = 0.3; // a flame narrows by this share of how much it stre
 const RIPPLE_SPREAD = 0.04; // water breathes outwards by this share at full amplitude
 const BOB_ROLL = 0.04; // radians a bobbing boat rolls at full amplitude
 const COLOR_STEP = 6; // 0-255: a pixel whose colour moved less than this counts as unchanged
+export const PART_BIT = 1 << 23; // set in the object-ID pass on a behaviour's moving part (viewer.objectIds)
 
 // Seconds since play() began, or the fixed time setTime() chose.
 export class SceneClock {
@@ -157,6 +158,11 @@ export class Motion {
   }
 
   apply(t) { for (const track of this.tracks) track.apply(t); }
+
+  // "meshUuid:instance" of every piece that moves as a named part of its object (a flame, a rotor).
+  partPieces() {
+    return new Set(this.tracks.filter((t) => t.spec.part).flatMap((t) => t.pieces.map((p) => `${p.mesh.uuid}:${p.k}`)));
+  }
 }
 
 // Drives the frames: a loop on the clock while anything moves, nothing while all is still (the page then
@@ -204,35 +210,48 @@ export class Animator {
   }
 
   // What changed between the frames at t0 and t1 (same camera), per object: pixels whose object id
-  // changed, and pixels that kept their id but changed colour. Ends frozen at t0. For the verifier.
+  // changed, and pixels that kept their id but changed colour; and the same of its moving part, if its
+  // behaviour moves a part (a flame), as the part may be a sliver of the object. Ends frozen at t0.
   changes(t0, t1) {
     // t1 first, so the page ends at t0 without drawing a fifth frame.
     const [b, a] = [t1, t0].map((t) => {
       this.setTime(t, false);
-      return { ids: this.viewer.objectIds(), colors: this.viewer.canvasPixels() };
+      return { ids: this.viewer.objectIds(true), colors: this.viewer.canvasPixels() };
     });
     const n = this.viewer.data.objects.length;
-    const idChanged = new Uint32Array(n + 1), colorChanged = new Uint32Array(n + 1), pixels = new Uint32Array(n + 1);
+    const count = () => ({ idChanged: new Uint32Array(n + 1), colorChanged: new Uint32Array(n + 1),
+      pixels: new Uint32Array(n + 1) });
+    const whole = count(), part = count();
     const moving = this.parts.find((p) => p.moving)?.moving || new Set();
     const isMoving = (id) => id > 0 && moving.has(id - 1);
     let frameChanged = 0;
     for (let p = 0; p < a.ids.length; p += 1) {
-      const i = a.ids[p], j = b.ids[p];
-      pixels[i] += 1;
+      const ra = a.ids[p], rb = b.ids[p], i = ra & (PART_BIT - 1), j = rb & (PART_BIT - 1);
+      whole.pixels[i] += 1;
+      if (ra & PART_BIT) part.pixels[i] += 1;
       const q = 4 * p;
       const colorMoved = Math.abs(a.colors[q] - b.colors[q]) + Math.abs(a.colors[q + 1] - b.colors[q + 1])
         + Math.abs(a.colors[q + 2] - b.colors[q + 2]) >= COLOR_STEP;
       if (colorMoved) frameChanged += 1;
       if (i !== j) {
         // A still object uncovered or covered by a moving one has not moved itself.
-        if (isMoving(i) || !isMoving(j)) idChanged[i] += 1;
-        if (isMoving(j) || !isMoving(i)) idChanged[j] += 1;
+        if (isMoving(i) || !isMoving(j)) whole.idChanged[i] += 1;
+        if (isMoving(j) || !isMoving(i)) whole.idChanged[j] += 1;
       } else if (colorMoved) {
-        colorChanged[i] += 1;
+        whole.colorChanged[i] += 1;
+      }
+      if (ra !== rb) {
+        if (ra & PART_BIT) part.idChanged[i] += 1;
+        if (rb & PART_BIT) part.idChanged[j] += 1;
+      } else if (colorMoved && ra & PART_BIT) {
+        part.colorChanged[i] += 1;
       }
     }
+    const counts = (c, k) => ({ pixels: c.pixels[k], idChanged: c.idChanged[k], colorChanged: c.colorChanged[k] });
+    const parts = new Set(this.parts.flatMap((p) => (p.tracks || []).filter((t) => t.spec.part)
+      .map((t) => t.spec.target)));
     const objects = Object.fromEntries(this.viewer.data.objects.map((o, k) => [o.id, {
-      pixels: pixels[k + 1], idChanged: idChanged[k + 1], colorChanged: colorChanged[k + 1], moving: moving.has(k),
+      ...counts(whole, k + 1), moving: moving.has(k), ...(parts.has(o.id) ? { part: counts(part, k + 1) } : {}),
     }]));
     return { t0, t1, objects, frameChangedPixels: frameChanged, framePixels: a.ids.length };
   }

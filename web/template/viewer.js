@@ -6,7 +6,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { mountUi } from './ui.js';
 import { applyLook, objectColor } from './look.js';
-import { Animator, Motion } from './motion.js';
+import { Animator, Motion, PART_BIT } from './motion.js';
 
 const root = document.documentElement;
 const startedAt = performance.now();
@@ -239,9 +239,10 @@ function instanceObjects(data, assets, group) {
 }
 
 // The object-ID pass colour of scene.json object `index`: its id i+1 spread over the R, G, B bytes,
-// as a linear colour so that a linear render target reads the bytes back exactly as written.
-function idColor(index) {
-  const id = index + 1;
+// as a linear colour so that a linear render target reads the bytes back exactly as written. A mesh of
+// a behaviour's moving part (a candle's flame) also sets PART_BIT, so the motion check can judge the part.
+function idColor(index, movingPart = false) {
+  const id = (index + 1) | (movingPart ? PART_BIT : 0);
   return new THREE.Color().setRGB((id & 255) / 255, ((id >> 8) & 255) / 255, ((id >> 16) & 255) / 255,
     THREE.LinearSRGBColorSpace);
 }
@@ -301,14 +302,17 @@ class Viewer {
     this.effects = new THREE.Group(); // snow and rain: not objects, left out of the object-ID pass
     this.scene.add(this.effects);
     const look = applyLook(this, this.data);
-    this.animator = new Animator(this, [look, new Motion(this.data, this.instanced, this.scene)]);
+    const motion = new Motion(this.data, this.instanced, this.scene);
+    this.animator = new Animator(this, [look, motion]);
     this.loadMs = performance.now() - startedAt;
     // The ID pass draws each instanced mesh with one white unlit material tinted per instance by its id
     // colour; the tint lives in a separate attribute so the visible pass never sees it.
     this.idMaterial = new THREE.MeshBasicMaterial({ color: 0xffffff, side: THREE.DoubleSide, toneMapped: false, fog: false });
+    const parts = motion.partPieces();
     this.idColors = new Map(this.instanced.map(({ mesh, objectIndices }) => {
       const colors = new THREE.InstancedBufferAttribute(new Float32Array(objectIndices.length * 3), 3);
-      objectIndices.forEach((objectIndex, k) => colors.setXYZ(k, ...idColor(objectIndex).toArray()));
+      objectIndices.forEach((objectIndex, k) => colors.setXYZ(k,
+        ...idColor(objectIndex, parts.has(`${mesh.uuid}:${k}`)).toArray()));
       return [mesh, colors];
     }));
     this.occluder = new THREE.MeshBasicMaterial({ color: 0x000000, toneMapped: false, fog: false });
@@ -378,8 +382,9 @@ class Viewer {
     return true;
   }
 
-  // The object-ID pass of the current view: per drawing-buffer pixel, scene.json index + 1 (0 = none).
-  objectIds() {
+  // The object-ID pass of the current view: per drawing-buffer pixel, scene.json index + 1 (0 = none),
+  // with PART_BIT set on a moving part's pixels when `withParts`.
+  objectIds(withParts = false) {
     const r = this.renderer;
     const size = r.getDrawingBufferSize(new THREE.Vector2());
     const target = new THREE.WebGLRenderTarget(size.x, size.y);
@@ -416,6 +421,7 @@ class Viewer {
     for (let i = 0; i < ids.length; i += 1) {
       ids[i] = pixels[4 * i] | (pixels[4 * i + 1] << 8) | (pixels[4 * i + 2] << 16);
     }
+    if (!withParts) for (let i = 0; i < ids.length; i += 1) ids[i] &= PART_BIT - 1;
     return ids;
   }
 
