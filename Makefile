@@ -5,9 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEMO_PROMPT ?= a cozy living room with a grey sofa facing a TV, a wooden coffee table in front of the sofa and a floor lamp in the corner; 5m x 4m
 
-.PHONY: setup demo lint test bench clean chromium docker-compose
+.PHONY: setup demo lint test bench clean chromium docker-compose wordnet
 
-setup: $(STAMP) web/node_modules/.installed chromium docker-compose
+setup: $(STAMP) web/node_modules/.installed chromium docker-compose wordnet
 
 # llama-cpp-python (test extra) compiles llama.cpp from source (minutes on 2 cores): GGML_NATIVE=OFF builds for any
 # x86-64 CPU, so the wheel pip keeps in ~/.cache/pip stays valid wherever that cache is kept (no rebuild per run).
@@ -28,6 +28,13 @@ chromium:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || \
 	  (echo "Install Chromium (apt-get install chromium) or set DIORAMA_CHROMIUM" >&2; exit 1)
+
+# Debian's WordNet database: grounding asks it what a noun is a kind of ("pew" -> bench). Without it grounding
+# falls back on meaning alone (tools/knowledge/wordnet.py; DIORAMA_WORDNET_DIR points elsewhere).
+wordnet:
+	@test -f "$${DIORAMA_WORDNET_DIR:-/usr/share/wordnet}/data.noun" || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wordnet-base) || \
+	  echo "WordNet not installed (apt-get install wordnet-base): grounding uses meaning alone" >&2
 
 # Debian's docker-compose validates docker-compose.yml in tests/test_compose_file.py (no Docker daemon needed).
 docker-compose:

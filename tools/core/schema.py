@@ -100,7 +100,8 @@ class NounGrounding(BaseModel):
     noun: str = Field(description="the prompt's noun, compounds whole ('pool table')")
     kind: str = Field(description="the category that shows it")
     score: float = Field(description="similarity in [0, 1]; 1 for a name or synonym")
-    how: Literal["name", "meaning", "head", "archetype", "none"] = Field(description="how it was found")
+    how: Literal["name", "meaning", "head", "hypernym", "archetype", "none"] = Field(description="how it was found")
+    via: str = Field("", description="the broader class it was found by (how 'hypernym'): 'bench' for a pew")
     fit: Literal["exact", "stand-in"] = Field(description="the thing itself, or a stand-in for it")
 
 

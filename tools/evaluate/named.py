@@ -73,8 +73,8 @@ def shows(obj: dict, forms: set[str]) -> bool:
     """Whether ``obj`` shows one of the noun ``forms``: its stand_in_for, or its name (a colour may lead it)."""
     if obj.get("stand_in_for") and noun_forms(obj["stand_in_for"]) & forms:
         return True
-    name = " ".join(str(obj.get("name", "")).lower().split())
-    return any(name == form or name.endswith(" " + form) for form in forms)
+    names = noun_forms(str(obj.get("name", "")))  # "trunks" shows the parse's "trunk"
+    return any(name == form or name.endswith(" " + form) for name in names for form in forms)
 
 
 @lru_cache(maxsize=None)

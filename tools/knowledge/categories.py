@@ -57,6 +57,7 @@ class Category:
     size: Vec3
     description: str = ""
     synonyms: tuple[str, ...] = ()
+    wordnet: tuple[str, ...] = ()
     mount: Mount = "floor"
     outdoor: bool = False
     indoor: bool = True
@@ -124,6 +125,7 @@ class _KindRow(_Row):
     size_range: tuple[float, float] = (0.8, 1.25)
     source: str
     synonyms: tuple[str, ...] = ()
+    wordnet: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     mount: Mount = "floor"
     air_height: tuple[float, float] | None = None
@@ -171,6 +173,7 @@ def _problems(row: _KindRow, file: _FileRow) -> list[str]:
         problems.append("wall_centre_height is for mount 'wall' only")
     if any(v >= len(row.variants) for v in row.free_standing_variants):
         problems.append("free_standing_variants names a variant the kind does not list")
+    problems += [f"wordnet class {w!r} is not lemma.n.NN" for w in row.wordnet if not re.fullmatch(r"[a-z0-9_'-]+\.n\.\d\d", w)]
     words = [w for v in row.variants for w in v.words] + list(row.synonyms)
     problems += [f"name {w!r} is not a lower-case phrase" for w in words if not w or w != w.lower().strip()]
     return problems
@@ -180,6 +183,7 @@ def _category(name: str, row: _KindRow, file: _FileRow) -> Category:
     motion = file.motions[row.motion] if isinstance(row.motion, str) else row.motion
     return Category(
         name=name, family=row.family, size=row.size, description=row.description, synonyms=row.synonyms,
+        wordnet=row.wordnet,
         mount=row.mount, outdoor=row.setting != "indoor", indoor=row.setting != "outdoor",
         size_range=row.size_range, source=file.sources[row.source], tags=row.tags, air_height=row.air_height,
         traits=frozenset(row.traits), placed_on=row.placed_on, prefers_on=row.prefers_on,

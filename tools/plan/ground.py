@@ -18,6 +18,7 @@ from typing import Literal
 import numpy as np
 
 from tools.core.embeddings import embed, embeddings_available
+from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category, lookup
 from tools.knowledge.places import PLACES, Place
 
@@ -28,9 +29,10 @@ FIT_SCORE = 0.62  # at or above: the kind is the thing itself ("couch" -> sofa)
 NEAR_SCORE = 0.45  # at or above: a nearer kind stands in for it, reported as a stand-in
 PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("deli" -> a food shop)
 ARCHETYPE_SCORE = 0.3  # a generic archetype stands in only this near in meaning ("system" is no machine)
+SENSE_ORDER_WEIGHT = 0.1  # per WordNet sense rank: a rarer sense must be this much nearer the prompt to win
 GENERIC_KIND = "placeholder"  # what stands in when nothing is near in meaning and no archetype fits
 
-How = Literal["name", "meaning", "head", "archetype", "none"]
+How = Literal["name", "meaning", "head", "hypernym", "archetype", "none"]
 Fit = Literal["exact", "stand-in"]
 
 
@@ -44,6 +46,7 @@ class Grounding:
     score: float
     how: How
     fit: Fit
+    via: str = ""  # the WordNet class it was found by, for "hypernym"
 
     @property
     def why(self) -> str:
@@ -54,6 +57,8 @@ class Grounding:
             return f"nearest in meaning (similarity {self.score:.2f})"
         if self.how == "head":
             return f"a kind of {self.kind.replace('_', ' ')} (by its head word)"
+        if self.how == "hypernym":
+            return f"a kind of {self.via.replace('_', ' ')}, shown by a {self.kind.replace('_', ' ')} (WordNet)"
         if self.how == "archetype":
             return f"no kind fits; generic {self.kind.replace('_', ' ')} (similarity {self.score:.2f})"
         return "no kind fits"
@@ -97,8 +102,73 @@ def _nearest_kinds(noun: str) -> tuple[tuple[str, float], ...]:
     return tuple((names[i], float(scores[i])) for i in order)
 
 
-def ground_noun(name: str, head: str | None = None) -> Grounding:
-    """The kind that shows ``name`` (a parsed noun, compounds whole: "pool table"); ``head`` its head word."""
+def ground_by_head(name: str, kind: str) -> Grounding:
+    """``name`` shown by its head word's ``kind``: the thing itself when no other kind is nearer the whole name
+    in meaning ("a flickering TV", "a wingback chair", "a two-burner stove"), else a stand-in ("an oil drum"
+    is no drum kit). Without the embedding model the head's kind stands in."""
+    if not embeddings_available():
+        return Grounding(name, kind, 0.0, "head", "stand-in")
+    ranked = [(k, s) for k, s in _nearest_kinds(name) if not is_archetype(CATEGORIES[k])]
+    score = dict(ranked).get(kind, 0.0)
+    nearest = ranked[0][0] == kind
+    fit: Fit = "exact" if score >= FIT_SCORE or (nearest and score >= NEAR_SCORE) else "stand-in"
+    return Grounding(name, kind, round(score, 3), "name" if fit == "exact" else "head", fit)
+
+
+@lru_cache(maxsize=1)
+def _declared_classes() -> dict[int, str]:
+    """WordNet synset offset -> the kind that declares it (kinds.toml ``wordnet``)."""
+    classes: dict[int, str] = {}
+    for kind in CATEGORIES.values():
+        for name in kind.wordnet:
+            found = wordnet.named(name)
+            if found is None:
+                raise ValueError(f"kinds.toml: {kind.name}: WordNet has no class {name!r}")
+            classes.setdefault(found.offset, kind.name)
+    return classes
+
+
+def _class_kind(synset: wordnet.Synset) -> str | None:
+    declared = _declared_classes().get(synset.offset)
+    if declared is not None:
+        return declared
+    for lemma in synset.lemmas:
+        kind = lookup(lemma.replace("_", " "))
+        if kind is not None and kind.name != GENERIC_KIND and wordnet.is_common_sense(lemma, synset.offset):
+            return kind.name
+    return None
+
+
+def _in_context(senses: list[wordnet.Synset], context: str) -> list[wordnet.Synset]:
+    """The senses nearest the prompt's meaning first ("a pitcher of lemonade" is a jug, not a player); WordNet's
+    own order (by frequency) breaks near ties."""
+    if len(senses) < 2 or not context or not embeddings_available():
+        return senses
+    vectors = embed([context, *(f"{' '.join(s.lemmas[:2])}: {s.gloss}" for s in senses)])
+    fit = vectors[1:] @ vectors[0] - SENSE_ORDER_WEIGHT * np.arange(len(senses))
+    return [senses[i] for i in np.argsort(-fit, kind="stable")]
+
+
+@lru_cache(maxsize=4096)
+def hypernym_kind(name: str, context: str = "") -> tuple[str, int, str] | None:
+    """(kind, steps up, class lemma) of the nearest WordNet class of ``name`` that a kind shows, walking up from
+    the noun's physical sense nearest ``context`` (the prompt); a compound WordNet does not hold is tried without
+    its first words ("brass sliding pole" -> "sliding pole" -> "pole"). None without WordNet or when nothing
+    fits."""
+    words = name.split()
+    for start in range(len(words)):
+        senses = _in_context(wordnet.physical_senses(" ".join(words[start:])), context)
+        if not senses:
+            continue
+        # Only the sense the prompt means: a rarer one would make a bridge a card player.
+        return next(((kind, steps + start, ancestor.lemmas[0]) for ancestor, steps in wordnet.ancestors(senses[0])
+                     if (kind := _class_kind(ancestor)) is not None), None)
+    return None
+
+
+def ground_noun(name: str, head: str | None = None, context: str = "") -> Grounding:
+    """The kind that shows ``name`` (a parsed noun, compounds whole: "pool table"); ``head`` its head word;
+    ``context`` the prompt, which picks the noun's sense."""
     exact = lookup(name)
     if exact is not None and exact.name != GENERIC_KIND:
         return Grounding(name, exact.name, 1.0, "name", "exact")
@@ -109,7 +179,10 @@ def ground_noun(name: str, head: str | None = None) -> Grounding:
         if best is not None and score >= FIT_SCORE:
             return Grounding(name, best, round(score, 3), "meaning", "exact")
         if head_kind is not None and head_kind.name != GENERIC_KIND:
-            return Grounding(name, head_kind.name, round(score, 3), "head", "stand-in")
+            return ground_by_head(name, head_kind.name)
+        by_class = hypernym_kind(name, context)
+        if by_class is not None:
+            return _by_class(name, *by_class, score=dict(ranked).get(by_class[0], 0.0))
         if best is not None and score >= NEAR_SCORE:
             return Grounding(name, best, round(score, 3), "meaning", "stand-in")
         archetype = next(((k, s) for k, s in ranked if is_archetype(CATEGORIES[k])), None)
@@ -118,7 +191,19 @@ def ground_noun(name: str, head: str | None = None) -> Grounding:
         return Grounding(name, GENERIC_KIND, round(score, 3), "none", "stand-in")
     if head_kind is not None and head_kind.name != GENERIC_KIND:
         return Grounding(name, head_kind.name, 0.0, "head", "stand-in")
+    by_class = hypernym_kind(name, context)
+    if by_class is not None:
+        return _by_class(name, *by_class)
     return Grounding(name, GENERIC_KIND, 0.0, "none", "stand-in")
+
+
+def _by_class(name: str, kind: str, steps: int, via: str, score: float = 0.0) -> Grounding:
+    """A WordNet class match: a synonym when the noun's own class is the kind's ("couch" -> sofa), else the
+    kind of a broader class stands in ("pew" is a bench), an archetype when that is all that fits."""
+    if steps == 0:
+        return Grounding(name, kind, 1.0, "name", "exact")
+    how: How = "archetype" if is_archetype(CATEGORIES[kind]) else "hypernym"
+    return Grounding(name, kind, round(score, 3), how, "stand-in", via=via)
 
 
 def ground_place(name: str) -> tuple[str, float] | None:

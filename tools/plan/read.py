@@ -17,9 +17,9 @@ import random
 
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
-from tools.knowledge.categories import CATEGORIES, variant_named
+from tools.knowledge.categories import variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
-from tools.plan.ground import Fit, Grounding, ground_noun, ground_place, kind_text
+from tools.plan.ground import Grounding, ground_by_head, ground_noun, ground_place
 from tools.plan.parse import Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
@@ -46,10 +46,10 @@ def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
     drop += _negated(parsed, pairs, sentence.negated, drop)
     for index, mention in enumerate(parsed.mentions):
         if index not in drop:
-            _ground(mention, phrases[pairs[index]] if index in pairs else None)
+            _ground(mention, phrases[pairs[index]] if index in pairs else None, text)
     _drop(parsed, drop)
     used = {j for i, j in pairs.items() if i not in drop}
-    _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used])
+    _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text)
     return parsed
 
 
@@ -88,7 +88,7 @@ def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
     return named or mention.category == "placeholder" or mention.unknown is not None
 
 
-def _ground(mention: Mention, phrase: Phrase | None) -> None:
+def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
     """Settle the mention's category from the whole name the parse gives it, and record how."""
     name, head = mention.noun, None
     if phrase is not None and len(phrase.name.split()) > len(mention.noun.split()):
@@ -100,31 +100,18 @@ def _ground(mention: Mention, phrase: Phrase | None) -> None:
     if not unsure and name == mention.noun:
         mention.grounding = Grounding(name, mention.category, 1.0, "name", "exact")
         return
-    grounding = ground_noun(name, head)
+    grounding = ground_noun(name, head, context)
     if grounding.fit != "exact" and mention.category != "placeholder":
-        if unsure:  # the grammar's nearest kind (similar nouns, a known ending) stands in
-            grounding = Grounding(name, mention.category, grounding.score, "head", "stand-in")
+        if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
+            if grounding.how in ("archetype", "none"):
+                grounding = Grounding(name, mention.category, grounding.score, "head", "stand-in")
         else:
-            grounding = _confirm_head(name, mention.category, grounding)
+            grounding = ground_by_head(name, mention.category)  # "identical beds" are beds; a pool table is no table
     if grounding.kind != mention.category:
         mention.variant = variant_named(grounding.kind, name.split())
     mention.category, mention.noun, mention.grounding = grounding.kind, name, grounding
     mention.unknown = None if grounding.fit == "exact" else UnknownNoun(
         noun=name, mapped_to=grounding.kind, reason=grounding.why)
-
-
-def _confirm_head(name: str, category: str, grounding: Grounding) -> Grounding:
-    """"identical beds" are beds; "pool table" is not a table: the head's kind fits when the whole name means
-    it (or, with no embedding model, when the extra words are only modifiers the parse left in the name)."""
-    from tools.core.embeddings import embed, embeddings_available
-    from tools.plan.ground import FIT_SCORE
-
-    if not embeddings_available():
-        return dataclasses.replace(grounding, kind=category)
-    vectors = embed([name, kind_text(CATEGORIES[category])])
-    score = float(vectors[0] @ vectors[1])
-    fit: Fit = "exact" if score >= FIT_SCORE else "stand-in"
-    return Grounding(name, category, round(score, 3), "name" if fit == "exact" else "head", fit)
 
 
 def _drop(parsed: ParsedPrompt, indices: list[int]) -> None:
@@ -140,7 +127,7 @@ def _drop(parsed: ParsedPrompt, indices: list[int]) -> None:
                     if link.subject in new_index and (link.target is None or link.target in new_index)]
 
 
-def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase]) -> None:
+def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase], context: str) -> None:
     """The setting and the things the grammar did not read."""
     named = {form for m in parsed.mentions for word in m.noun.split() for form in (word, *singular_forms(word))}
     for phrase in phrases:
@@ -154,7 +141,7 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase])
                 continue
             if parsed.place not in (None, "room") or parsed.mentions:
                 continue  # the grammar found the setting, or this noun heads the things it lists
-        grounding = ground_noun(phrase.name, phrase.head)
+        grounding = ground_noun(phrase.name, phrase.head, context)
         attrs: dict[str, str] = {}
         color = parse_color(phrase.colours[0].split(), 0) if phrase.colours else None
         if color is not None:

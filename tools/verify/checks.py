@@ -194,5 +194,6 @@ def _check_kind(plan: ScenePlan, req: Requirement) -> tuple[bool, str]:
     if grounding is None or grounding.fit == "exact":
         return True, f"shown as {spec.category}"
     how = {"meaning": f"nearest in meaning ({grounding.score:.2f})", "head": "by its head word",
+           "hypernym": f"a kind of {grounding.via.replace('_', ' ')}",
            "archetype": "a generic archetype", "none": "nothing near"}[grounding.how]
     return False, f"stand-in: shown as {spec.category.replace('_', ' ')}, {how}"

@@ -1,0 +1,62 @@
+"""What a noun is a kind of, from WordNet (Debian's wordnet-base, installed by `make setup`): a noun no kind
+names is shown by the kind of its nearest broader class, reported as a stand-in. The words are this file's own,
+not the prompt sets'."""
+
+import pytest
+
+from tools.knowledge import wordnet
+from tools.knowledge.categories import CATEGORIES
+from tools.plan import ground
+from tools.plan.ground import ground_noun, hypernym_kind
+
+pytestmark = pytest.mark.skipif(not wordnet.available(), reason="WordNet is not installed (make setup installs it)")
+
+
+def test_every_declared_class_exists():
+    declared = [(kind.name, name) for kind in CATEGORIES.values() for name in kind.wordnet]
+    assert declared, "the archetypes declare the WordNet classes they show"
+    assert [(k, n) for k, n in declared if wordnet.named(n) is None] == []
+
+
+def test_plurals_and_compounds_find_their_lemma():
+    assert wordnet.base_forms("decanters") == ["decanter"]
+    assert wordnet.base_forms("spaniels") == ["spaniel"]
+
+
+@pytest.mark.parametrize("noun,kind,via", [
+    ("decanter", "bottle", "bottle"),
+    ("spaniel", "dog", "dog"),
+    ("hatbox", "generic_container", "container"),
+])
+def test_a_noun_no_kind_names_is_shown_by_its_broader_class(noun, kind, via):
+    found = ground_noun(noun)
+    assert (found.kind, found.fit, found.via) == (kind, "stand-in", via)
+    assert "WordNet" in found.why or found.how == "archetype"
+
+
+def test_only_physical_senses_count():
+    assert wordnet.physical_senses("flavour") == []
+    assert hypernym_kind("flavour") is None
+
+
+def test_a_kind_name_means_its_common_senses_only():
+    # "canvas" names a painting; a sail is canvas only in a rarer sense, so no sail becomes a painting.
+    sail = wordnet.senses("sail")[0]
+    assert "canvas" in sail.lemmas and not wordnet.is_common_sense("canvas", sail.offset)
+    assert hypernym_kind("sail") is None or hypernym_kind("sail")[0] != "painting"
+
+
+def test_the_prompt_picks_the_sense():
+    assert hypernym_kind("pitcher", "a pitcher of iced tea on the kitchen table")[0] == "generic_container"
+
+
+def test_without_wordnet_grounding_still_answers(monkeypatch):
+    monkeypatch.setattr(wordnet, "WORDNET_DIRS", ("/nonexistent",))
+    for cached in (wordnet._index, wordnet._exceptions, wordnet._physical_offset, ground.hypernym_kind):
+        cached.cache_clear()
+    try:
+        assert hypernym_kind("decanter") is None
+        assert ground_noun("decanter").kind != "bottle" or ground_noun("decanter").how != "hypernym"
+    finally:
+        for cached in (wordnet._index, wordnet._exceptions, wordnet._physical_offset, ground.hypernym_kind):
+            cached.cache_clear()

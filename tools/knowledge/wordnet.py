@@ -1,0 +1,145 @@
+"""WordNet's noun hierarchy, read from the database files Debian's ``wordnet-base`` installs.
+
+Grounding asks it one question: what is this noun a kind of? "pew" -> bench, "retriever" -> dog, "son" ->
+person, "phoropter" -> optical instrument -> device. Only the physical senses of a noun are walked (those
+under physical_entity.n.01), so "flavour" or "team" never becomes an object by this road.
+
+The files are read lazily: the index (one line per lemma) once per process, and each synset by seeking to
+its byte offset in data.noun, which is what the offsets in WordNet's files are. Without the files (a
+machine without wordnet-base) every answer is empty and grounding falls back on meaning alone.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+WORDNET_DIRS = (os.environ.get("DIORAMA_WORDNET_DIR", ""), "/usr/share/wordnet")
+PHYSICAL = "physical_entity.n.01"
+MAX_SENSES = 3  # senses of a noun walked, most frequent first
+COMMON_SENSES = 2  # a kind's name means the class of one of its two most frequent senses
+MAX_DEPTH = 20  # hypernym steps walked up from a sense (WordNet is at most 19 deep)
+# WordNet's own detachment rules for noun plurals (morphy), after its exception list.
+_SUFFIXES = (("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"),
+             ("ies", "y"), ("s", ""))
+
+
+@dataclass(frozen=True)
+class Synset:
+    """One WordNet noun synset: its name ("bench.n.01" style, by its first lemma), lemmas and hypernyms."""
+
+    offset: int
+    lemmas: tuple[str, ...]
+    hypernyms: tuple[int, ...]
+    gloss: str
+
+
+def wordnet_dir() -> Path | None:
+    """The folder holding data.noun and index.noun, or None when WordNet is not installed."""
+    for folder in WORDNET_DIRS:
+        if folder and (Path(folder) / "data.noun").is_file() and (Path(folder) / "index.noun").is_file():
+            return Path(folder)
+    return None
+
+
+def available() -> bool:
+    """Whether the WordNet files are installed."""
+    return wordnet_dir() is not None
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, tuple[int, ...]]:
+    folder = wordnet_dir()
+    if folder is None:
+        return {}
+    index = {}
+    with (folder / "index.noun").open(encoding="utf-8") as f:
+        for line in f:
+            if line.startswith(" "):
+                continue  # the licence header
+            fields = line.split()
+            synsets = int(fields[2])
+            index[fields[0]] = tuple(int(o) for o in fields[-synsets:])
+    return index
+
+
+@lru_cache(maxsize=1)
+def _exceptions() -> dict[str, str]:
+    folder = wordnet_dir()
+    path = folder / "noun.exc" if folder else None
+    if path is None or not path.is_file():
+        return {}
+    return {w[0]: w[1] for w in (line.split() for line in path.open(encoding="utf-8")) if len(w) >= 2}
+
+
+@lru_cache(maxsize=65536)
+def synset(offset: int) -> Synset:
+    """The noun synset at ``offset`` in data.noun."""
+    folder = wordnet_dir()
+    assert folder is not None, "synset() needs the WordNet files"
+    with (folder / "data.noun").open("rb") as f:
+        f.seek(offset)
+        line = f.readline().decode("utf-8")
+    head, _, gloss = line.partition(" | ")
+    fields = head.split()
+    count = int(fields[3], 16)
+    lemmas = tuple(fields[4 + 2 * i].lower() for i in range(count))
+    at = 4 + 2 * count
+    pointers = int(fields[at])
+    hypernyms = tuple(int(fields[at + 2 + 4 * i]) for i in range(pointers)
+                      if fields[at + 1 + 4 * i] in ("@", "@i") and fields[at + 3 + 4 * i] == "n")
+    return Synset(offset, lemmas, hypernyms, gloss.strip())
+
+
+def base_forms(noun: str) -> list[str]:
+    """The noun's WordNet lemma forms, the word itself first: "weather vanes" -> ["weather_vane"]."""
+    word = "_".join(noun.lower().replace("-", " ").split())
+    index = _index()
+    forms = [word] if word in index else []
+    if word in _exceptions():
+        forms.append(_exceptions()[word])
+    forms += [word[: -len(end)] + new for end, new in _SUFFIXES if word.endswith(end) and len(word) > len(end) + 1]
+    return list(dict.fromkeys(f for f in forms if f in index))
+
+
+def senses(noun: str) -> list[Synset]:
+    """The noun's synsets, most frequent first (WordNet orders them by tagged frequency)."""
+    return [synset(o) for form in base_forms(noun) for o in _index()[form]]
+
+
+def is_common_sense(lemma: str, offset: int) -> bool:
+    """Whether synset ``offset`` is one of the COMMON_SENSES most frequent senses of ``lemma``: "canvas" names
+    a painting or a fabric, and a sail only in a rarer sense."""
+    return offset in _index().get(lemma, ())[:COMMON_SENSES]
+
+
+def named(name: str) -> Synset | None:
+    """The synset "lemma.n.NN" names (its NN-th sense), or None."""
+    lemma, _, number = name.rpartition(".n.")
+    offsets = _index().get(lemma, ())
+    n = int(number) if number.isdigit() else 0
+    return synset(offsets[n - 1]) if 0 < n <= len(offsets) else None
+
+
+def ancestors(sense: Synset) -> list[tuple[Synset, int]]:
+    """``sense`` and every hypernym above it with its distance, nearest first (breadth first)."""
+    seen, order, frontier = {sense.offset}, [(sense, 0)], [sense]
+    for depth in range(1, MAX_DEPTH + 1):
+        frontier = [synset(o) for s in frontier for o in s.hypernyms if o not in seen]
+        seen |= {s.offset for s in frontier}
+        order += [(s, depth) for s in frontier]
+    return order
+
+
+@lru_cache(maxsize=1)
+def _physical_offset() -> int | None:
+    found = named(PHYSICAL)
+    return found.offset if found else None
+
+
+def physical_senses(noun: str) -> list[Synset]:
+    """The senses of ``noun`` that are things (under physical_entity.n.01), most frequent first."""
+    root = _physical_offset()
+    return [s for s in senses(noun)[:MAX_SENSES] if any(a.offset == root for a, _ in ancestors(s))]
