@@ -147,6 +147,13 @@ def _extra_depth_behind(ctx: LayoutContext, key: str) -> float:
     return max((ctx.sizes[s][2] + 0.3 for s in subjects if s in ctx.sizes), default=0.0)
 
 
+def _extra_depth_in_front(ctx: LayoutContext, key: str) -> float:
+    """Room that seats round each instance (two benches per table: one each side) need in front of it."""
+    subjects = [r.subject for r in ctx.plan.relations if r.target == key and r.subject in ctx.sizes and (
+        r.kind == "around" or r.kind == "each_with" and (r.param or 1) >= 2 and ctx.category(r.subject).has("seat"))]
+    return max((ctx.sizes[s][2] + 0.3 for s in subjects), default=0.0)
+
+
 def _front_reserve(ctx: LayoutContext) -> float:
     """Depth kept free at the -Z side for objects placed at the front of the room."""
     fronts = [r.subject for r in ctx.plan.relations if r.kind == "front" and r.subject in ctx.sizes]
@@ -163,9 +170,11 @@ def grid_layout(ctx: LayoutContext, key: str, rows: int, yaw: float, spread: flo
     gap = (ROW_GAP_INDOOR if ctx.indoor else max(0.6, 0.4 * w)) * spread
     extra = _extra_depth_behind(ctx, key)
     aisle = (ROW_AISLE_INDOOR if ctx.indoor else max(1.0, 0.5 * d)) * spread
+    front = 0.0
     if ctx.indoor and walkable:
         aisle = max(aisle, MIN_AISLE_INDOOR)
-    pitch = d + extra + aisle
+        front = _extra_depth_in_front(ctx, key)
+    pitch = d + extra + front + aisle
     ex, ez = math.cos(yaw), -math.sin(yaw)  # along a row
     fx, fz = math.sin(yaw), math.cos(yaw)  # the way instances face
     boxes = []
@@ -173,24 +182,24 @@ def grid_layout(ctx: LayoutContext, key: str, rows: int, yaw: float, spread: flo
         r, c = divmod(i, cols)
         in_row = min(cols, n - r * cols)
         u = (c - (in_row - 1) / 2) * (w + gap)
-        v = ((rows - 1) / 2 - r) * pitch + extra / 2
+        v = ((rows - 1) / 2 - r) * pitch + (extra - front) / 2
         boxes.append(ctx.box(key, i, centre[0] + u * ex + v * fx, centre[1] + u * ez + v * fz, yaw))
     return boxes
 
 
-def _with_room_behind(box: Box, extra: float) -> Box:
-    """The box grown backwards by ``extra`` (where the chair tied to a desk goes)."""
-    if extra <= 0:
+def _with_room_round(box: Box, behind: float, front: float) -> Box:
+    """The box grown backwards by ``behind`` (a desk's chair) and forwards by ``front`` (a table's far bench)."""
+    if behind <= 0 and front <= 0:
         return box
-    x, z = box.to_world(0.0, -extra / 2)
-    return replace(box, x=x, z=z, d=box.d + extra)
+    x, z = box.to_world(0.0, (front - behind) / 2)
+    return replace(box, x=x, z=z, d=box.d + behind + front)
 
 
-def _count_fitting(ctx: LayoutContext, boxes: list[Box], extra: float = 0.0) -> int:
-    """How many of ``boxes`` fit together, each with ``extra`` room behind it."""
+def _count_fitting(ctx: LayoutContext, boxes: list[Box], behind: float = 0.0, front: float = 0.0) -> int:
+    """How many of ``boxes`` fit together, each with room ``behind`` and in ``front`` of it."""
     added = []
     for box in boxes:
-        grown = _with_room_behind(box, extra)
+        grown = _with_room_round(box, behind, front)
         if ctx.space.fits(grown):
             ctx.space.add(grown)
             added.append(grown.id)
@@ -250,7 +259,7 @@ def _arrangement(ctx: LayoutContext, key: str, rows: int, walkable: bool) -> tup
     step = max(w, d) * 2 + 1.0
     centres += [(cx + i * step, cz + j * step) for ring in (1, 2, 3)
                 for i in range(-ring, ring + 1) for j in range(-ring, ring + 1) if max(abs(i), abs(j)) == ring]
-    extra = _extra_depth_behind(ctx, key) if walkable else 0.0
+    behind, front = (_extra_depth_behind(ctx, key), _extra_depth_in_front(ctx, key)) if walkable else (0.0, 0.0)
     best: list[Box] = []
     best_count = -1
     for spread in WALKABLE_SPREADS if walkable else (PACKED_SPREAD,):
@@ -259,7 +268,7 @@ def _arrangement(ctx: LayoutContext, key: str, rows: int, walkable: bool) -> tup
                 boxes = grid_layout(ctx, key, rows, yaw, spread, centre, walkable)
                 if walkable and not _leaves_end_aisle(ctx, boxes, yaw):
                     continue
-                count = _count_fitting(ctx, boxes, extra)
+                count = _count_fitting(ctx, boxes, behind, front)
                 if count > best_count:
                     best, best_count = boxes, count
                 if count == n:
@@ -276,7 +285,7 @@ def fewest_rows(ctx: LayoutContext, key: str) -> int:
         n = len(ctx.ids[key])
         longest = max(ctx.space.hi[0] - ctx.space.lo[0], ctx.space.hi[2] - ctx.space.lo[2])
         start = min(n, max(1, math.ceil(n * ctx.sizes[key][0] / longest)))
-        best, best_rank = start, (-1, False)
+        best, best_rank = start, (False, -1)
         for rows in range(start, min(n, start + ROWS_TRIED - 1) + 1):
             boxes, walkable = _rows_of(ctx, key, rows)
             rank = (walkable, _count_fitting(ctx, boxes))
