@@ -27,6 +27,7 @@ Mount = Literal["floor", "surface", "wall", "ceiling", "air"]  # air: floats at 
 Family = Literal["furniture", "kitchen_bath", "nature", "built", "vehicle", "prop"]
 MotionKind = Literal["orbit", "spin", "flicker", "sway", "ripple", "bob", "circle", "glow"]
 When = Literal["always", "outdoor", "night", "asked"]
+UsedFrom = Literal["front", "sides", "any"]  # the side a person uses a floor thing from (kinds.toml's used_from)
 Vec3 = tuple[float, float, float]
 OptionValue = str | int | float | bool
 # A fixed generator parameter; "options" holds the generator's options as sorted (name, value) pairs.
@@ -69,6 +70,7 @@ class Category:
     placed_on: tuple[str, ...] = ()
     prefers_on: tuple[str, ...] = ()
     free_standing_variants: tuple[int, ...] = ()
+    used_from: UsedFrom | None = None
     light_intensity: float | None = None
     wall_centre_height: float | None = None
     orbit_centre: int | None = None
@@ -134,6 +136,7 @@ class _KindRow(_Row):
     placed_on: tuple[str, ...] = ()
     prefers_on: tuple[str, ...] = ()
     free_standing_variants: tuple[int, ...] = ()
+    used_from: UsedFrom | None = None
     light_intensity: float | None = Field(None, gt=0)
     wall_centre_height: float | None = Field(None, gt=0)
     orbit_centre: int | None = None
@@ -171,6 +174,8 @@ def _problems(row: _KindRow, file: _FileRow) -> list[str]:
         problems.append("air_height is given exactly when mount is 'air'")
     if row.wall_centre_height is not None and row.mount != "wall":
         problems.append("wall_centre_height is for mount 'wall' only")
+    if row.used_from is not None and row.mount != "floor":
+        problems.append("used_from is for mount 'floor' only")
     if any(v >= len(row.variants) for v in row.free_standing_variants):
         problems.append("free_standing_variants names a variant the kind does not list")
     problems += [f"wordnet class {w!r} is not lemma.n.NN" for w in row.wordnet if not re.fullmatch(r"[a-z0-9_'-]+\.n\.\d\d", w)]
@@ -187,7 +192,8 @@ def _category(name: str, row: _KindRow, file: _FileRow) -> Category:
         mount=row.mount, outdoor=row.setting != "indoor", indoor=row.setting != "outdoor",
         size_range=row.size_range, source=file.sources[row.source], tags=row.tags, air_height=row.air_height,
         traits=frozenset(row.traits), placed_on=row.placed_on, prefers_on=row.prefers_on,
-        free_standing_variants=row.free_standing_variants, light_intensity=row.light_intensity,
+        free_standing_variants=row.free_standing_variants, used_from=row.used_from,
+        light_intensity=row.light_intensity,
         wall_centre_height=row.wall_centre_height, orbit_centre=row.orbit_centre, surface_kind=row.surface_kind,
         motion=Motion(**motion.model_dump()) if motion else None,
         variant_words=tuple(v.words for v in row.variants), variant_sizes=tuple(v.size for v in row.variants),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import replace
 
 from tools.knowledge.categories import has_trait
 from tools.layout.context import Candidate, LayoutContext
@@ -18,7 +19,11 @@ ROUND_SHAPES = {"round", "circle", "circular"}
 TUCK_GAP = 0.05  # chairs at a table edge
 ROW_GAP_INDOOR = 0.25  # between neighbours in a row
 ROW_AISLE_INDOOR = 0.7  # walkway between rows
-LAYOUT_SPREADS = (1.0, 0.6, 0.3)  # shrink factors for row gaps when the full spacing does not fit
+# Indoors an aisle (between rows, and at one end of the block of rows) stays this wide while the rows leave
+# the room walkable: a 0.4 m walker (tools/layout/walkable.py) with a cell to spare on either side.
+MIN_AISLE_INDOOR = 0.5
+WALKABLE_SPREADS = (1.0, 0.6, 0.3)  # shrink factors for row gaps when the full spacing does not fit
+PACKED_SPREAD = 0.3  # the last resort when no walkable arrangement holds every instance: aisles shrink too
 
 
 def _is_rect_target(ctx: LayoutContext, target: Box) -> bool:
@@ -142,22 +147,34 @@ def _extra_depth_behind(ctx: LayoutContext, key: str) -> float:
     return max((ctx.sizes[s][2] + 0.3 for s in subjects if s in ctx.sizes), default=0.0)
 
 
+def _extra_depth_in_front(ctx: LayoutContext, key: str) -> float:
+    """Room that seats round each instance (two benches per table: one each side) need in front of it."""
+    subjects = [r.subject for r in ctx.plan.relations if r.target == key and r.subject in ctx.sizes and (
+        r.kind == "around" or r.kind == "each_with" and (r.param or 1) >= 2 and ctx.category(r.subject).has("seat"))]
+    return max((ctx.sizes[s][2] + 0.3 for s in subjects), default=0.0)
+
+
 def _front_reserve(ctx: LayoutContext) -> float:
     """Depth kept free at the -Z side for objects placed at the front of the room."""
     fronts = [r.subject for r in ctx.plan.relations if r.kind == "front" and r.subject in ctx.sizes]
     return max((ctx.sizes[s][2] + 1.8 for s in fronts), default=0.0)
 
 
-def grid_layout(ctx: LayoutContext, key: str, rows: int, yaw: float, spread: float, centre: tuple[float, float]) -> list[Box]:
+def grid_layout(ctx: LayoutContext, key: str, rows: int, yaw: float, spread: float, centre: tuple[float, float],
+                walkable: bool = True) -> list[Box]:
     """Instances in ``rows`` straight rows, all turned by ``yaw``; the block of rows plus the room behind
-    each row (chairs) is centred on ``centre`` (x, z)."""
+    each row (chairs) is centred on ``centre`` (x, z). ``walkable``: indoor aisles keep MIN_AISLE_INDOOR."""
     n = len(ctx.ids[key])
     w, _, d = ctx.sizes[key]
     cols = -(-n // rows)
     gap = (ROW_GAP_INDOOR if ctx.indoor else max(0.6, 0.4 * w)) * spread
     extra = _extra_depth_behind(ctx, key)
     aisle = (ROW_AISLE_INDOOR if ctx.indoor else max(1.0, 0.5 * d)) * spread
-    pitch = d + extra + aisle
+    front = 0.0
+    if ctx.indoor and walkable:
+        aisle = max(aisle, MIN_AISLE_INDOOR)
+        front = _extra_depth_in_front(ctx, key)
+    pitch = d + extra + front + aisle
     ex, ez = math.cos(yaw), -math.sin(yaw)  # along a row
     fx, fz = math.sin(yaw), math.cos(yaw)  # the way instances face
     boxes = []
@@ -165,30 +182,71 @@ def grid_layout(ctx: LayoutContext, key: str, rows: int, yaw: float, spread: flo
         r, c = divmod(i, cols)
         in_row = min(cols, n - r * cols)
         u = (c - (in_row - 1) / 2) * (w + gap)
-        v = ((rows - 1) / 2 - r) * pitch + extra / 2
+        v = ((rows - 1) / 2 - r) * pitch + (extra - front) / 2
         boxes.append(ctx.box(key, i, centre[0] + u * ex + v * fx, centre[1] + u * ez + v * fz, yaw))
     return boxes
 
 
-def _count_fitting(ctx: LayoutContext, boxes: list[Box]) -> int:
+def _with_room_round(box: Box, behind: float, front: float) -> Box:
+    """The box grown backwards by ``behind`` (a desk's chair) and forwards by ``front`` (a table's far bench)."""
+    if behind <= 0 and front <= 0:
+        return box
+    x, z = box.to_world(0.0, (front - behind) / 2)
+    return replace(box, x=x, z=z, d=box.d + behind + front)
+
+
+def _count_fitting(ctx: LayoutContext, boxes: list[Box], behind: float = 0.0, front: float = 0.0) -> int:
+    """How many of ``boxes`` fit together, each with room ``behind`` and in ``front`` of it."""
     added = []
     for box in boxes:
-        if ctx.space.fits(box):
-            ctx.space.add(box)
-            added.append(box.id)
+        grown = _with_room_round(box, behind, front)
+        if ctx.space.fits(grown):
+            ctx.space.add(grown)
+            added.append(grown.id)
     for box_id in added:
         ctx.space.remove(box_id)
     return len(added)
+
+
+def _leaves_end_aisle(ctx: LayoutContext, boxes: list[Box], yaw: float) -> bool:
+    """Indoors, whether the block of rows leaves an aisle to a wall at one end at least, so the aisles
+    between rows join up; outdoors there is no wall to close them."""
+    if not ctx.indoor or not boxes:
+        return True
+    along_x = abs(math.cos(yaw)) > 0.5  # the rows run along world x (else z)
+    spans = [b.aabb_xz() for b in boxes]  # (min x, min z, max x, max z)
+    k, axis = (0, 0) if along_x else (1, 2)
+    low, high = min(s[k] for s in spans), max(s[k + 2] for s in spans)
+    room = MIN_AISLE_INDOOR + ctx.space.margin
+    return low - ctx.space.lo[axis] >= room or ctx.space.hi[axis] - high >= room
 
 
 ROWS_TRIED = 6  # row counts fewest_rows tries before it settles for the best
 
 
 def grid_slots(ctx: LayoutContext, key: str, rows: int) -> list[Box]:
-    """The first arrangement of rows whose every instance fits, else the one fitting most."""
+    """The first walkable arrangement of rows whose every instance fits, else the first packed one, else the
+    one fitting most."""
+    return _rows_of(ctx, key, rows)[0]
+
+
+def _rows_of(ctx: LayoutContext, key: str, rows: int) -> tuple[list[Box], bool]:
+    """(grid_slots' boxes, whether they hold every instance with walkable aisles), computed once."""
     cache_key = ("grid", key, rows)
-    if cache_key in ctx.cache:
-        return ctx.cache[cache_key]
+    if cache_key not in ctx.cache:
+        n = len(ctx.ids[key])
+        boxes, count = _arrangement(ctx, key, rows, walkable=True)
+        if count < n:
+            packed, packed_count = _arrangement(ctx, key, rows, walkable=False)
+            if packed_count > count:
+                boxes = packed
+        ctx.cache[cache_key] = boxes, count == n
+    return ctx.cache[cache_key]
+
+
+def _arrangement(ctx: LayoutContext, key: str, rows: int, walkable: bool) -> tuple[list[Box], int]:
+    """(boxes, how many fit) of the first arrangement of rows whose every instance fits, else the one fitting
+    most; ``walkable``: with walkable aisles and an end aisle, else packed tight."""
     n = len(ctx.ids[key])
     rows = max(1, min(rows, n))
     lo, hi = ctx.space.lo, ctx.space.hi
@@ -201,36 +259,39 @@ def grid_slots(ctx: LayoutContext, key: str, rows: int) -> list[Box]:
     step = max(w, d) * 2 + 1.0
     centres += [(cx + i * step, cz + j * step) for ring in (1, 2, 3)
                 for i in range(-ring, ring + 1) for j in range(-ring, ring + 1) if max(abs(i), abs(j)) == ring]
+    behind, front = (_extra_depth_behind(ctx, key), _extra_depth_in_front(ctx, key)) if walkable else (0.0, 0.0)
     best: list[Box] = []
     best_count = -1
-    for spread in LAYOUT_SPREADS:
+    for spread in WALKABLE_SPREADS if walkable else (PACKED_SPREAD,):
         for yaw in yaws:
             for centre in centres:
-                boxes = grid_layout(ctx, key, rows, yaw, spread, centre)
-                count = _count_fitting(ctx, boxes)
+                boxes = grid_layout(ctx, key, rows, yaw, spread, centre, walkable)
+                if walkable and not _leaves_end_aisle(ctx, boxes, yaw):
+                    continue
+                count = _count_fitting(ctx, boxes, behind, front)
                 if count > best_count:
                     best, best_count = boxes, count
                 if count == n:
-                    ctx.cache[cache_key] = boxes
-                    return boxes
-    ctx.cache[cache_key] = best
-    return best
+                    return boxes, count
+    return best, best_count
 
 
 def fewest_rows(ctx: LayoutContext, key: str) -> int:
-    """'in rows' with no count: the fewest rows in which every instance fits (else the count fitting most),
-    starting from the rows the room's longer side needs at least and trying a few more."""
+    """'in rows' with no count: the fewest rows in which every instance fits with walkable aisles, else the
+    fewest in which every instance fits packed, else the count fitting most; starting from the rows the
+    room's longer side needs at least and trying a few more."""
     cache_key = ("rows", key)
     if cache_key not in ctx.cache:
         n = len(ctx.ids[key])
         longest = max(ctx.space.hi[0] - ctx.space.lo[0], ctx.space.hi[2] - ctx.space.lo[2])
         start = min(n, max(1, math.ceil(n * ctx.sizes[key][0] / longest)))
-        best, best_count = start, -1
+        best, best_rank = start, (False, -1)
         for rows in range(start, min(n, start + ROWS_TRIED - 1) + 1):
-            count = _count_fitting(ctx, grid_slots(ctx, key, rows))
-            if count > best_count:
-                best, best_count = rows, count
-            if count == n:
+            boxes, walkable = _rows_of(ctx, key, rows)
+            rank = (walkable, _count_fitting(ctx, boxes))
+            if rank > best_rank:
+                best, best_rank = rows, rank
+            if walkable:
                 break
         ctx.cache[cache_key] = best
     return ctx.cache[cache_key]

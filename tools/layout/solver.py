@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable
+from itertools import islice
 
 from tools.core.errors import LayoutError
 from tools.core.geometry import triple
@@ -25,6 +26,7 @@ from tools.layout.context import Candidate, LayoutContext, Vec3, reserve_windows
 from tools.layout.free import free_candidates
 from tools.layout.relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
 from tools.layout.space import Box, Space
+from tools.layout.walkway import keep_walkable
 
 RELATION_TRIES = 400  # candidate poses tried for a relation before free placement
 FREE_TRIES = 6000  # candidate poses of the free stream, scan included
@@ -173,6 +175,8 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
             missing[key] = missing_here
     if missing:
         raise LayoutError("; ".join(_failure_message(plan, sizes, key, n) for key, n in missing.items()))
+    if ctx.indoor:
+        keep_walkable(ctx, lambda key, index: _candidates(ctx, key, index))
     return [_to_placement(box) for box in ctx.space.boxes.values()]
 
 
@@ -187,6 +191,14 @@ def _place_spec(ctx: LayoutContext, key: str) -> int:
             # The room only fills up, so later instances of the same size would fail too.
             return len(ids) - index
     return 0
+
+
+def _candidates(ctx: LayoutContext, key: str, index: int) -> Iterable[Candidate]:
+    """Every pose the solver would try for an instance: its relation's candidates, then the free stream."""
+    relation = primary_relation(ctx.plan, key)
+    if relation is not None:
+        yield from islice(_relation_stream(ctx, relation, key, index), RELATION_TRIES)
+    yield from free_candidates(ctx, key, index)
 
 
 def _relation_stream(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterable[Candidate]:

@@ -12,12 +12,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from tools.core.geometry import footprint, rects_overlap, triple, world_aabb
-from tools.core.report import CheckName
+from tools.core.report import CheckName, check
 from tools.core.schema import Placement, Requirement, ScenePlan
 from tools.core.windows import windows_of
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relation_kinds.spec import Room
 from tools.layout.solver import room_bounds
+from tools.layout.space import Box, Space
+from tools.layout.walkable import measure
 
 COLLISION_TOLERANCE = 0.005  # metres of interpenetration forgiven (mesh vs box slop)
 COLOR_TOLERANCE = 0.08  # RGB distance (0..sqrt(3)) under which two colours count as the same
@@ -88,6 +90,20 @@ def constraint_violations(placements: Sequence[Placement], bounds, tolerance: fl
     floating = [p.id for p, a, b in zip(placements, lo, hi)
                 if not _supported(p, by_id, bounds_lo, bounds_hi, a, b, tolerance)]
     return {"collisions": _collisions(placements, lo, hi, tolerance), "out_of_bounds": out_of_bounds, "floating": floating}
+
+
+def navigability_check(plan: ScenePlan, placements: Sequence[Placement]) -> dict:
+    """The navigability check of an indoor layout (tools/layout/walkable.py on its boxes): failed with the
+    share and the unreachable ids when the room splits or a used side is blocked; outdoors it passes."""
+    if plan.environment.kind != "indoor":
+        return check(CheckName.NAVIGABILITY, True, "outdoors: open ground")
+    lo, hi = room_bounds(plan.environment)
+    space = Space(lo, hi, True, 1.0)
+    for p in placements:
+        space.add(Box(p.id, p.spec, p.category, *p.position, p.yaw, *p.size, p.parent, p.mount))
+    walkability = measure(space)
+    record = check(CheckName.NAVIGABILITY, walkability.ok, walkability.describe())
+    return {**record, "share": walkability.share, "unreachable": list(walkability.unreachable)}
 
 
 def _hex_rgb(color: str) -> tuple[float, float, float] | None:

@@ -1,0 +1,102 @@
+"""Can people walk through the rooms the planner and the layout make? Plan + layout only (no assets, no browser).
+
+    python bench/bench_walkable.py FILE [--odd]
+
+FILE holds one prompt a line; --odd reads only the odd-numbered prompts after a first comment line (the tune
+half of a prompt set). Each prompt is planned by the grounded planner and laid out with its kinds' typical
+sizes; each interior is measured by the independent judge's navigability (tools/evaluate/space.py), with every
+placement's box standing in for its mesh (a box holds its mesh, so the figures are if anything pessimistic).
+
+Prints, over the interiors: the median navigability (share of walkable floor in the largest region), the share
+of rooms at 0.95 or more, the unreachable seats/beds/desks/tables in all, the median density (objects per
+10 m², all objects counted), layouts that failed, and seconds; then each room below 0.95 or with something
+unreachable.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools.core.errors import LayoutError, PromptError  # noqa: E402
+from tools.core.schema import Placement  # noqa: E402
+from tools.evaluate.geometry import Hull, WorldObject  # noqa: E402
+from tools.evaluate.space import density, navigability  # noqa: E402
+from tools.knowledge.categories import CATEGORIES  # noqa: E402
+from tools.layout.solver import room_bounds, solve_layout  # noqa: E402
+from tools.plan.planner import plan_prompt  # noqa: E402
+
+TARGET = 0.95  # the issue's navigability target per indoor scene
+
+
+def read_prompts(path: Path, odd: bool) -> list[str]:
+    """The prompts of ``path``: every line but comments, or with ``odd`` the odd-numbered ones after line 1."""
+    lines = path.read_text().splitlines()
+    if odd:
+        return [line for number, line in enumerate(lines[1:], start=1) if number % 2 == 1 and line.strip()]
+    return [line for line in lines if line.strip() and not line.startswith("#")]
+
+
+def box_object(p: Placement) -> WorldObject:
+    """The placement's box as the judge's world object (its eight corners as the one hull)."""
+    w, h, d = p.size
+    c, s = np.cos(p.yaw), np.sin(p.yaw)
+    rotation = np.array([[c, 0.0, s], [0.0, 1.0, 0.0], [-s, 0.0, c]])
+    local = np.array([[sx * w / 2, y, sz * d / 2] for sx in (-1, 1) for y in (0.0, h) for sz in (-1, 1)])
+    world = local @ rotation.T + np.asarray(p.position)
+    return WorldObject(id=p.id, category=p.category, parent=p.parent, mount=p.mount, position=np.asarray(p.position),
+                       rotation=rotation, lo=world.min(axis=0), hi=world.max(axis=0),
+                       hulls=[Hull(world, np.zeros((0, 3)), np.zeros((0, 3)))])
+
+
+def measure(prompt: str) -> dict | None:
+    """{navigability, unreachable, density, seconds} of an interior's layout; None outdoors; {error} on failure."""
+    try:
+        plan = plan_prompt(prompt)
+    except PromptError:
+        return None
+    if plan.environment.kind != "indoor":
+        return None
+    started = time.perf_counter()
+    try:
+        placements = solve_layout(plan, {o.key: CATEGORIES[o.category].size for o in plan.objects})
+    except LayoutError as error:
+        return {"error": str(error)}
+    seconds = time.perf_counter() - started
+    lo, hi = room_bounds(plan.environment)
+    bounds = {"min": list(lo), "max": list(hi)}
+    judged = navigability([box_object(p) for p in placements], bounds)
+    return {**judged, "density": density(len(placements), bounds), "seconds": seconds}
+
+
+def main(argv: list[str]) -> None:
+    """Measure every interior of the prompt file and print the summary, then the rooms that miss the target."""
+    prompts = read_prompts(Path(argv[0]), "--odd" in argv)
+    rooms = {prompt: m for prompt in prompts if (m := measure(prompt)) is not None}
+    solved = {p: m for p, m in rooms.items() if "error" not in m}
+    shares = [m["navigability"] for m in solved.values()]
+    unreachable = sum(len(m["unreachable"]) for m in solved.values())
+    walkable = sum(s >= TARGET for s in shares)
+    print(f"{len(rooms)} interiors of {len(prompts)} prompts, {len(rooms) - len(solved)} layout(s) failed")
+    if shares:
+        print(f"navigability median {statistics.median(shares):.3f}, min {min(shares):.3f}; "
+              f">= {TARGET}: {walkable}/{len(shares)} ({walkable / len(shares):.0%}); "
+              f"unreachable: {unreachable} in {sum(bool(m['unreachable']) for m in solved.values())} room(s)")
+        print(f"density median {statistics.median(m['density'] for m in solved.values()):.2f} objects per 10 m2; "
+              f"layout seconds median {statistics.median(m['seconds'] for m in solved.values()):.3f}, "
+              f"max {max(m['seconds'] for m in solved.values()):.3f}")
+    for prompt, m in rooms.items():
+        if "error" in m:
+            print(f"  layout failed: {prompt}: {m['error']}")
+        elif m["navigability"] < TARGET or m["unreachable"]:
+            print(f"  {m['navigability']:.3f} unreachable {m['unreachable'][:6]}: {prompt}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

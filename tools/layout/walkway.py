@@ -1,0 +1,147 @@
+"""Keep a furnished room walkable: move or drop the furnishings that split it or block a used side.
+
+After every spec is placed, the room is measured (tools/layout/walkable.py). When it falls short, every
+furnishing the planner added (not what the prompt named) that stands on the floor is taken out, with what
+stands on it. If that does not help, they all go back where they stood: what the prompt named blocks the room
+by itself. Else they come back one at a time, most important first (places.toml lists a place's furnishings
+in that order, and the planner adds them so): where each stood when that leaves the room no worse than
+without the furnishings, else at the first of a few fitting poses that does, else it stays out. So the least
+important are the ones moved or dropped. A furnishing that carries something the prompt named stays put.
+What the prompt named always stays, walkable or not: the verifier's navigability check then fails with the
+figures.
+
+The work is bounded by MAX_MEASURES room measures, so a full room costs a fixed amount more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from tools.layout.context import Candidate, LayoutContext
+from tools.layout.space import Box
+from tools.layout.walkable import Walkability, blocks, measure
+
+Stream = Callable[[str, int], Iterable[Candidate]]  # (spec key, instance index) -> candidate poses, best first
+MOVE_TRIES = 4  # fitting poses measured for a furnishing that cannot go back, before it is left out
+CANDIDATES_SCANNED = 3000  # candidate poses looked at per furnishing moved
+MAX_MEASURES = 200  # room measures per layout
+SHARE_SLACK = 0.005  # a furnishing may cost the region this much share and still come back
+
+
+def furnishings_last_first(ctx: LayoutContext) -> list[Box]:
+    """Placed furnishings that block the floor, least important first; none that carries a named thing."""
+    named = {o.key for o in ctx.plan.objects if o.requested}
+    carried_named = {b.parent for b in ctx.space.boxes.values() if b.spec in named and b.parent}
+    order = []
+    for spec in reversed([o for o in ctx.plan.objects if not o.requested]):
+        for box in reversed(ctx.placed(spec.key)):
+            if blocks(box) and box.id not in carried_named:
+                order.append(box)
+    return order
+
+
+class _Budget:
+    """Counts room measures, so the repair stops after MAX_MEASURES of them."""
+
+    def __init__(self, ctx: LayoutContext) -> None:
+        self.ctx, self.left = ctx, MAX_MEASURES
+
+    def measure(self) -> Walkability:
+        """The room's walkability now, one measure spent."""
+        self.left -= 1
+        return measure(self.ctx.space)
+
+
+def no_worse(state: Walkability, than: Walkability) -> bool:
+    """Whether ``state`` is walkable when ``than`` is; else whether it reaches as much as ``than`` and its
+    share is within SHARE_SLACK of it."""
+    if than.ok:
+        return state.ok
+    (lost, short), (lost_then, short_then) = state.shortfall, than.shortfall
+    return lost <= lost_then and short <= short_then + SHARE_SLACK
+
+
+def keep_walkable(ctx: LayoutContext, stream: Stream) -> Walkability:
+    """Move or drop furnishings until the room is walkable, or as walkable as what the prompt named lets it be;
+    returns the final measure."""
+    budget = _Budget(ctx)
+    state = budget.measure()
+    if state.ok:
+        return state
+    groups = [_lift(ctx, box) for box in reversed(furnishings_last_first(ctx))]  # most important first
+    floor = budget.measure()
+    if floor.shortfall >= state.shortfall:
+        for group in groups:
+            _put(ctx, group)
+        return state
+    state = floor
+    for group in groups:
+        if budget.left <= 0:
+            break  # the rest stay out: the room keeps what it has measured
+        if ctx.fits(group[0], 0.0):  # a furnishing moved earlier may stand there now
+            _put(ctx, group)
+            back = budget.measure()
+            if no_worse(back, floor):
+                state = back
+                continue
+            _take(ctx, group)
+        state = _put_elsewhere(ctx, group, floor, stream, budget) or state
+    return state
+
+
+def _lift(ctx: LayoutContext, box: Box) -> list[Box]:
+    """Take ``box`` and what stands on it (at any depth) out of the space; returns them, the box first."""
+    lifted = [ctx.space.remove(box.id)]
+    for item in lifted:
+        lifted += [ctx.space.remove(child.id) for child in ctx.space.children(item.id)]
+    return lifted
+
+
+def _put(ctx: LayoutContext, boxes: list[Box]) -> None:
+    for box in boxes:
+        ctx.space.add(box)
+
+
+def _take(ctx: LayoutContext, boxes: list[Box]) -> None:
+    for box in boxes:
+        ctx.space.remove(box.id)
+
+
+def _put_elsewhere(ctx: LayoutContext, lifted: list[Box], floor: Walkability, stream: Stream,
+                   budget: _Budget) -> Walkability | None:
+    """Stand the lifted furnishing at the first fitting pose that leaves the room no worse than ``floor``;
+    returns the room's measure then, or None when it stays out."""
+    box = lifted[0]
+    index = ctx.ids[box.spec].index(box.id)
+    tried = 0
+    for scanned, (pose, clearance) in enumerate(stream(box.spec, index)):
+        if tried >= MOVE_TRIES or scanned >= CANDIDATES_SCANNED or budget.left <= 0:
+            break
+        if pose.parent is not None or not ctx.fits(pose, clearance):
+            continue
+        tried += 1
+        ctx.space.add(pose)
+        after = budget.measure()
+        if no_worse(after, floor):
+            _carry(ctx, box, pose, lifted[1:])
+            return after
+        ctx.space.remove(pose.id)
+    return None
+
+
+def _carry(ctx: LayoutContext, old: Box, new: Box, riders: list[Box]) -> None:
+    """Move what stood on ``old`` (and on those, in order) onto ``new`` at the same spots of its top;
+    a rider that no longer fits there is left out, with what stands on it."""
+    was = {old.id: old, **{r.id: r for r in riders}}
+    moved = {old.id: new}
+    for rider in riders:
+        base = moved.get(rider.parent or "")
+        if base is None:
+            continue
+        source = was[base.id]
+        x, z = base.to_world(*source.to_local(rider.x, rider.z))
+        pose = replace(rider, x=x, z=z, y=base.top, yaw=rider.yaw + base.yaw - source.yaw)
+        if ctx.fits(pose, 0.0):
+            ctx.space.add(pose)
+            moved[rider.id] = pose
