@@ -102,6 +102,8 @@ class NounGrounding(BaseModel):
     score: float = Field(description="similarity in [0, 1]; 1 for a name or synonym")
     how: Literal["name", "meaning", "head", "archetype", "none"] = Field(description="how it was found")
     fit: Literal["exact", "stand-in"] = Field(description="the thing itself, or a stand-in for it")
+    modelled_by: str | None = Field(
+        None, description="the model whose shape program draws it (no kind fits; tools/model/shapes.py)")
 
 
 class UnknownNoun(BaseModel):
