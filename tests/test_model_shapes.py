@@ -95,11 +95,15 @@ def test_a_valid_program_draws_the_noun_is_reported_as_modelled_and_cached(serve
     entry = Catalog(tmp_path / "data").get(program_key("gramophone", server.url))
     assert entry.params["program"]["parts"][0]["primitive"] == "box"
 
-    again = _until_layout("a large gramophone in a living room", tmp_path / "second", context)
+    again = _until_layout("a large red gramophone in a living room", tmp_path / "second", context)
     assert len(server.shape_requests()) == asked, "the catalog had the program: no model call"
-    _, spec2, ref2 = _gramophone(again)
+    plan2, spec2, ref2 = _gramophone(again)
     assert ref2.source == "model" and spec2.grounding.modelled_by == "fake-model"
     assert max(ref2.size) > max(ref.size) * 1.2, "'large' scales the program"
+    placements = [Placement.model_validate(p) for p in again["placements"]]
+    colour = next(r for r in check_requirements(plan2, placements, {spec2.key: ref2.params["color"]})
+                  if r.id == f"color:{spec2.key}")
+    assert colour.passed and ref2.params["color"] == spec2.color, "'red' paints the program's main colour"
 
 
 def test_a_bad_program_leaves_the_archetype_and_says_why(server, tmp_path, caplog):

@@ -22,6 +22,7 @@ from tools.assets.program import (
     build_program,
     check_program,
     program_extent,
+    recoloured,
 )
 from tools.catalog.validate import GENERATED_LIMITS, validate_glb
 from tools.core.errors import AssetError
@@ -103,6 +104,9 @@ def test_colour_words_become_hex_and_the_main_colour_is_the_biggest_parts():
     program = check_program(GRAMOPHONE, REFERENCE)
     assert program.parts[1].color.startswith("#") and len(program.parts[1].color) == 7
     assert build_program(program, "placeholder").params["color"] == "#c9a227"  # the horn
+    red = recoloured(program, "#cc0000")
+    assert [p.color for p in red.parts] == [("#cc0000" if p.color == "#c9a227" else p.color) for p in program.parts]
+    assert build_program(red, "placeholder").params["color"] == "#cc0000" and recoloured(program, None) is program
 
 
 @pytest.mark.parametrize("data, why", [

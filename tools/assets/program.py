@@ -123,7 +123,8 @@ def part_mesh(part: ShapePart) -> trimesh.Trimesh:
     lo, hi = mesh.bounds
     mesh.apply_translation(-(lo + hi) / 2)
     mesh.apply_transform(np.diag([*(np.asarray(part.size) / (hi - lo)), 1.0]))
-    mesh.apply_transform(trimesh.transformations.euler_matrix(*np.radians(part.rotation), axes="sxyz"))
+    rx, ry, rz = np.radians(part.rotation)
+    mesh.apply_transform(trimesh.transformations.euler_matrix(rx, ry, rz, axes="sxyz"))
     return mesh.apply_translation(part.position)
 
 
@@ -154,6 +155,15 @@ def build_program(program: ShapeProgram, category: str, scale: float = 1.0, extr
     key = asset_key(category, record)
     glb, extent = build_glb(category, record, parts, {"key": key, "source": "model", **(extras or {})})
     return GeneratedAsset(key, category, glb, triple(round(float(v), 4) for v in extent), record)
+
+
+def recoloured(program: ShapeProgram, color: str | None) -> ShapeProgram:
+    """``program`` with its main colour (see main_color) painted ``color`` ('#rrggbb'); as it is for None."""
+    if color is None:
+        return program
+    main = main_color(program)
+    parts = [p.model_copy(update={"color": color}) if p.color == main else p for p in program.parts]
+    return program.model_copy(update={"parts": parts})
 
 
 def main_color(program: ShapeProgram) -> str:

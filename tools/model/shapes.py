@@ -10,7 +10,8 @@ goes wrong (no answer, invalid JSON, a rejected program, a refused GLB) is logge
 gives None: the archetype stands in, as without a model.
 
 The program keeps its own size (the model knows a gramophone's size better than a generic archetype
-does); a size the prompt states (a measure, a size word) scales it uniformly to the reference's.
+does); a size the prompt states (a measure, a size word) scales it uniformly to the reference's, and a
+colour it states paints the program's main colour (the colour check then reads what was painted).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import json
 import logging
 from dataclasses import dataclass
 
-from tools.assets.program import ShapeProgram, build_program, check_program, program_extent
+from tools.assets.program import ShapeProgram, build_program, check_program, program_extent, recoloured
 from tools.assets.sizing import target_size
 from tools.catalog.store import PROCEDURAL_LICENCE, CatalogEntry
 from tools.catalog.validate import GENERATED_LIMITS, validate_glb
@@ -69,8 +70,8 @@ class ShapeModeller:
         reference = target_size(spec)
         try:
             program, made_by = self._program(spec, reference)
-            asset = build_program(program, spec.category, _stated_scale(spec, program, reference),
-                                  {"noun": spec.noun, "model": made_by})
+            asset = build_program(recoloured(program, spec.color), spec.category,
+                                  _stated_scale(spec, program, reference), {"noun": spec.noun, "model": made_by})
             with tool_call("validate_asset"):
                 validate_glb(asset.glb, GENERATED_LIMITS, parse=False)
         except (ModelError, AssetError) as e:
@@ -85,8 +86,8 @@ class ShapeModeller:
         """(program, the model that wrote it): from the catalog when this noun was drawn before, else asked."""
         key = program_key(spec.noun, self.model)
         cached = self._cached(key)
-        if cached is not None:
-            return ShapeProgram.model_validate(cached.params["program"]), cached.params["model"]
+        if cached is not None:  # checked again: this scene's reference size may differ from the first one's
+            return check_program(cached.params["program"], reference), cached.params["model"]
         messages = shape_messages(spec.noun, reference, spec.color_name)
         with tool_call("shape_program"):
             data, answer = self.client.chat_json(messages, program_schema(), schema_name="shape_program",
