@@ -154,3 +154,25 @@ def test_without_a_model_nothing_is_asked_and_a_marked_plan_is_unmarked(server, 
 def test_nouns_a_kind_fits_are_not_modelled():
     plan = plan_prompt("a sofa and a gramophone", 1)
     assert [s.noun for s in plan.objects if needs_program(s)] == ["gramophone"]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_modelled_scene_renders_and_says_what_was_made(server, tmp_path, lazy_browser):
+    from app.cli.output import summary
+
+    settings = Settings(data_dir=tmp_path / "data", llm_base_url=server.url, llm_retries=0, llm_timeout_s=5,
+                        _env_file=None)
+    out = tmp_path / "scene"
+    state = generate_scene(PROMPT, out, RunContext(settings, lazy_browser), seed=1)
+    report = json.loads((out / "report.json").read_text())
+    scene = json.loads((out / "scene.json").read_text())
+    kind = next(r for r in report["requirements"] if r["kind"] == "kind")
+    assert kind["passed"] and kind["evidence"].startswith("modelled: shape program by the model fake-model")
+    assert next(u for u in report["unknown_nouns"] if u["noun"] == "gramophone")["mapped_to"] == MODELLED
+    shown = next(o for o in scene["objects"] if o["name"] == "gramophone")
+    assert shown["stand_in_for"] == "gramophone", "the judge still counts it as a stand-in, not a fitting kind"
+    assert next(r for r in scene["requirements"] if r["kind"] == "kind")["passed"]
+    assert "shown as shape program (by the model fake-model" in summary(state, out, 1.0)
+    checks = {c["name"]: c["passed"] for c in report["checks"]}
+    assert checks["ready"] and checks["no_console_errors"] and checks["not_blank"], report["checks"]
