@@ -103,6 +103,8 @@ class NounGrounding(BaseModel):
     how: Literal["name", "meaning", "head", "hypernym", "archetype", "none"] = Field(description="how it was found")
     via: str = Field("", description="the broader class it was found by (how 'hypernym'): 'bench' for a pew")
     fit: Literal["exact", "stand-in"] = Field(description="the thing itself, or a stand-in for it")
+    modelled_by: str | None = Field(
+        None, description="the model whose shape program draws it (no kind fits; tools/model/shapes.py)")
 
 
 class UnknownNoun(BaseModel):

@@ -81,16 +81,17 @@ class ModelProposal(BaseModel):
 def proposal_schema() -> dict:
     """ModelProposal as a self-contained JSON schema (no $ref, no titles): what grammars compile best."""
     schema = ModelProposal.model_json_schema()
-    return _inline(schema, schema.get("$defs", {}))
+    return inline_refs(schema, schema.get("$defs", {}))
 
 
-def _inline(node, defs: dict):
+def inline_refs(node, defs: dict):
+    """``node`` of a pydantic JSON schema with each $ref replaced by its definition and titles dropped."""
     if isinstance(node, dict):
         if "$ref" in node:
-            return _inline(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
-        return {k: _inline(v, defs) for k, v in node.items() if k not in {"$defs", "title"}}
+            return inline_refs(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+        return {k: inline_refs(v, defs) for k, v in node.items() if k not in {"$defs", "title"}}
     if isinstance(node, list):
-        return [_inline(v, defs) for v in node]
+        return [inline_refs(v, defs) for v in node]
     return node
 
 

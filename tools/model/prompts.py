@@ -89,3 +89,25 @@ def editor_messages(objects: str, instruction: str) -> list[dict[str, str]]:
     """System + user messages asking for edit operations the grounded editor could not read."""
     return [{"role": "system", "content": EDITOR_SYSTEM},
             {"role": "user", "content": EDITOR_USER.format(objects=objects, instruction=instruction)}]
+
+SHAPE_SYSTEM = """You draw objects for 3D scenes as shape programs: one JSON object {"parts": [...]} of at most 24
+parts, each {"primitive": "box"|"cylinder"|"sphere"|"cone"|"torus"|"capsule", "size": [x, y, z] metres before
+rotation, "position": [x, y, z] metres of its centre, "rotation": [x, y, z] degrees, "color": "#rrggbb",
+"material": "wood"|"metal"|"glass"|"fabric"|"leather"|"stone"|"plastic"|"ceramic"|"emissive"}.
+y is up and the floor is y = 0; the object's front faces +z. Cylinders, cones (apex up) and capsules stand
+upright before rotation; a torus lies flat. Use the object's real size and the few parts that make it
+recognisable. Example, a stool: {"parts": [{"primitive": "cylinder", "size": [0.35, 0.04, 0.35], "position":
+[0, 0.63, 0], "rotation": [0, 0, 0], "color": "#8b5a2b", "material": "wood"}, {"primitive": "cylinder", "size":
+[0.04, 0.61, 0.04], "position": [0, 0.305, 0], "rotation": [0, 0, 0], "color": "#333333", "material": "metal"}]}"""
+
+SHAPE_USER = """Object: {noun}
+About {w:.2f} x {h:.2f} x {d:.2f} m (width x height x depth).{colour}
+Answer with its shape program."""
+
+
+def shape_messages(noun: str, size: tuple[float, float, float], colour: str | None = None) -> list[dict[str, str]]:
+    """System + user messages asking for the shape program of ``noun``, about ``size`` metres, in ``colour``."""
+    w, h, d = size
+    said = f"\nIts main colour: {colour}." if colour else ""
+    return [{"role": "system", "content": SHAPE_SYSTEM},
+            {"role": "user", "content": SHAPE_USER.format(noun=noun, w=w, h=h, d=d, colour=said)}]

@@ -69,7 +69,7 @@ def make_asset(
     found = find_asset(spec, catalog, remote)
     if found is not None:
         entry, glb = found
-        path, url = _into_scene(out_dir, store, entry.key, glb)
+        path, url = into_scene(out_dir, store, entry.key, glb)
         return AssetRef(key=entry.key, category=spec.category, path=path, size=entry.size, params=entry.params,
                         source=entry.source, url=url)
     variant = variant_of(spec, seed)
@@ -80,11 +80,11 @@ def make_asset(
         validate_glb(asset.glb, GENERATED_LIMITS, parse=False)  # nothing unchecked gets in, our own output included
     if catalog is not None:  # later scenes (and `diorama assets search`) can find it
         catalog.add_generated(asset.key, asset.category, asset.glb, asset.size, asset.params)
-    path, url = _into_scene(out_dir, store, asset.key, asset.glb)
+    path, url = into_scene(out_dir, store, asset.key, asset.glb)
     return AssetRef(key=asset.key, category=spec.category, path=path, size=asset.size, params=asset.params, url=url)
 
 
-def _into_scene(out_dir: Path, store: Store | None, key: str, glb: bytes) -> tuple[str, str | None]:
+def into_scene(out_dir: Path, store: Store | None, key: str, glb: bytes) -> tuple[str, str | None]:
     """Write the GLB into the scene folder and upload it: its relative path and its URL (None without a store)."""
     path = write_asset(out_dir, key, glb)
     with tool_call("storage_put"):

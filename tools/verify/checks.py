@@ -209,6 +209,8 @@ def _check_kind(plan: ScenePlan, req: Requirement) -> tuple[bool, str]:
     grounding = spec.grounding
     if grounding is None or grounding.fit == "exact":
         return True, f"shown as {spec.category}"
+    if grounding.modelled_by:  # drawn by the model's shape program: the thing itself, but no verified kind
+        return True, f"modelled: shape program by the model {grounding.modelled_by} for '{grounding.noun}'"
     how = {"meaning": f"nearest in meaning ({grounding.score:.2f})", "head": "by its head word",
            "hypernym": f"a kind of {grounding.via.replace('_', ' ')}",
            "archetype": "a generic archetype", "none": "nothing near"}[grounding.how]
