@@ -12,6 +12,7 @@ roughly constant as the scene grows.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from collections.abc import Iterable
@@ -27,6 +28,8 @@ from tools.layout.free import free_candidates
 from tools.layout.relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
 from tools.layout.space import Box, Space
 from tools.layout.walkway import keep_walkable
+
+log = logging.getLogger(__name__)
 
 RELATION_TRIES = 400  # candidate poses tried for a relation before free placement
 FREE_TRIES = 6000  # candidate poses of the free stream, scan included
@@ -173,8 +176,12 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
         missing_here = _place_spec(ctx, key)
         if missing_here:
             missing[key] = missing_here
-    if missing:
-        raise LayoutError("; ".join(_failure_message(plan, sizes, key, n) for key, n in missing.items()))
+    # What the prompt names must fit (else the numbers, exit 2); what the place's furnishing added is left out.
+    named_missing = {key: n for key, n in missing.items() if plan.spec(key).requested}
+    if named_missing:
+        raise LayoutError("; ".join(_failure_message(plan, sizes, key, n) for key, n in named_missing.items()))
+    for key, n in missing.items():
+        log.info("left out %d of %d furnishing %r: no room for it", n, plan.spec(key).count, key)
     if ctx.indoor:
         keep_walkable(ctx, lambda key, index: _candidates(ctx, key, index))
     return [_to_placement(box) for box in ctx.space.boxes.values()]
