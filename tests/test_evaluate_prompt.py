@@ -170,3 +170,13 @@ def test_a_sample_of_the_odd_half_runs_without_a_crash(tmp_path):
         assert all(n["verdict"] in ("fitting", "stand-in", "placeholder", "missing") for n in scene["named"])
     for key in ("fitting_share", "junk_objects", "crashes", "input_errors", "median_navigability"):
         assert key in data["aggregate"]
+
+
+def test_the_scene_itself_is_no_named_thing():
+    from tools.evaluate.named import scene_part
+
+    assert scene_part("ceiling") == "the room" and scene_part("walls") == "the room"
+    assert scene_part("drizzle") == "the weather"
+    assert scene_part("library") == "a place"
+    # By the whole name only, and never a kind's own name: these are things to show.
+    assert scene_part("bay window") is None and scene_part("pool table") is None and scene_part("desk") is None

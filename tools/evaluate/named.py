@@ -8,7 +8,9 @@ Its verdict:
   near the noun in meaning (cosine >= FIT_COSINE; only with the embeddings extra, else names only);
 - ``placeholder``: only objects of the placeholder kind show it;
 - ``stand-in``: only other objects show it (a stand-in, an archetype, or a kind this judge finds not near);
-- ``missing``: nothing shows it.
+- ``missing``: nothing shows it;
+- ``scene``: not an object at all but the scene itself (a place named besides the setting, "the kitchen";
+  a part of every room, "the ceiling"; the weather, "rain"), so no share counts it.
 
 Junk objects are requested objects whose noun the parse rejects (``rejected``), negates, or that match no
 mention at all; the setting's own noun counts only when it is shown as its own kind ("a table with two
@@ -28,7 +30,9 @@ import numpy as np
 
 from tools.core.embeddings import embed, embeddings_available
 from tools.knowledge.categories import CATEGORIES, Category
+from tools.knowledge.places import PLACES
 from tools.plan.sentence import ParsedPrompt
+from tools.plan.sentence_lex import T
 
 # Cosine (all-MiniLM-L6-v2) of a noun to a kind's best name or its description for the noun to be that
 # kind. Measured on kinds.toml's own names, a held-out synonym reaches one of its kind's other names or its
@@ -120,9 +124,32 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None)
     return {"name": name, "verdict": verdict, "object": shown["id"], "why": f"shown by a {shown.get('category')}"}
 
 
+@lru_cache(maxsize=1)
+def place_names() -> frozenset[str]:
+    """The names of places that no kind also has: "a long bar" is a counter to show, "the kitchen" a place."""
+    places = {n for place in PLACES.values() for n in (place.name.replace("_", " "), *place.phrases)}
+    return frozenset(places - {n for kind in CATEGORIES for n in kind_names(kind)})
+
+
+def scene_part(name: str) -> str | None:
+    """What of the scene itself a mention names, or None for a thing: "a place", "the room", "the weather".
+    By its whole name only: "a teller window" and "a kitchen bar" are things to show."""
+    forms = noun_forms(name)
+    if forms & place_names():
+        return "a place"
+    if forms & set(T["room_parts"]):
+        return "the room"
+    return "the weather" if forms & set(T["weather_nouns"]) else None
+
+
 def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarity | None = None) -> list[dict]:
     """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order."""
-    return [judge_mention(m.name, objects, similarity) for m in parsed.mentions]
+    judged = []
+    for mention in parsed.mentions:
+        part = scene_part(mention.name)
+        judged.append({"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"}
+                      if part else judge_mention(mention.name, objects, similarity))
+    return judged
 
 
 def _matches(obj: dict, names: Iterable[str]) -> bool:

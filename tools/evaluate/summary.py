@@ -64,7 +64,7 @@ def summary_markdown(records: list[dict], totals: dict, failures: Sequence[dict]
         lines += ["", "## Not evaluated", "", "| # | prompt | kind | error |", "|---|---|---|---|"]
         lines += [f"| {f['number']} | {_cell(f['prompt'][:80])} | {f['kind']} | {_cell(f['type'] + ': ' + f['message'])} |"
                   for f in failures]
-    shown = [(r.get("number") or i, n) for i, r in enumerate(records, 1) for n in r["named"] if n["verdict"] != "fitting"]
+    shown = [(r.get("number") or i, n) for i, r in enumerate(records, 1) for n in r["named"] if n["verdict"] not in ("fitting", "scene")]
     if shown:
         lines += ["", "## Named things not present as a fitting kind", ""]
         lines += [f"- scene {i}: {_cell(n['name'])}: {n['verdict']} ({_cell(n['why'])})" for i, n in shown]

@@ -1,0 +1,84 @@
+"""How many named things the planner shows as a fitting kind, judged from the parse: plan only (no assets, layout
+or browser), so a whole prompt set takes under a minute.
+
+    python bench/bench_named.py FILE [--half odd|even] [-v]
+
+FILE holds one prompt a line; --half reads the odd- or even-numbered prompts after a first comment line (tune on
+odd, measure on even). Each prompt is planned; its objects are given the names and ``stand_in_for`` marks
+compose would write, and the independent judge (tools/evaluate/named.py) rates every thing the parse names as
+fitting, stand-in, placeholder or missing, and counts junk objects. -v lists what is not fitting (never use it
+on the measurement half). ``diorama eval`` measures the same on rendered scenes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools.evaluate.named import default_similarity, judge_named, junk_objects  # noqa: E402
+from tools.page.compose import _display_name  # noqa: E402
+from tools.plan.planner import plan_prompt  # noqa: E402
+from tools.plan.sentence import parse_prompt  # noqa: E402
+
+
+def prompts_of(path: Path, half: str | None) -> list[tuple[int, str]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if half is None:
+        return [(k, t) for k, t in enumerate(lines, 1) if t.strip() and not t.startswith("#")]
+    return [(k, t) for k, t in enumerate(lines[1:], 1) if k % 2 == (1 if half == "odd" else 0)]
+
+
+def scene_objects(plan) -> list[dict]:
+    """The objects as scene.json names them, one per instance."""
+    objects = []
+    for spec in plan.objects:
+        for i in range(spec.count):
+            obj = {"id": f"{spec.key}_{i + 1}", "category": spec.category, "requested": spec.requested,
+                   "name": _display_name(spec, spec.category)}
+            if spec.grounding is not None and spec.grounding.fit == "stand-in":
+                obj["stand_in_for"] = spec.grounding.noun
+            objects.append(obj)
+    return objects
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--half", choices=("odd", "even"))
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    similarity = default_similarity()
+    verdicts: collections.Counter[str] = collections.Counter()
+    junk, failures, started = 0, [], time.perf_counter()
+    prompts = prompts_of(args.file, args.half)
+    for number, text in prompts:
+        try:
+            plan = plan_prompt(text, 0)
+        except Exception as error:  # a crash is a figure here, not the end of the run
+            failures.append(f"{number}: {type(error).__name__}")
+            continue
+        objects = scene_objects(plan)
+        parsed = parse_prompt(text)
+        named = judge_named(parsed, objects, similarity)
+        junk += len(junk_objects(parsed, objects))
+        verdicts.update(n["verdict"] for n in named)
+        if args.verbose:
+            for n in named:
+                if n["verdict"] not in ("fitting", "scene"):
+                    print(f"  {number:4} {n['verdict']:11} {n['name']!r:30} {n['why']}")
+    scene = verdicts.pop("scene", 0)
+    total = sum(verdicts.values()) or 1
+    shares = ", ".join(f"{v} {verdicts[v]} ({100 * verdicts[v] / total:.1f}%)"
+                       for v in ("fitting", "stand-in", "placeholder", "missing"))
+    print(f"{len(prompts)} prompts, {time.perf_counter() - started:.0f} s; named things {total}: {shares}; "
+          f"the scene itself (places, room parts, weather) {scene}; junk objects {junk}; planner failures {len(failures)} {failures}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
