@@ -75,7 +75,7 @@ def parse_edits(instruction: str, exists: Callable[[str], bool] = lambda name: F
     tokens = tokenize(clean_prompt(instruction))
     operations: list[EditOp] = []
     not_understood: list[str] = []
-    verb, last = None, previous
+    verb, last, kept = None, previous, False
     for clause in _clauses(tokens):
         words = list(clause)
         while words and words[0] in FILLER:
@@ -93,9 +93,11 @@ def parse_edits(instruction: str, exists: Callable[[str], bool] = lambda name: F
         if op is None:
             not_understood.append(" ".join(clause))
             continue
-        if isinstance(op, Last):
-            last = op
+        if isinstance(op, Last):  # 'keep the sofa and the tv': both are what 'the rest' leaves
+            last = Last(f"{last.words} | {op.words}") if kept and last else op
+            kept = True
             continue
+        kept = False
         operations.append(op)
         if op.target not in {"scene", "walls", "floor"}:
             last = Last(op.target, tuple(op.exclude or ()))
@@ -189,8 +191,9 @@ def _verb_kind(word: str) -> str | None:
 def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callable[[str], bool]) -> EditOp | Last | None:
     """The clause's operation; a Last for 'keep the sofa' (it only names what 'the rest' leaves out)."""
     kind = _verb_kind(verb)
-    if kind in {"change", "replace"}:
-        scene = look_op(words) or finish_op(words) or replace_op(words, last, into_only=kind == "change")
+    if kind in {"change", "replace", "place"}:  # 'set it to night' is the hour, not an object named night
+        scene = look_op(words) or finish_op(words) or (
+            replace_op(words, last, into_only=kind == "change") if kind != "place" else None)
         if scene is not None or kind == "replace":
             return scene
     if kind in {"change", "rotate"}:

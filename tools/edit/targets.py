@@ -56,10 +56,10 @@ class Last:
 
 
 def exception_at(words: list[str]) -> tuple[int, int] | None:
-    """(start, end) of the first exception marker that follows a word for everything ('everything except')."""
+    """(start, end) of the first exception marker after a target ('everything except', 'the furniture but')."""
     for i in range(1, len(words)):
         for marker in EXCEPT_MARKERS:
-            if tuple(words[i:i + len(marker)]) == marker and _names_everything(words[:i]):
+            if tuple(words[i:i + len(marker)]) == marker:
                 return i, i + len(marker)
     return None
 
@@ -72,11 +72,16 @@ def _names_everything(words: list[str]) -> bool:
 def mentions(words: list[str], last: Last | None) -> list[Mention]:
     """Objects named in ``words`` in order; an exception ('everything except the sofa') is one mention."""
     cut = exception_at(words)
-    if cut is not None:
-        excluded = [m.words for m in _plain_mentions(words[cut[1]:], last)]
-        if not excluded:
+    if cut is not None:  # never read without its exception: 'X except Y' is X less Y, or not understood
+        excluded = _plain_mentions(words[cut[1]:], last)
+        whole = EVERYTHING if _names_everything(words[:cut[0]]) else None
+        if whole is None:
+            named = _plain_mentions(words[:cut[0]], last) or unknown_noun(words[:cut[0]])
+            whole = named[0].words if len(named) == 1 else None
+        if not excluded or whole is None:
             return []
-        return [Mention(0, len(words), EVERYTHING, True, every=True, exclude=excluded)]
+        end = cut[1] + excluded[-1].end  # 'paint everything except the table white': the colour follows
+        return [Mention(0, end, whole, True, every=True, exclude=[m.words for m in excluded])]
     return _plain_mentions(words, last)
 
 
@@ -91,27 +96,34 @@ def _plain_mentions(words: list[str], last: Last | None) -> list[Mention]:
             found.append(Mention(i, i + len(rest), EVERYTHING, True, every=True, exclude=[last.words]))
             i += len(rest)
             continue
-        if word in PRONOUNS and last is not None:
+        head = match_head(words, i)
+        if head is not None and len(head.words) > 1 and head.kind == "category":
+            pass  # a kind named in several words ('floor lamp') is read before the room's parts ('floor')
+        elif word in PRONOUNS and last is not None:
             found.append(Mention(i, i + 1, last.words, word in {"them", "they"}, exclude=list(last.exclude)))
+            i += 1
+            continue
         elif word in {"everything", "anything"} or (word in THING_NOUNS and every):
             found.append(Mention(i, i + 1, EVERYTHING, True, every=True))
-            every = False
+            every, i = False, i + 1
+            continue
         elif word in WINDOW_HEADS or word in DOOR_HEADS or word in WALL_HEADS or word in FLOOR_HEADS:
             name = ("window" if word in WINDOW_HEADS else "door" if word in DOOR_HEADS
                     else "wall" if word in WALL_HEADS else "floor")
             found.append(Mention(i, i + 1, name, word.endswith("s")))
-        elif word in ORDINALS:
-            ordinal = ORDINALS[word]
-        elif word.isdigit() and words[i + 1:i + 2] and words[i + 1] in ORDINAL_SUFFIXES:
-            ordinal, i = int(word), i + 1
-        elif word in ALL_WORDS:
-            every = True
-        elif number_value(word) is not None and word not in {"no", "zero"}:
-            count = number_value(word)
+            i += 1
+            continue
+        elif word in ORDINALS or (word.isdigit() and words[i + 1:i + 2] and words[i + 1] in ORDINAL_SUFFIXES):
+            ordinal, i = (ORDINALS[word], i + 1) if word in ORDINALS else (int(word), i + 2)
+            continue
+        elif word in ALL_WORDS or (number_value(word) is not None and word not in {"no", "zero"}):
+            every, count = (True, count) if word in ALL_WORDS else (every, number_value(word))
+            i += 1
+            continue
         elif (parsed := parse_color(words, i)) is not None and _head_follows(words, parsed[2]):
             colour, i = parsed[1], parsed[2]
             continue
-        elif (head := match_head(words, i)) is not None and head.kind in {"category", "window"}:
+        if head is not None and head.kind in {"category", "window"}:
             end = i + len(head.words)
             named = " ".join(head.words)
             found.append(Mention(i, end, f"{colour} {named}" if colour else named, head.plural, count, every, colour,
