@@ -38,8 +38,9 @@ from tools.core.errors import InputError, ModelError
 from tools.core.schema import Placement, ScenePlan, instance_ids
 from tools.core.telemetry import scene_scope
 from tools.edit.apply import EditOutcome, apply_edits, exists_in
-from tools.edit.layout import PINNING, Pinning, pins_from, standing_pins
+from tools.edit.layout import PINNING, Pinning, pins_from, remap_pins, standing_pins
 from tools.edit.parse import EditOp, not_understood_message, parse_edits
+from tools.edit.targets import Last
 from tools.plan.planner import plan_prompt
 
 REVISIONS_DIR, REVISIONS_FILE, PLAN_FILE = "revisions", "revisions.json", "plan.json"
@@ -83,30 +84,62 @@ def _edit_locked(scene_dir: Path, instruction: str, context: RunContext) -> Scen
         restore_revision(scene_dir, unfinished)
     scene = _read_json(scene_dir / "scene.json", f"{scene_dir} holds no scene (no scene.json); generate one first")
     plan = load_plan(scene_dir, scene, context)
-    operations, source = edit_operations(instruction, plan, context)
-    outcome = apply_edits(plan, operations)
+    operations, source = edit_operations(instruction, plan, context, _last_targets(log))
     number = log[-1]["revision"] + 1
+    base_scene, base_plan = scene, plan  # what the new revision starts from: the latest, or the one restored
+    if [op.kind for op in operations] == ["undo"]:
+        base_scene, base_plan, outcome = _restored(scene_dir, log, operations[0])
+    else:
+        outcome = apply_edits(plan, operations)
     context.progress("edit", f"revision {number}: {'; '.join(outcome.changes)} ({source})")
     if not (scene_dir / PLAN_FILE).is_file():  # the archived revision keeps the plan it was made from
         write_json(scene_dir / PLAN_FILE, plan.model_dump())
     archive = archive_revision(scene_dir, log[-1]["revision"])
     try:
         with scene_scope(scene["id"]):  # log records of the edit carry the scene id, as a generate's do
-            state = run_revision(scene_dir, scene, plan, outcome, f"{scene['id']}-r{number}", number, context)
+            state = run_revision(scene_dir, base_scene, base_plan, outcome, f"{scene['id']}-r{number}", number,
+                                 context)
     except BaseException:
         restore_revision(scene_dir, archive)
         raise
     write_json(scene_dir / PLAN_FILE, state["plan"])
     log.append({"revision": number, "instruction": instruction, "created_at": _now(), "editor": source,
                 "operations": [op.model_dump(exclude_none=True) for op in operations], "changes": outcome.changes,
-                "pinned": state.get("pinned", []), "passed": state.get("passed")})
+                "targets": outcome.targets, "pinned": state.get("pinned", []), "passed": state.get("passed")})
     write_json(scene_dir / REVISIONS_FILE, {"revisions": log})
     return state
 
 
-def edit_operations(instruction: str, plan: ScenePlan, context: RunContext) -> tuple[list[EditOp], str]:
+def _last_targets(log: list[dict]) -> Last | None:
+    """What the latest revision changed, for 'it', 'them' and 'the rest' in the next instruction."""
+    targets = log[-1].get("targets") or []
+    return Last(" | ".join(targets)) if targets else None
+
+
+def _restored(scene_dir: Path, log: list[dict], op: EditOp) -> tuple[dict, ScenePlan, EditOutcome]:
+    """(scene, plan, outcome) that make the new revision an exact copy of an earlier one: its plan (objects,
+    look, finishes), every instance pinned where that revision's scene.json has it."""
+    latest = log[-1]["revision"]
+    wanted = op.revision if op.revision is not None else latest - 1
+    if wanted >= latest or wanted < 1:
+        raise InputError(f"cannot go back to revision {wanted}: the scene has revisions 1 to {latest}"
+                         + (" and shows the latest already" if wanted == latest else ""))
+    folder = scene_dir / REVISIONS_DIR / str(wanted)
+    if not (folder / PLAN_FILE).is_file() or not (folder / "scene.json").is_file():
+        raise InputError(f"revision {wanted} was not kept with its plan ({folder}); it cannot be restored exactly")
+    scene = _read_json(folder / "scene.json", f"revision {wanted} has no scene.json")
+    plan = ScenePlan.model_validate_json((folder / PLAN_FILE).read_text(encoding="utf-8"))
+    outcome = EditOutcome(plan.model_copy(deep=True), keep={s.key: s.count for s in plan.objects},
+                          where={i: (s.key, n) for s in plan.objects for n, i in enumerate(instance_ids(s.key, s.count))},
+                          changes=[f"restored revision {wanted}"],
+                          targets=list(next((e.get("targets") or [] for e in log if e["revision"] == wanted), [])))
+    return scene, plan, outcome
+
+
+def edit_operations(instruction: str, plan: ScenePlan, context: RunContext,
+                    previous: Last | None = None) -> tuple[list[EditOp], str]:
     """The grounded editor's operations; the model's for what it did not understand (when one is configured)."""
-    parsed = parse_edits(instruction, exists_in(plan))
+    parsed = parse_edits(instruction, exists_in(plan), previous)
     if not parsed.not_understood and parsed.operations:
         return parsed.operations, "grounded"
     unread = parsed.not_understood or [instruction]
@@ -177,8 +210,8 @@ def run_revision(scene_dir: Path, scene: dict, old_plan: ScenePlan, outcome: Edi
 
     ``pinned`` of the result: the objects that still stand where they stood in the previous revision.
     """
-    pinning = Pinning(pins_from(old_plan, previous_placements(scene, old_plan)), outcome.replace, outcome.keep,
-                      outcome.away, outcome.turns)
+    pins = remap_pins(outcome.plan, pins_from(old_plan, previous_placements(scene, old_plan)), outcome.where)
+    pinning = Pinning(pins, outcome.replace, outcome.keep, outcome.away, outcome.turns)
     start: SceneState = {**initial_state(scene["prompt"], scene["seed"], scene_dir, scene["id"]),
              "plan": outcome.plan.model_dump(), "pinning": PINNING.dump_python(pinning, mode="json"),
              "layout_attempt": number}  # another seed than the last revision's layout for what is placed anew

@@ -120,6 +120,23 @@ def pins_from(previous_plan: ScenePlan, placements: Iterable[Placement]) -> list
     return [Pin(*index[p.id], p) for p in placements if p.id in index]
 
 
+def remap_pins(plan: ScenePlan, pins: list[Pin], where: dict[str, tuple[str, int]]) -> list[Pin]:
+    """Pins renamed to the (spec, index) an edit moved their instance to (tools/edit/apply.py EditOutcome.where):
+    a singled-out 'second lamp' or a stool that replaced a chair keeps the old instance's place. An instance of
+    another kind now stands there at its own size (scale 1); one the edit removed is no pin."""
+    category = {s.key: s.category for s in plan.objects}
+    remapped = []
+    for pin in pins:
+        if pin.placement.id not in where:
+            continue
+        spec, index = where[pin.placement.id]
+        placement = pin.placement
+        if category.get(spec, placement.category) != placement.category:
+            placement = placement.model_copy(update={"scale": (1.0, 1.0, 1.0)})
+        remapped.append(Pin(spec, index, placement))
+    return remapped
+
+
 def solve_pinned(plan: ScenePlan, sizes: dict[str, Vec3], pins: list[Pin], replace: set[str], keep: dict[str, int],
                  seed: int = 0, away: dict[str, tuple[list[Box], float]] | None = None,
                  turns: dict[str, Turn] | None = None) -> tuple[list[Placement], list[str]]:

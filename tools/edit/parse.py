@@ -16,33 +16,32 @@ scene.json's quaternions: positive is counter-clockwise seen from above, so
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, get_args
-
-from pydantic import BaseModel, Field
+from typing import get_args
 
 from tools.core.colors import parse_color
 from tools.core.errors import InputError
+from tools.edit.ops import EditKind, EditOp, EditProposal, MoveKind  # noqa: F401  (re-exported for callers)
+from tools.edit.scene_parse import REPLACE_VERBS, finish_op, look_op, replace_op, undo_op
+from tools.edit.targets import EVERYTHING, Last, Mention, mentions, unknown_noun
 from tools.plan.parse import match_relation
-from tools.plan.phrases import match_head, number_value
+from tools.plan.phrases import number_value
 from tools.plan.planner import MEASURE_AXES
 from tools.plan.text import MEASURE_PREFIX, clean_prompt, tokenize
-from tools.plan.words import DETERMINERS, PRONOUNS, SIZE_WORDS, WALL_HEADS, WINDOW_HEADS
-
-EditKind = Literal["recolor", "add", "remove", "move", "resize", "rotate"]
-MoveKind = Literal["next_to", "in_front_of", "behind", "facing", "on", "above", "around",
-                   "against_wall", "in_corner", "center", "away_from"]
+from tools.plan.words import SIZE_WORDS
 
 REMOVE_VERBS = {"remove", "delete", "drop", "lose", "eliminate", "ditch", "take", "get"}
 ADD_VERBS = {"add", "insert", "include"}
 MOVE_VERBS = {"move", "shift", "push", "slide", "bring", "pull", "relocate", "reposition"}
 PLACE_VERBS = {"put", "place", "set", "position"}  # move what exists, add what does not
 ROTATE_VERBS = {"rotate", "spin", "swivel", "pivot", "twist"}  # 'turn' is also a change verb: 'turn it blue'
-CHANGE_VERBS = {"make", "turn", "change", "paint", "colour", "color", "recolour", "recolor", "dye", "resize", "scale"}
-FILLER = {"please", "also", "now", "then", "can", "could", "would", "you", "and", "just", "kindly", "i", "want", "to"}
-ALL_WORDS = {"all", "every", "each", "both"}
-DOOR_HEADS = {"door", "doors", "doorway"}
+CHANGE_VERBS = {"make", "turn", "change", "paint", "colour", "color", "recolour", "recolor", "dye", "resize", "scale",
+                "switch"}
+FILLER = {"please", "also", "now", "then", "can", "could", "would", "you", "and", "just", "kindly", "i", "want", "to",
+          "let's", "lets", "let"}
+KEEP_VERBS = {"keep", "leave"}  # 'keep only the sofa': remove everything except it
 # Comparatives the planner's SIZE_WORDS lack; 'bigger' is SIZE_WORDS['big'] grown.
 GROW_WORDS = {"bigger", "larger", "longer", "taller", "wider", "higher", "huge", "giant"}
 SHRINK_WORDS = {"smaller", "shorter", "narrower", "tinier", "lower", "little"}
@@ -57,30 +56,6 @@ DEGREE_WORDS = {"degrees", "degree", "deg", "degs"}
 TURN_FILLER = {"by", "to", "the", "a", "an", "its", "turn", "way", "over", "of"}
 
 
-class EditOp(BaseModel):
-    """One edit of the scene's plan; objects are named as a person would ('sofa', 'red chair', 'lamp')."""
-
-    kind: EditKind
-    target: str = Field(description="the object to change, e.g. 'sofa', 'lamp', 'red chair'")
-    count: int | None = Field(None, ge=1, le=100, description="add/remove: how many; remove without count: all named")
-    color: str | None = Field(None, description="recolor (or add): a colour word such as 'blue' or 'dark green'")
-    relation: MoveKind | None = Field(None, description="move (or add): where it goes relative to `reference`")
-    reference: str | None = Field(None, description="the object, 'window' or 'door' the relation is about")
-    size: Literal["larger", "smaller"] | None = Field(None, description="resize: grow or shrink by a quarter")
-    measure_m: float | None = Field(None, gt=0, description="resize: a stated measure in metres")
-    measure_axis: Literal["height", "width", "depth", "length"] | None = None
-    degrees: float | None = Field(None, ge=-360, le=360, description=(
-        "rotate: a relative turn in degrees, positive counter-clockwise seen from above (90 = a quarter turn "
-        "to the object's left, -90 to its right, 180 = turned around); or null with relation 'facing' and a "
-        "reference to turn it towards"))
-
-
-class EditProposal(BaseModel):
-    """What a model answers for instructions the grounded editor did not understand."""
-
-    operations: list[EditOp]
-
-
 @dataclass
 class Parsed:
     """What the grammar read from an instruction: its operations and the clauses it could not read."""
@@ -89,61 +64,104 @@ class Parsed:
     not_understood: list[str]  # clauses the grammar could not read, as the person wrote them
 
 
-@dataclass
-class Mention:
-    """An object named in an instruction: where, the words, and the count, 'every' or colour it came with."""
-
-    start: int
-    end: int
-    words: str  # the object as named, colour qualifier included ('red chair')
-    plural: bool
-    count: int | None = None
-    every: bool = False
-    color: str | None = None  # colour word(s) before the head: the new object's colour when adding
-
-
-def parse_edits(instruction: str, exists: Callable[[str], bool] = lambda name: False) -> Parsed:
+def parse_edits(instruction: str, exists: Callable[[str], bool] = lambda name: False,
+                previous: Last | None = None) -> Parsed:
     """Operations for every clause of ``instruction`` that the grammar reads, and the clauses it does not.
 
     exists: whether the scene has an object so named, so 'put a lamp next to the sofa' moves an existing
-    lamp and adds a missing one. Raises PromptError (an InputError) for empty or wordless text.
+    lamp and adds a missing one. previous: what the last edit changed, for 'it', 'them' and 'the rest' in a
+    first clause. Raises PromptError (an InputError) for empty or wordless text.
     """
     tokens = tokenize(clean_prompt(instruction))
-    operations, not_understood = [], []
-    verb, last_target = None, None
+    operations: list[EditOp] = []
+    not_understood: list[str] = []
+    verb, last, kept = None, previous, False
     for clause in _clauses(tokens):
         words = list(clause)
         while words and words[0] in FILLER:
             words.pop(0)
         if not words:
             continue
-        if _verb_kind(words[0]) is not None:
-            verb, words = words[0], words[1:]
-        op = _parse_clause(verb, words, last_target, exists) if verb else _rotation(None, words, last_target)
+        if operations and operations[-1].exclude and _verb_kind(words[0]) is None and _extends_exception(words):
+            operations[-1].exclude.extend(m.words for m in mentions(words, None))  # '... except the sofa and the tv'
+            continue
+        op = undo_op(words)
+        if op is None:
+            if _verb_kind(words[0]) is not None:
+                verb, words = words[0], words[1:]
+            op = _parse_clause(verb, words, last, exists) if verb else _rotation(None, words, last)
         if op is None:
             not_understood.append(" ".join(clause))
             continue
+        if isinstance(op, Last):  # 'keep the sofa and the tv': both are what 'the rest' leaves
+            last = Last(f"{last.words} | {op.words}") if kept and last else op
+            kept = True
+            continue
+        kept = False
         operations.append(op)
-        last_target = op.target
+        if op.target not in {"scene", "walls", "floor"}:
+            last = Last(op.target, tuple(op.exclude or ()))
     return Parsed(operations, not_understood)
 
 
-def parse_or_refuse(instruction: str, exists: Callable[[str], bool] = lambda name: False) -> list[EditOp]:
+def _extends_exception(words: list[str]) -> bool:
+    """A verbless clause naming only objects ('the tv' after 'remove everything except the sofa and')."""
+    found = mentions(words, None)
+    return bool(found) and all(m.words != EVERYTHING for m in found)
+
+
+def parse_or_refuse(instruction: str, exists: Callable[[str], bool] = lambda name: False,
+                    previous: Last | None = None) -> list[EditOp]:
     """The operations of ``instruction``; InputError naming the clauses the grammar did not understand."""
-    parsed = parse_edits(instruction, exists)
+    parsed = parse_edits(instruction, exists, previous)
     if parsed.not_understood or not parsed.operations:
         raise InputError(not_understood_message(parsed.not_understood or [instruction]))
     return parsed.operations
 
 
+EXAMPLES = {  # the nearest of these is suggested for what the grammar could not read
+    "recolor": "make the sofa blue", "add": "add two chairs", "remove": "remove the lamp",
+    "remove all": "remove all the plants", "except": "remove everything except the sofa",
+    "the rest": "keep the sofa and remove the rest", "ordinal": "make the second chair red",
+    "move": "move the lamp next to the sofa", "away": "move the table away from the window",
+    "resize": "make the table bigger", "measure": "make the bed 2 m long", "turn": "turn the sofa around",
+    "face": "make the chair face the tv", "replace": "replace the chairs with stools",
+    "time": "make it night", "weather": "make it foggy", "walls": "paint the walls light green",
+    "floor": "make the floor tile", "undo": "undo that", "revision": "go back to revision 2",
+}
+KNOWN_VERBS = sorted({*REMOVE_VERBS, *ADD_VERBS, *MOVE_VERBS, *PLACE_VERBS, *ROTATE_VERBS, *CHANGE_VERBS,
+                      *REPLACE_VERBS, *KEEP_VERBS, "undo", "revert"})
+
+
 def not_understood_message(clauses: list[str]) -> str:
-    """The message for clauses the grammar could not read, listing the kinds of edit it knows."""
-    quoted = "; ".join(f"'{c}'" for c in clauses)
-    return (f"did not understand {quoted}; without a model the editor knows: recolour ('make the sofa blue'), "
-            "add ('add two chairs'), remove ('remove the lamp', 'remove all plants'), move ('move the lamp next "
-            "to the sofa', 'move the table away from the window'), resize ('make the table bigger', "
-            "'make the bed 2 m long') and turn ('turn the sofa around', 'rotate the bed 90 degrees to the left', "
-            "'make the chair face the tv')")
+    """The message for clauses the grammar could not read: the words it did not know, the nearest phrasing."""
+    parts = []
+    for clause in clauses:
+        unknown = _unknown_words(clause)
+        words = f" (not understood: {', '.join(repr(w) for w in unknown)})" if unknown else ""
+        parts.append(f"'{clause}'{words}; nearest supported phrasing: '{_nearest_example(clause)}'")
+    return (f"did not understand {' | '.join(parts)}. Without a model the editor knows: "
+            + "; ".join(f"'{e}'" for e in EXAMPLES.values()))
+
+
+def _unknown_words(clause: str) -> list[str]:
+    """Words of ``clause`` that are no verb, object, colour, number or small word the grammar reads."""
+    tokens = tokenize(clause)
+    known_at = {i for m in mentions(tokens, None) for i in range(m.start, m.end)}
+    return [w for i, w in enumerate(tokens) if w.isalpha() and i not in known_at and _verb_kind(w) is None
+            and w not in FILLER | SIZE_WORDS.keys() | GROW_WORDS | SHRINK_WORDS and number_value(w) is None
+            and parse_color(tokens, i) is None and len(w) > 2 and w not in {"the", "and", "with", "for", "into"}]
+
+
+def _nearest_example(clause: str) -> str:
+    tokens = tokenize(clause)
+    verb = difflib.get_close_matches(tokens[0], KNOWN_VERBS, n=1, cutoff=0.75) if tokens else []
+    examples = list(EXAMPLES.values())
+    if verb:
+        kind = _verb_kind(verb[0])
+        same = [e for e in examples if _verb_kind(e.split()[0]) == kind]
+        examples = same or examples
+    return max(examples, key=lambda e: difflib.SequenceMatcher(None, clause, e).ratio())
 
 
 def _clauses(tokens: list[str]) -> list[list[str]]:
@@ -163,31 +181,42 @@ def _clauses(tokens: list[str]) -> list[list[str]]:
 
 def _verb_kind(word: str) -> str | None:
     for kind, verbs in (("remove", REMOVE_VERBS), ("add", ADD_VERBS), ("move", MOVE_VERBS),
-                        ("place", PLACE_VERBS), ("change", CHANGE_VERBS), ("rotate", ROTATE_VERBS)):
+                        ("place", PLACE_VERBS), ("replace", REPLACE_VERBS), ("change", CHANGE_VERBS),
+                        ("rotate", ROTATE_VERBS), ("keep", KEEP_VERBS)):
         if word in verbs:
             return kind
     return None
 
 
-def _parse_clause(verb: str, words: list[str], last_target: str | None, exists: Callable[[str], bool]) -> EditOp | None:
+def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callable[[str], bool]) -> EditOp | Last | None:
+    """The clause's operation; a Last for 'keep the sofa' (it only names what 'the rest' leaves out)."""
     kind = _verb_kind(verb)
+    if kind in {"change", "replace", "place"}:  # 'set it to night' is the hour, not an object named night
+        scene = look_op(words) or finish_op(words) or (
+            replace_op(words, last, into_only=kind == "change") if kind != "place" else None)
+        if scene is not None or kind == "replace":
+            return scene
     if kind in {"change", "rotate"}:
-        turn = _rotation(verb, words, last_target)
+        turn = _rotation(verb, words, last)
         if turn is not None or kind == "rotate":
             return turn
+    if kind == "keep":
+        return _keep(words, last)
     if kind == "remove" and verb in {"take", "get"}:
         if not ({"out", "away", "rid"} & set(words)):
             return None
         words = [w for w in words if w not in {"out", "away", "rid", "of"}]
-    located = _locate(words, last_target)
+    located = _locate(words, last)
     if located is None:
         return None
     target, move, reference = located
     if kind == "place":
         kind = "move" if move and exists(target.words) else "add"
     if kind == "remove":
-        return EditOp(kind="remove", target=target.words, count=None if target.every else target.count
-                      or (None if target.plural else 1))
+        return EditOp(kind="remove", target=target.words, exclude=target.exclude or None, ordinal=target.ordinal,
+                      count=None if target.every or target.ordinal else target.count or (None if target.plural else 1))
+    if target.words == EVERYTHING and kind == "add":
+        return None
     if kind == "add":
         return EditOp(kind="add", target=_bare(target), count=target.count or (2 if target.plural else 1),
                       color=target.color, relation=move if reference or move in ROOM_MOVES else None,
@@ -195,26 +224,39 @@ def _parse_clause(verb: str, words: list[str], last_target: str | None, exists: 
     if kind == "move":
         if move is None or (reference is None and move not in ROOM_MOVES):
             return None
-        return EditOp(kind="move", target=target.words, relation=move, reference=reference)
-    return _change(words[target.end:], target)
+        return EditOp(kind="move", target=target.words, exclude=target.exclude or None, ordinal=target.ordinal,
+                      relation=move, reference=reference)
+    op = _change(words[target.end:], target)
+    return op.model_copy(update={"exclude": target.exclude or None, "ordinal": target.ordinal}) if op else None
 
 
-def _locate(words: list[str], last_target: str | None) -> tuple[Mention, str | None, str | None] | None:
+def _keep(words: list[str], last: Last | None) -> EditOp | Last | None:
+    """'keep only the sofa' removes everything else; 'keep the sofa' names what a later 'the rest' leaves."""
+    only = "only" in words or "just" in words
+    found = mentions([w for w in words if w not in {"only", "just"}], last)
+    if not found or found[0].words == EVERYTHING:
+        return None
+    if only:
+        return EditOp(kind="remove", target=EVERYTHING, exclude=[m.words for m in found])
+    return Last(" | ".join(m.words for m in found))
+
+
+def _locate(words: list[str], last: Last | None) -> tuple[Mention, str | None, str | None] | None:
     """(the object, the relation it is to get or None, what the relation is about or None)."""
     away = _find_away(words)
     relation = None if away is not None else _find_relation(words)
     head_words = words[:away] if away is not None else words[:relation[1]] if relation else words
-    mentions = _mentions(head_words, last_target) or _unknown_noun(head_words)
-    if not mentions:
+    named = mentions(head_words, last) or unknown_noun(head_words)
+    if not named:
         return None
     if away is not None:
         kind, rest = "away_from", words[away + 2:]
     elif relation is not None:
         kind, rest = relation[0], words[relation[2]:]
     else:
-        return mentions[0], None, None
-    found = _mentions(rest, last_target)
-    return mentions[0], kind, found[0].words if found else None
+        return named[0], None, None
+    found = mentions(rest, last)
+    return named[0], kind, found[0].words if found else None
 
 
 ROOM_MOVES = {"against_wall", "in_corner", "center"}
@@ -256,77 +298,40 @@ def _find_relation(words: list[str]) -> tuple[str, int, int] | None:
     return None
 
 
-def _mentions(words: list[str], last_target: str | None) -> list[Mention]:
-    """Objects named in ``words`` in order: categories (with count and colour), window, door, 'it'."""
-    found, i, count, every, colour = [], 0, None, False, None
-    while i < len(words):
-        word = words[i]
-        if word in PRONOUNS and last_target:
-            found.append(Mention(i, i + 1, last_target, word in {"them", "they"}))
-        elif word in WINDOW_HEADS or word in DOOR_HEADS or word in WALL_HEADS:
-            name = "window" if word in WINDOW_HEADS else "door" if word in DOOR_HEADS else "wall"
-            found.append(Mention(i, i + 1, name, word.endswith("s")))
-        elif word in ALL_WORDS:
-            every = True
-        elif number_value(word) is not None and word not in {"no", "zero"}:
-            count = number_value(word)
-        elif (parsed := parse_color(words, i)) is not None and _head_follows(words, parsed[2]):
-            colour, i = parsed[1], parsed[2]
-            continue
-        elif (head := match_head(words, i)) is not None and head.kind in {"category", "window"}:
-            end = i + len(head.words)
-            named = " ".join(head.words)
-            found.append(Mention(i, end, f"{colour} {named}" if colour else named, head.plural, count, every, colour))
-            count, every, colour, i = None, False, None, end
-            continue
-        i += 1
-    return found
-
-
-def _unknown_noun(words: list[str]) -> list[Mention]:
-    """The last plain word as the object's name, so 'remove the piano' says there is no piano."""
-    plain = [i for i, w in enumerate(words) if w.isalpha() and w not in DETERMINERS | ALL_WORDS | PRONOUNS
-             and number_value(w) is None and parse_color(words, i) is None and w not in SIZE_WORDS]
-    return [Mention(plain[-1], plain[-1] + 1, words[plain[-1]], False)] if plain else []
-
-
-def _head_follows(words: list[str], j: int) -> bool:
-    return j < len(words) and match_head(words, j) is not None
-
-
 def _bare(mention: Mention) -> str:
     """The object's noun without its colour: an added object's colour travels in EditOp.color."""
     return mention.words[len(mention.color) + 1:] if mention.color else mention.words
 
 
-def _rotation(verb: str | None, words: list[str], last_target: str | None) -> EditOp | None:
+def _rotation(verb: str | None, words: list[str], last: Last | None) -> EditOp | None:
     """'the sofa around', 'the bed 90 degrees to the left', 'the chair to face the tv' (also without a verb:
     'the desk facing the window'); None when the words are no turn."""
     face = next((i for i, w in enumerate(words) if w in FACE_WORDS), None)
     if face is not None:
-        return _facing(words, face, last_target)
+        return _facing(words, face, last)
     if verb is None:
         return None
-    mentions = _mentions(words, last_target)
-    if mentions:
-        target, tail = mentions[0], words[mentions[0].end:]
+    named = mentions(words, last)
+    if named:
+        target, tail = named[0], words[named[0].end:]
     else:  # an object the scene may not have ('rotate the piano 90 degrees'): named up to the turn words
         cut = next((i for i, w in enumerate(words) if _is_turn_word(w)), len(words))
-        found = _unknown_noun(words[:cut])
+        found = unknown_noun(words[:cut])
         if not found:
             return None
         target, tail = found[0], words[cut:]
     degrees = _turn_degrees(tail)
-    return None if degrees is None else EditOp(kind="rotate", target=target.words, degrees=degrees)
+    return None if degrees is None else EditOp(kind="rotate", target=target.words, degrees=degrees,
+                                               exclude=target.exclude or None, ordinal=target.ordinal)
 
 
-def _facing(words: list[str], face: int, last_target: str | None) -> EditOp | None:
+def _facing(words: list[str], face: int, last: Last | None) -> EditOp | None:
     head = words[:face]
     while head and head[-1] in {"to", "so", "it", "that", "is"}:  # 'turn the sofa (so it is) to face the tv'
         head = head[:-1]
-    target = _mentions(head, last_target) or _unknown_noun(head)
+    target = mentions(head, last) or unknown_noun(head)
     rest = [w for w in words[face + 1:] if w not in {"at", "to"}]
-    reference = _mentions(rest, last_target) or _unknown_noun(rest)
+    reference = mentions(rest, last) or unknown_noun(rest)
     if not target or not reference:
         return None
     return EditOp(kind="rotate", target=target[0].words, relation="facing", reference=reference[0].words)

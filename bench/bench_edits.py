@@ -1,0 +1,202 @@
+"""Edit instructions measured on laid-out scenes: correct / refused / wrong per half, and time per edit.
+
+bench/edits.jsonl holds one edit per line: the scene (a name of SCENES), optional ``setup`` instructions
+applied first (a chain: what 'it', 'the rest' and 'undo' refer to), the instruction, and its expected
+effect checked on the result: placed counts per kind, kinds present or absent, colours, the look, the
+floor and walls, places kept, requirements met, or a state restored. Odd lines (1, 3, ...) are the tune
+half, even lines the measure half. Plan-level: the edit is parsed and applied to the plan and the pinned
+layout is solved, as graph/edit.py does before assets and compose; no browser. Wrong must be 0: an edit
+that does something else than its words is worse than a refusal.
+
+Run: .venv/bin/python bench/bench_edits.py [--half tune|measure|both] [--show-wrong]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools.core.colors import parse_color  # noqa: E402
+from tools.core.errors import DioramaError  # noqa: E402
+from tools.core.schema import Placement, ScenePlan, instance_ids  # noqa: E402
+from tools.edit.apply import EditOutcome, apply_edits, exists_in  # noqa: E402
+from tools.edit.layout import pins_from, remap_pins, solve_pinned  # noqa: E402
+from tools.edit.parse import parse_or_refuse  # noqa: E402
+from tools.edit.targets import Last  # noqa: E402
+from tools.knowledge.reference import size_for  # noqa: E402
+from tools.layout.solver import solve_layout  # noqa: E402
+from tools.plan.planner import plan_prompt  # noqa: E402
+from tools.plan.text import tokenize  # noqa: E402
+from tools.verify.checks import check_requirements  # noqa: E402
+
+DATA = Path(__file__).with_name("edits.jsonl")
+SCENES = {
+    "living": "a living room with a sofa, a coffee table, a tv, two armchairs, three potted plants and two floor "
+              "lamps; 6m x 5m",
+    "bedroom": "a bedroom with a bed, two nightstands, a wardrobe, a desk, a chair and a rug; 5m x 4m",
+    "dining": "a dining room with a dining table, six chairs, a sideboard and a ceiling lamp; 6m x 5m",
+    "office": "an office with two desks, two office chairs, a bookshelf, a potted plant and a window; 5m x 5m",
+    "garden": "a garden with a bench, two trees, a fountain and four flower pots",
+}
+
+
+@dataclass
+class Revision:
+    """One state of a scene: its plan, its placements, and what the edit that made it changed."""
+
+    plan: ScenePlan
+    placements: list[Placement]
+    targets: list[str]
+
+
+def generated(name: str) -> Revision:
+    plan = plan_prompt(SCENES[name], 1)
+    return Revision(plan, solve_layout(plan, _sizes(plan), seed=1), [])
+
+
+def _sizes(plan: ScenePlan) -> dict:
+    return {s.key: size_for(s.category, s.size, s.measure_m, s.measure_axis) for s in plan.objects}
+
+
+def edit(history: list[Revision], instruction: str) -> Revision:
+    """The next revision by ``instruction`` (DioramaError when refused), as graph/edit.py makes it."""
+    latest = history[-1]
+    previous = Last(" | ".join(latest.targets)) if latest.targets else None
+    operations = parse_or_refuse(instruction, exists_in(latest.plan), previous)
+    if [op.kind for op in operations] == ["undo"]:
+        wanted = operations[0].revision or len(history) - 1
+        if not 1 <= wanted < len(history):
+            raise DioramaError(f"no revision {wanted} to go back to")
+        base = history[wanted - 1]
+        plan = base.plan
+        outcome = EditOutcome(plan.model_copy(deep=True), keep={s.key: s.count for s in plan.objects},
+                              where={i: (s.key, n) for s in plan.objects
+                                     for n, i in enumerate(instance_ids(s.key, s.count))}, targets=base.targets)
+    else:
+        base = latest
+        outcome = apply_edits(latest.plan, operations)
+    pins = remap_pins(outcome.plan, pins_from(base.plan, base.placements), outcome.where)
+    placements, _ = solve_pinned(outcome.plan, _sizes(outcome.plan), pins, outcome.replace, outcome.keep,
+                                 seed=len(history) + 1, turns=outcome.turns)
+    return Revision(outcome.plan, placements, outcome.targets)
+
+
+def summary(revision: Revision) -> dict:
+    """What scene.json would say about the revision: instances, colours, look and finishes."""
+    plan = revision.plan
+    look = plan.look.model_dump() if plan.look else {}
+    return {"objects": sorted((p.category, p.spec, tuple(round(v, 4) for v in p.position), round(p.yaw, 4),
+                               plan.spec(p.spec).color) for p in revision.placements),
+            "look": {k: look.get(k) for k in ("time_of_day", "weather", "palette")}, "floor": plan.environment.floor}
+
+
+def _hex(colour: str) -> str:
+    parsed = parse_color(tokenize(colour), 0)
+    if parsed is None:
+        raise ValueError(f"bench data: {colour!r} is no colour")
+    return parsed[0]
+
+
+def unmet(expect: dict, history: list[Revision], result: Revision) -> list[str]:
+    """The expectations ``result`` does not meet (empty: correct)."""
+    before = history[-1]
+    by_kind: dict[str, list[Placement]] = {}
+    for p in result.placements:
+        by_kind.setdefault(p.category, []).append(p)
+    look = result.plan.look
+    failed = []
+    for kind, n in expect.get("counts", {}).items():
+        if len(by_kind.get(kind, [])) != n:
+            failed.append(f"{kind}: {len(by_kind.get(kind, []))} placed, expected {n}")
+    if "only" in expect and set(by_kind) != set(expect["only"]):
+        failed.append(f"kinds {sorted(by_kind)} != only {sorted(expect['only'])}")
+    failed += [f"{k} still present" for k in expect.get("absent", []) if k in by_kind]
+    failed += [f"{k} missing" for k in expect.get("present", []) if k not in by_kind]
+    for kind, (colour, n) in expect.get("colors", {}).items():
+        painted = [p for p in by_kind.get(kind, []) if result.plan.spec(p.spec).color == _hex(colour)]
+        if len(painted) != n:
+            failed.append(f"{len(painted)} {kind} {colour}, expected {n}")
+    for field in ("time_of_day", "weather"):
+        if field in expect and (look.model_dump()[field] if look else None) != expect[field]:
+            failed.append(f"{field} is not {expect[field]}")
+    if "floor" in expect and result.plan.environment.floor != expect["floor"]:
+        failed.append(f"floor {result.plan.environment.floor} != {expect['floor']}")
+    for surface in ("walls", "floor_color"):
+        if surface in expect:
+            palette = look.palette if look else None
+            got = (palette.wall if surface == "walls" else palette.floor) if palette else None
+            if got != _hex(expect[surface]):
+                failed.append(f"{surface} {got} != {expect[surface]}")
+    if "same_places" in expect:
+        old, new = expect["same_places"]
+        was = sorted(p.position[::2] for p in before.placements if p.category == old)
+        now = sorted(p.position[::2] for p in result.placements if p.category == new)
+        if was != now:
+            failed.append(f"{new} not where the {old} stood")
+    for kind in expect.get("kept_in_place", []):
+        was = sorted(p.position for p in before.placements if p.category == kind)
+        if was != sorted(p.position for p in result.placements if p.category == kind):
+            failed.append(f"{kind} moved")
+    if expect.get("requirements"):
+        colours = {s.key: s.color for s in result.plan.objects}
+        failed += [f"requirement failed: {r.description} ({r.evidence})"
+                   for r in check_requirements(result.plan, result.placements, colours)
+                   if r.kind in {"count", "color", "relation"} and r.passed is False]
+    if "same_as" in expect and summary(result) != summary(history[expect["same_as"]]):
+        failed.append(f"not the same as revision {expect['same_as'] + 1}")
+    return failed
+
+
+def run_case(case: dict) -> tuple[str, float, str]:
+    """('correct' | 'refused' | 'wrong', seconds of the measured edit, why)."""
+    history = [generated(case["scene"])]
+    for step in case.get("setup", []):
+        history.append(edit(history, step))
+    started = time.perf_counter()
+    try:
+        result = edit(history, case["instruction"])
+    except DioramaError as refusal:
+        seconds = time.perf_counter() - started
+        if case["expect"].get("refused"):
+            return "correct", seconds, ""
+        return "refused", seconds, str(refusal).split(". Without a model")[0]
+    seconds = time.perf_counter() - started
+    if case["expect"].get("refused"):
+        return "wrong", seconds, "applied, but should have been refused"
+    failed = unmet(case["expect"], history, result)
+    return ("wrong" if failed else "correct"), seconds, "; ".join(failed)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--half", choices=("tune", "measure", "both"), default="both")
+    parser.add_argument("--show", choices=("wrong", "refused", "all"), default="wrong")
+    args = parser.parse_args()
+    cases = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+    halves = {"tune": cases[0::2], "measure": cases[1::2]}
+    total_wrong = 0
+    for half, chosen in halves.items():
+        if args.half not in (half, "both"):
+            continue
+        tally, times = {"correct": 0, "refused": 0, "wrong": 0}, []
+        for case in chosen:
+            verdict, seconds, why = run_case(case)
+            tally[verdict] += 1
+            times.append(seconds)
+            if args.show == "all" or args.show == verdict:
+                print(f"  {verdict:8s} [{case['scene']}] {case['instruction']!r}: {why}")
+        total_wrong += tally["wrong"]
+        n = len(chosen)
+        print(f"{half:8s} n={n}: correct {tally['correct']} ({tally['correct'] / n:.0%}), refused {tally['refused']}, "
+              f"wrong {tally['wrong']}; per edit mean {1000 * sum(times) / n:.0f} ms, max {1000 * max(times):.0f} ms")
+    return 1 if total_wrong else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,54 @@
+"""The typed edit operations both editors produce (the grammar of tools/edit/parse.py, and the model through
+``EditProposal``) and tools/edit/apply.py applies."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from tools.core.schema import TimeOfDay, Weather
+
+EditKind = Literal["recolor", "add", "remove", "move", "resize", "rotate", "replace", "look", "finish", "undo"]
+MoveKind = Literal["next_to", "in_front_of", "behind", "facing", "on", "above", "around",
+                   "against_wall", "in_corner", "center", "away_from"]
+# Floor materials compose draws (tools/page/compose.py FLOOR_COLORS; a test keeps the two in step), by the
+# words people use for them.
+FLOOR_MATERIALS = {"wood": "wood", "wooden": "wood", "timber": "wood", "parquet": "wood", "hardwood": "wood",
+                   "tile": "tile", "tiles": "tile", "tiled": "tile", "carpet": "carpet", "carpeted": "carpet",
+                   "stone": "stone", "concrete": "stone", "marble": "stone", "grass": "grass", "sand": "sand",
+                   "dirt": "dirt", "asphalt": "asphalt"}
+
+
+class EditOp(BaseModel):
+    """One edit of the scene's plan; objects are named as a person would ('sofa', 'red chair', 'lamp')."""
+
+    kind: EditKind
+    target: str = Field(description=(
+        "the object to change, e.g. 'sofa', 'lamp', 'red chair'; 'everything' for every object; 'walls' or "
+        "'floor' for finish; 'scene' for look and undo"))
+    exclude: list[str] | None = Field(None, description="objects a target of 'everything' leaves out, e.g. ['sofa']")
+    ordinal: int | None = Field(None, ge=-1, le=100, description=(
+        "one instance of the target: 1 the first, 2 the second ..., -1 the last"))
+    count: int | None = Field(None, ge=1, le=100, description="add/remove: how many; remove without count: all named")
+    color: str | None = Field(None, description="recolor, finish (or add): a colour word such as 'blue' or 'dark green'")
+    relation: MoveKind | None = Field(None, description="move (or add): where it goes relative to `reference`")
+    reference: str | None = Field(None, description="the object, 'window' or 'door' the relation is about")
+    size: Literal["larger", "smaller"] | None = Field(None, description="resize: grow or shrink by a quarter")
+    measure_m: float | None = Field(None, gt=0, description="resize: a stated measure in metres")
+    measure_axis: Literal["height", "width", "depth", "length"] | None = None
+    degrees: float | None = Field(None, ge=-360, le=360, description=(
+        "rotate: a relative turn in degrees, positive counter-clockwise seen from above (90 = a quarter turn "
+        "to the object's left, -90 to its right, 180 = turned around); or null with relation 'facing' and a "
+        "reference to turn it towards"))
+    replacement: str | None = Field(None, description="replace: the kind that takes the target's places, e.g. 'stool'")
+    time_of_day: TimeOfDay | None = Field(None, description="look: the new time of day")
+    weather: Weather | None = Field(None, description="look: the new weather (shown outdoors)")
+    material: str | None = Field(None, description="finish of the floor: wood, tile, carpet, stone ...")
+    revision: int | None = Field(None, ge=1, description="undo: the revision to restore; null: the one before")
+
+
+class EditProposal(BaseModel):
+    """What a model answers for instructions the grounded editor did not understand."""
+
+    operations: list[EditOp]

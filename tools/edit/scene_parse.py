@@ -1,0 +1,101 @@
+"""Clauses about the scene rather than one object: undo ('undo that', 'go back to revision 2'), the look
+('make it night', 'make it foggy'), the room's finishes ('paint the walls light green', 'make the floor
+tile') and replacing one kind by another ('replace the chairs with stools', 'turn the lamp into a plant').
+
+Time and weather words are the planner's own tables (tools.knowledge.look_words), so an edit understands
+the same hours and weathers a prompt does.
+"""
+
+from __future__ import annotations
+
+from tools.core.colors import parse_color
+from tools.edit.ops import FLOOR_MATERIALS, EditOp
+from tools.edit.targets import Last, mentions, unknown_noun
+from tools.knowledge.look_words import NOT_TIME_AFTER, TIME_WORDS, WEATHER_WORDS
+from tools.plan.phrases import match_head, number_value
+from tools.plan.words import DETERMINERS
+
+UNDO_WORDS = {"undo", "revert", "restore"}
+CLEAR_WORDS = {"clear", "sunny", "dry"}  # 'make the weather clear': no fog, snow or rain
+REPLACE_VERBS = {"replace", "swap", "exchange", "substitute", "switch"}
+REPLACE_LINKS = {"with", "for", "by", "into", "to"}  # 'replace X with Y', 'swap X for Y', 'turn X into Y'
+
+
+def undo_op(words: list[str]) -> EditOp | None:
+    """'undo', 'undo that', 'undo the last edit', 'go back to revision 2', 'revert to revision 1'."""
+    starts = words[:1] and words[0] in UNDO_WORDS or words[:2] == ["go", "back"] or words[:1] == ["back"]
+    if not starts:
+        return None
+    revision = None
+    if "revision" in words or "version" in words:
+        at = words.index("revision") if "revision" in words else words.index("version")
+        number = words[at + 1] if at + 1 < len(words) else ""
+        if not number.isdigit():
+            return None
+        revision = int(number)
+    elif any(w not in {"undo", "that", "this", "it", "the", "last", "edit", "change", "previous", "go", "back",
+                       "revert", "one", "step", "please"} for w in words):
+        return None
+    return EditOp(kind="undo", target="scene", revision=revision)
+
+
+def look_op(words: list[str]) -> EditOp | None:
+    """'it night', 'the time of day to sunset', 'it a foggy morning', 'the weather clear' (after a change verb)."""
+    if any(match_head(words, i) is not None and words[i] not in TIME_WORDS | WEATHER_WORDS.keys()
+           for i in range(len(words)) if words[i] not in {"time", "day", "weather", "light", "scene", "sky"}):
+        return None  # an object is named: 'make the lamp night blue' is no change of hour
+    time = next((TIME_WORDS[w] for i, w in enumerate(words) if w in TIME_WORDS
+                 and not (words[i + 1:i + 2] and words[i + 1] in NOT_TIME_AFTER)), None)
+    if time is None and "day" in words and "time" not in words:
+        time = "day"
+    weather = next((WEATHER_WORDS[w] for w in words if w in WEATHER_WORDS), None)
+    if weather is None and "weather" in words and CLEAR_WORDS & set(words):
+        weather = "clear"
+    if time is None and weather is None:
+        return None
+    return EditOp(kind="look", target="scene", time_of_day=time, weather=weather)
+
+
+def finish_op(words: list[str]) -> EditOp | None:
+    """'the walls light green', 'the floor dark wood', 'the floor tile', 'the floor to carpet'."""
+    found = mentions(words, None)
+    if not found or found[0].words not in {"wall", "floor"}:
+        return None
+    surface, after = found[0].words, words[found[0].end:]
+    colour = next((c for i in range(len(after)) if (c := parse_color(after, i)) is not None), None)
+    material = next((FLOOR_MATERIALS[w] for w in after if w in FLOOR_MATERIALS), None)
+    if surface == "wall" and material is not None:
+        return None  # walls have one finish, a colour
+    if colour is None and material is None:
+        return None
+    return EditOp(kind="finish", target="walls" if surface == "wall" else "floor",
+                  color=colour[1] if colour else None, material=material)
+
+
+def replace_op(words: list[str], last: Last | None, into_only: bool = False) -> EditOp | None:
+    """'the chairs with stools', 'the lamp for a plant', 'the second chair by a stool'; with ``into_only``
+    (after 'turn' or 'change') only 'X into Y' and 'X to Y' replace."""
+    links = {"into", "to"} if into_only else REPLACE_LINKS
+    cut = next((i for i, w in enumerate(words) if w in links and i > 0), None)
+    if cut is None:
+        return None
+    old = mentions(words[:cut], last) or unknown_noun(words[:cut])
+    new = mentions(words[cut + 1:], None) or unknown_noun(words[cut + 1:])
+    if not old or not new or new[0].words in {"wall", "floor", "window", "door"} \
+            or not _only_qualifiers(words[cut + 1:cut + 1 + new[0].start]):
+        return None  # 'turn the chair to face the tv' is a turn: a verb stands before the noun
+    if into_only and match_head(words[cut + 1:], new[0].start) is None:
+        return None  # 'change the sofa to blue' is a colour, read elsewhere
+    target = old[0]
+    return EditOp(kind="replace", target=target.words, exclude=target.exclude or None, ordinal=target.ordinal,
+                  count=target.count, replacement=_bare(new[0].words, new[0].color), color=new[0].color)
+
+
+def _only_qualifiers(words: list[str]) -> bool:
+    """Articles, numbers and colour words only: what may stand before the new kind's noun."""
+    return all(w in DETERMINERS or number_value(w) is not None or parse_color(words, i) is not None
+               or (i > 0 and parse_color(words, i - 1) is not None) for i, w in enumerate(words))
+
+
+def _bare(words: str, colour: str | None) -> str:
+    return words[len(colour) + 1:] if colour else words
