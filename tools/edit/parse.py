@@ -85,7 +85,7 @@ def parse_edits(instruction: str, exists: Callable[[str], bool] = lambda name: F
         if operations and operations[-1].exclude and _verb_kind(words[0]) is None and _extends_exception(words):
             operations[-1].exclude.extend(m.words for m in mentions(words, None))  # '... except the sofa and the tv'
             continue
-        op = undo_op(words)
+        op: EditOp | Last | None = undo_op(words)
         if op is None:
             if _verb_kind(words[0]) is not None:
                 verb, words = words[0], words[1:]
