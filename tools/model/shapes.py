@@ -28,6 +28,7 @@ from tools.catalog.validate import GENERATED_LIMITS, validate_glb
 from tools.core.errors import AssetError, ModelError
 from tools.core.schema import AssetRef, ObjectSpec, ScenePlan, UnknownNoun
 from tools.core.telemetry import tool_call
+from tools.knowledge.categories import CATEGORIES
 from tools.model.client import LLMClient
 from tools.model.planner import inline_refs
 from tools.model.prompts import shape_messages
@@ -119,12 +120,15 @@ class ShapeModeller:
 
 
 def _stated_scale(spec: ObjectSpec, program: ShapeProgram, reference: tuple[float, float, float]) -> float:
-    """1 unless the prompt states a size: then the factor that gives the stated side the reference's length."""
-    if spec.measure_m is None and spec.size is None:
-        return 1.0
-    extent = program_extent(program)
-    axis = AXES.get(spec.measure_axis or "", max(range(3), key=lambda i: reference[i]))
-    return reference[axis] / extent[axis]
+    """1 unless the prompt states a size: a measure gives the measured side that length; a size word scales the
+    program's own size as it scales any kind's ("a large gramophone"), never to the stand-in's reference size,
+    which is a generic machine's and not a gramophone's."""
+    if spec.measure_m is not None:
+        extent = program_extent(program)
+        axis = AXES.get(spec.measure_axis or "", max(range(3), key=lambda i: reference[i]))
+        return spec.measure_m / extent[axis]
+    low, high = CATEGORIES[spec.category].size_range
+    return {"small": low, "large": high, "tall": high, "long": high}.get(spec.size or "", 1.0)
 
 
 

@@ -44,8 +44,9 @@ FEW_OBJECTS = 3  # outdoors, a named place with fewer requested kinds gets its u
 FURNISH_SHARE = 0.30  # a room's usual furnishings are added while floor footprints cover at most this share
 ONLY_WORDS = re.compile(r"\b(only|just|nothing but|nothing else)\b")  # "a room with only a bed": no more
 INDOOR_FLOORS = {"wood", "tile", "carpet"}
-# Indoors a thing stands under the ceiling: a named thing at most this share of the room's height tall, and a
-# stand-in (a house for a dollhouse, a tree for a fig) this share, as the thing it stands for is seldom that big.
+# Indoors a thing stands under the ceiling: a named kind taller than this share of the room's height is scaled
+# to it, and a stand-in (a house for a dollhouse, a tree for a fig) to the smaller share, as the thing it stands
+# for is seldom that big.
 INDOOR_HEIGHT_SHARE = 0.85
 INDOOR_STAND_IN_HEIGHT_SHARE = 0.5
 TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "target"}
@@ -105,11 +106,13 @@ def _fit_under_ceiling(specs: list[ObjectSpec], room_height: float) -> None:
     for spec in specs:
         if spec.measure_m is not None:
             continue
+        kind = CATEGORIES[spec.category]
+        high = kind.size_range[1] if spec.size in ("large", "tall") else 1.0
+        if kind.size[1] * high <= room_height * INDOOR_HEIGHT_SHARE or kind.mount != "floor":
+            continue
         stand_in = spec.grounding is not None and spec.grounding.fit == "stand-in"
         most = room_height * (INDOOR_STAND_IN_HEIGHT_SHARE if stand_in else INDOOR_HEIGHT_SHARE)
-        high = CATEGORIES[spec.category].size_range[1] if spec.size in ("large", "tall") else 1.0
-        if CATEGORIES[spec.category].size[1] * high > most and CATEGORIES[spec.category].mount == "floor":
-            spec.measure_m, spec.measure_axis, spec.size = round(most, 2), "height", None
+        spec.measure_m, spec.measure_axis, spec.size = round(most, 2), "height", None
 
 
 def _drop_unseen_extras(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]],
