@@ -2,8 +2,11 @@
 
 Keys: ``scenes/<scene_id>/<relpath>`` for the bundle (so the page's relative
 paths work from the store too) and the shared, content-addressed
-``assets/<key>.glb`` the assets node already uploaded. Every put is
-idempotent, so a resumed run re-enters this node safely.
+``assets/<key>.glb`` the assets node already uploaded. The upload is all or
+nothing (tools/storage/bundle.py): asset folders and data first, then
+report.json, then the page, then the ``published.json`` marker; a failed put
+deletes what this attempt uploaded. Every put is idempotent, so a resumed run
+re-enters this node safely.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from tools.core.report import Report
 from tools.core.telemetry import current_tool_calls, tool_call
 from tools.page.compose import PAGE_FILES
 from tools.storage.base import Store
+from tools.storage.bundle import PAGE, BundleUpload, all_or_nothing
 
 BUNDLE_FILES = ("index.html", *PAGE_FILES, "scene.json", "scene.glb", "report.json")
 BUNDLE_FOLDERS = ("assets", "vendor", "screenshots")  # anything else in the output folder stays private
+DATA_FILES = tuple(name for name in BUNDLE_FILES if name not in (PAGE, "report.json"))
 
 
 def scene_urls(store: Store, prefix: str, out: Path, asset_urls: dict[str, str]) -> dict:
@@ -39,17 +44,28 @@ def scene_urls(store: Store, prefix: str, out: Path, asset_urls: dict[str, str])
     }
 
 
-def upload_bundle(store: Store, out: Path, prefix: str, skip: tuple[str, ...] = ()) -> int:
-    """Put the scene's bundle (less the top-level files named in ``skip``) under ``prefix``; how many files."""
-    count = 0
-    for name in BUNDLE_FILES:
-        if name not in skip and (out / name).is_file():
-            store.put_file(f"{prefix}/{name}", out / name)
+def upload_data(upload: BundleUpload, out: Path) -> int:
+    """Put the bundle's folders and data files (all but report.json and the page); how many files."""
+    count = sum(upload.put_folder(out / folder, folder) for folder in BUNDLE_FOLDERS if (out / folder).is_dir())
+    for name in DATA_FILES:
+        if (out / name).is_file() and not (out / name).is_symlink():
+            upload.put_file(name, out / name)
             count += 1
-    for folder in BUNDLE_FOLDERS:
-        if (out / folder).is_dir():
-            count += len(store.put_folder(out / folder, f"{prefix}/{folder}"))
     return count
+
+
+def upload_last(upload: BundleUpload, out: Path) -> int:
+    """Put report.json, then the page: a reader who finds the page finds everything it loads."""
+    names = [name for name in ("report.json", PAGE) if (out / name).is_file() and not (out / name).is_symlink()]
+    for name in names:
+        upload.put_file(name, out / name)
+    return len(names)
+
+
+def upload_bundle(store: Store, out: Path, prefix: str) -> int:
+    """Publish a whole output folder under ``prefix``, all or nothing; how many files."""
+    with all_or_nothing(store, prefix) as upload:
+        return upload_data(upload, out) + upload_last(upload, out)
 
 
 @stage("publish")
@@ -67,16 +83,16 @@ def publish(state: SceneState, runtime: Runtime[RunContext]) -> dict:
         obj.asset_url = asset_urls.get(obj.asset)
     scene_json = scene.model_dump(mode="json")
     write_json(out / "scene.json", scene_json)
-    with tool_call("storage_put_bundle"):
-        files = upload_bundle(store, out, prefix, skip=("report.json",))
-    # report.json goes last so its tool_calls include the bundle upload (all but its own put)
-    report = Report.model_validate({
-        **state["report"], "repairs": state.get("repair_log", []), "timings": state.get("timings", {}),
-        "tool_calls": state.get("tool_calls", []) + current_tool_calls(), "urls": urls,
-    }).model_dump(mode="json")
-    write_json(out / "report.json", report)
-    with tool_call("storage_put"):
-        store.put_file(f"{prefix}/report.json", out / "report.json")
-    files += 1
+    with all_or_nothing(store, prefix) as upload:
+        with tool_call("storage_put_bundle"):
+            files = upload_data(upload, out)
+        # report.json is written after the data so its tool_calls include that upload (all but the last puts)
+        report = Report.model_validate({
+            **state["report"], "repairs": state.get("repair_log", []), "timings": state.get("timings", {}),
+            "tool_calls": state.get("tool_calls", []) + current_tool_calls(), "urls": urls,
+        }).model_dump(mode="json")
+        write_json(out / "report.json", report)
+        with tool_call("storage_put"):
+            files += upload_last(upload, out)
     runtime.context.progress("publish", f"{files} files to {store.describe()}")
     return {"report": report, "scene": scene_json}

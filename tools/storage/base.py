@@ -103,8 +103,14 @@ class Store(ABC):
         """Every key under ``prefix`` (relative to the store), sorted."""
 
     @abstractmethod
+    def delete_keys(self, keys: list[str]) -> None:
+        """Delete these keys; one that is not there is no error."""
+
     def delete_prefix(self, prefix: str) -> int:
         """Delete every key under ``prefix``; returns how many were deleted."""
+        keys = self.list_keys(prefix)
+        self.delete_keys(keys)
+        return len(keys)
 
     def put_file(self, key: str, path: Path, content_type: str | None = None) -> str:
         """Store a file's bytes under a key; its URL."""
@@ -188,12 +194,20 @@ class LocalStore(Store):
             return [clean_key(prefix)] if top.is_file() else []
         return sorted(p.relative_to(self.root).as_posix() for p in top.rglob("*") if p.is_file())
 
-    def delete_prefix(self, prefix: str) -> int:
-        """Delete every key under a prefix; how many were deleted."""
-        keys = self.list_keys(prefix)
-        for key in keys:
-            (self.root / key).unlink()
-        return len(keys)
+    def delete_keys(self, keys: list[str]) -> None:
+        """Delete these files, then the folders they leave empty (a deleted scene leaves no folder behind)."""
+        try:
+            for key in keys:
+                path = self._path(key)
+                if not path.is_file():
+                    continue
+                path.unlink()
+                for folder in path.parents:
+                    if folder == self.root or any(folder.iterdir()):
+                        break
+                    folder.rmdir()
+        except OSError as exc:
+            raise StorageError(f"cannot delete from {self.describe()}: {exc}") from exc
 
 
 def md5_hex(data: bytes) -> str:

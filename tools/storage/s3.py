@@ -176,19 +176,38 @@ class S3Store(Store):
         """Every key under a prefix, sorted; 'a' does not match 'ab/...'."""
         full = self._full(prefix) if prefix else self.prefix
         paginator = self.client.get_paginator("list_objects_v2")
-        pages = self._call("list", lambda: list(paginator.paginate(Bucket=self.bucket, Prefix=full)))
+        try:
+            pages = self._call("list", lambda: list(paginator.paginate(Bucket=self.bucket, Prefix=full)))
+        except StorageError as exc:
+            if _no_bucket(exc):
+                return []  # nothing was ever written
+            raise
         keys = [obj["Key"][len(self.prefix):] for page in pages for obj in page.get("Contents", [])]
         if prefix:  # 'scenes/a' must not match 'scenes/ab/...'
             keys = [k for k in keys if k == clean_key(prefix) or k.startswith(clean_key(prefix) + "/")]
         return sorted(keys)
 
-    def delete_prefix(self, prefix: str) -> int:
-        """Delete every key under a prefix in batches; how many were deleted."""
-        keys = self.list_keys(prefix)
+    def delete_keys(self, keys: list[str]) -> None:
+        """Delete keys in batches; a key S3 reports it could not delete is a StorageError (DeleteObjects
+        answers 200 even then)."""
         for start in range(0, len(keys), DELETE_BATCH):
-            batch = [{"Key": self.prefix + k} for k in keys[start:start + DELETE_BATCH]]
-            self._call("delete", self.client.delete_objects, Bucket=self.bucket, Delete={"Objects": batch})
-        return len(keys)
+            batch = [{"Key": self._full(k)} for k in keys[start:start + DELETE_BATCH]]
+            try:
+                answer = self._call("delete", self.client.delete_objects, Bucket=self.bucket,
+                                    Delete={"Objects": batch, "Quiet": True})
+            except StorageError as exc:
+                if _no_bucket(exc):
+                    return  # nothing was ever written
+                raise
+            if answer.get("Errors"):
+                first = answer["Errors"][0]
+                raise StorageError(f"delete failed at {self.describe()} for {len(answer['Errors'])} keys, "
+                                   f"e.g. {first.get('Key')!r}: {first.get('Code')} {first.get('Message', '')}")
+
+
+def _no_bucket(exc: StorageError) -> bool:
+    """Whether a StorageError came from S3 saying the bucket does not exist."""
+    return isinstance(exc.__cause__, ClientError) and _error_code(exc.__cause__) == "NoSuchBucket"
 
 
 def _error_code(exc: ClientError) -> str:
