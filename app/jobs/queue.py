@@ -149,6 +149,8 @@ CREATE TABLE IF NOT EXISTS observations (
     id INTEGER PRIMARY KEY AUTOINCREMENT, metric TEXT NOT NULL, label TEXT NOT NULL, value REAL NOT NULL,
     ok INTEGER NOT NULL, created_at REAL NOT NULL
 );
+CREATE INDEX IF NOT EXISTS observations_metric ON observations(metric, label);
+CREATE INDEX IF NOT EXISTS observations_age ON observations(created_at);
 """
 UNFINISHED_MARKER = "UNFINISHED"  # in a job's own folder from its start until its scene is written
 BUSY_TIMEOUT_S = 30.0  # many processes write here; a writer waits for the lock instead of failing
@@ -424,10 +426,28 @@ class SqliteJobQueue:
             db.execute("INSERT INTO observations (metric, label, value, ok, created_at) VALUES (?, ?, ?, ?, ?)",
                        (metric, label, value, ok, time.time()))
 
-    def observations(self, metric: str) -> builtins.list[sqlite3.Row]:
-        """Every recorded (label, value, ok) observation of a metric."""
+    def observation_totals(self, metric: str, buckets: tuple[float, ...] = ()) -> builtins.list[sqlite3.Row]:
+        """Per label: ``n``, ``total`` (sum of values), ``ok`` (how many ok) and ``le_<i>`` (values <= buckets[i]).
+
+        Summed inside SQLite, so a scrape moves one row per label, not every observation ever made.
+        """
+        le = "".join(f", SUM(value <= ?) AS le_{i}" for i in range(len(buckets)))
         with self._connect() as db:
-            return db.execute("SELECT label, value, ok FROM observations WHERE metric = ?", (metric,)).fetchall()
+            return db.execute(f"SELECT label, COUNT(*) AS n, SUM(value) AS total, SUM(ok) AS ok{le} "
+                              "FROM observations WHERE metric = ? GROUP BY label ORDER BY label",
+                              (*buckets, metric)).fetchall()
+
+    def prune(self, before: float) -> dict[str, int]:
+        """Forget observations made before ``before`` and the events of jobs that ended before it.
+
+        Each revision's ``done`` event stays, so a client following an old scene still gets its end.
+        """
+        with self._transaction() as db:
+            observations = db.execute("DELETE FROM observations WHERE created_at < ?", (before,)).rowcount
+            events = db.execute("DELETE FROM events WHERE event != 'done' AND job_id IN (SELECT id FROM jobs WHERE "
+                                "status IN ('succeeded', 'failed', 'cancelled') AND finished_at < ?)",
+                                (before,)).rowcount
+        return {"observations": observations, "events": events}
 
 
 def _job_from_row(row: sqlite3.Row, revisions: list[dict[str, Any]]) -> Job:
