@@ -12,12 +12,13 @@ from app.api.server import create_app
 from app.jobs.queue import scene_dir
 from tools.core.settings import Settings
 
-KEY = "test-key-1"
+KEY = "test-key-1-0123456789"
+OTHER_KEY = "other-key-0123456789"
 
 
 def make_client(tmp_path, **overrides) -> TestClient:
     settings = Settings(data_dir=tmp_path / "data", _env_file=None, **overrides)
-    return TestClient(create_app(settings, workers=0))
+    return TestClient(create_app(settings, workers=0), base_url="http://127.0.0.1")  # local-only mode checks Host
 
 
 @pytest.fixture
@@ -157,13 +158,13 @@ def test_edits_wait_for_graph_edit_or_the_running_job(client):
 
 
 def test_keys_required_when_configured_and_scenes_are_per_key(tmp_path):
-    with make_client(tmp_path, api_keys=[KEY, "other-key"]) as c:
+    with make_client(tmp_path, api_keys=[KEY, OTHER_KEY]) as c:
         assert_error(c.post("/v1/scenes", json={"prompt": "a table"}), 401, "unauthorized")
         assert_error(c.get("/v1/scenes", headers={"X-API-Key": "wrong"}), 401, "unauthorized")
         scene = c.post("/v1/scenes", json={"prompt": "a table"}, headers={"Authorization": f"Bearer {KEY}"}).json()
         assert c.get(f"/v1/scenes/{scene['id']}", headers={"X-API-Key": KEY}).status_code == 200
-        assert_error(c.get(f"/v1/scenes/{scene['id']}", headers={"X-API-Key": "other-key"}), 404, "not_found")
-        assert c.get("/v1/scenes", headers={"X-API-Key": "other-key"}).json()["items"] == []
+        assert_error(c.get(f"/v1/scenes/{scene['id']}", headers={"X-API-Key": OTHER_KEY}), 404, "not_found")
+        assert c.get("/v1/scenes", headers={"X-API-Key": OTHER_KEY}).json()["items"] == []
         assert c.get("/healthz").json() == {"status": "ok"}
 
 

@@ -86,7 +86,7 @@ def test_error_codes_follow_the_error_class():
 
 
 def test_workers_get_the_servers_settings(tmp_path):
-    settings = Settings(data_dir=tmp_path / "rel", _env_file=None, api_keys=["a", "b"], job_timeout_s=12)
+    settings = Settings(data_dir=tmp_path / "rel", _env_file=None, api_keys=["a" * 16, "b" * 16], job_timeout_s=12)
     env = settings_env(settings)
-    assert env["DIORAMA_API_KEYS"] == "a,b" and env["DIORAMA_JOB_TIMEOUT_S"] == "12.0"
+    assert env["DIORAMA_API_KEYS"] == "a" * 16 + "," + "b" * 16 and env["DIORAMA_JOB_TIMEOUT_S"] == "12.0"
     assert env["DIORAMA_DATA_DIR"] == str((tmp_path / "rel").resolve())

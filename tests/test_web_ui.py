@@ -235,12 +235,12 @@ def test_history_pages_with_more_and_a_queued_job_can_be_cancelled(idle_server, 
 
 
 def test_with_api_keys_the_ui_asks_for_one_and_then_works(tmp_path, lazy_browser):
-    keyed = Server(tmp_path / "keyed", workers=0, api_keys="ui-test-key").start()
+    keyed = Server(tmp_path / "keyed", workers=0, api_keys="ui-test-key-0123456789").start()
     try:
         with ui_page(lazy_browser, keyed) as (page, dialogs):
             expect(page.locator("#form-error")).to_contain_text("API key")  # the list answered 401
             expect(page.get_by_label("API key")).to_be_visible()  # the Connection panel opened itself
-            page.get_by_label("API key").fill("ui-test-key")
+            page.get_by_label("API key").fill("ui-test-key-0123456789")
             page.get_by_role("button", name="Save").click()
             page.get_by_label("Scene description").fill("a table")
             page.get_by_role("button", name="Generate").click()

@@ -5,21 +5,26 @@ in an iframe sandboxed without ``allow-same-origin``, whose module scripts and
 fetches are therefore cross-origin. The page's own CSP is left as it is.
 Only the published parts of the folder are served (graph.publish's bundle
 lists plus compose's page files), and a path can never leave the scene's folder.
+The bundle zip is built once per version of the folder, on disk under
+``<data_dir>/bundles/<id>/`` (named by the files' sizes and times), and streamed
+from there: a download costs no memory, and a second one no zipping.
 """
 
 from __future__ import annotations
 
-import io
+import hashlib
+import os
+import threading
 import zipfile
 from pathlib import Path, PurePosixPath
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import FileResponse
 
 from app.api.models import error_responses
-from app.api.scenes import SceneId, file_access_job
+from app.api.scenes import SceneId, bundle_cache_dir, file_access_job
 from app.api.security import ApiError
 from app.jobs.queue import scene_dir
 from graph.publish import BUNDLE_FILES, BUNDLE_FOLDERS
@@ -84,21 +89,48 @@ def scene_glb(scene_id: SceneId, request: Request, token: Token = None) -> FileR
 
 @router.get("/{scene_id}/bundle", summary="The output folder as a zip",
             responses={200: {"content": {"application/zip": {}}}, **error_responses(401, 404, 422)})
-def scene_bundle(scene_id: SceneId, request: Request, token: Token = None) -> Response:
-    """The scene's published files as one zip, built in memory."""
+def scene_bundle(scene_id: SceneId, request: Request, token: Token = None) -> FileResponse:
+    """The scene's published files as one zip, built once per version of the folder and streamed from disk."""
     folder = _scene_folder(request, scene_id, token)
-    buffer = io.BytesIO()  # a scene is a few MB; building it whole keeps a half-written zip from ever being sent
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in bundle_files(folder):
-            archive.write(path, path.relative_to(folder).as_posix())
+    archive = cached_bundle(folder, bundle_cache_dir(request.app.state.settings.data_dir, scene_id))
     headers = {**FILE_HEADERS, "Content-Disposition": f'attachment; filename="{scene_id}.zip"'}
-    return Response(buffer.getvalue(), media_type="application/zip", headers=headers)
+    return FileResponse(archive, media_type="application/zip", headers=headers)
+
+
+def cached_bundle(folder: Path, cache: Path) -> Path:
+    """The zip of the folder's bundle files in ``cache``, made when no zip of these very files is there yet.
+
+    The name is a digest of each file's path, size and modification time, so an edit (new revision) makes a
+    new zip; it is written under a temporary name and renamed, so a half-written zip is never served.
+    """
+    files = bundle_files(folder)
+    stamp = hashlib.sha256()
+    for path in files:
+        info = path.stat()
+        stamp.update(f"{path.relative_to(folder).as_posix()}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    archive = cache / f"{stamp.hexdigest()[:32]}.zip"
+    if archive.is_file():
+        return archive
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = cache / f"{archive.stem}.{os.getpid()}.{threading.get_ident()}.tmp"
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zipped:
+        for path in files:
+            zipped.write(path, path.relative_to(folder).as_posix())
+    tmp.replace(archive)
+    for old in cache.glob("*.zip"):  # earlier versions of the folder
+        if old != archive:
+            old.unlink(missing_ok=True)
+    return archive
 
 
 def bundle_files(folder: Path) -> list[Path]:
-    """The files a scene bundle holds: the top-level published files, then the asset folders' files (no symlinks)."""
-    files = [folder / name for name in BUNDLE_FILES if (folder / name).is_file()]
+    """The files a scene bundle holds: the top-level published files, then the asset folders' files.
+
+    Only plain files that really lie inside the folder: no symlink, and nothing reached through a linked folder.
+    """
+    root = folder.resolve()
+    files = [folder / name for name in BUNDLE_FILES]
     for name in BUNDLE_FOLDERS:
         if (folder / name).is_dir():
-            files += sorted(p for p in (folder / name).rglob("*") if p.is_file() and not p.is_symlink())
-    return files
+            files += sorted((folder / name).rglob("*"))
+    return [p for p in files if p.is_file() and not p.is_symlink() and p.resolve().is_relative_to(root)]

@@ -31,9 +31,14 @@ from app.jobs.queue import (
     new_job_id,
     scene_dir,
 )
+from tools.core.errors import StorageError
 from tools.core.settings import Settings
+from tools.storage.bundle import unpublish
+from tools.storage.open import open_store
 
 EVENT_POLL_S = 0.25
+MAX_EVENT_ID = 2**63 - 1  # SQLite's largest integer
+STREAM_RETRY_AFTER_S = 5
 SSE_PING_S = 15
 CAP_RETRY_AFTER_S = 5  # a job slot frees when one finishes; ask again soon
 router = APIRouter(prefix="/v1/scenes", tags=["scenes"])
@@ -53,6 +58,15 @@ def owner(request: Request) -> str:
     if not presented and bearer.lower().startswith("bearer "):
         presented = bearer[7:].strip()
     return keys.owner(presented)
+
+
+def key_presented(request: Request) -> bool:
+    """Whether the caller may see what is for the operator (readiness detail): local-only mode, or a valid key."""
+    try:
+        owner(request)
+    except ApiError:
+        return False
+    return True
 
 
 Owner = Annotated[str, Depends(owner)]
@@ -204,18 +218,31 @@ def cancel_scene(scene_id: SceneId, request: Request, queue: Queue, caller: Owne
     return view(request, job)
 
 
-@router.delete("/{scene_id}", status_code=204, summary="Delete a scene", responses=error_responses(401, 404, 422))
+@router.delete("/{scene_id}", status_code=204, summary="Delete a scene",
+               responses=error_responses(401, 404, 422, 503))
 def delete_scene(scene_id: SceneId, request: Request, queue: Queue, caller: Owner) -> Response:
-    """Cancels its job, then removes the job, its events, its checkpoint and its files."""
+    """Cancels its job, removes its published copy from the store, then the job, its events, checkpoint and files."""
     job = owned_job(queue, scene_id, caller, request.app.state.keys)
     queue.cancel(scene_id)
-    queue.delete(scene_id)
     settings: Settings = request.app.state.settings
+    store = open_store(settings)
+    try:  # first, so a store that is down leaves the scene listed and the DELETE can simply be sent again
+        unpublish(store, f"scenes/{scene_id}")
+    except StorageError as e:
+        raise ApiError(503, "unavailable", f"the scene's published copy could not be removed from "
+                       f"{store.describe()}; the scene is cancelled but not deleted: send the DELETE again", {"problem": str(e)}) from e
+    queue.delete(scene_id)
     # generate_scene's thread is the scene id; each edit runs under <id>-r<n> (graph/edit.py)
     threads = [scene_id, *(f"{scene_id}-r{r['revision']}" for r in job.revisions if r["revision"] > 1)]
     forget_checkpoint(settings.checkpoint_db, threads)
     shutil.rmtree(scene_dir(settings.data_dir, scene_id), ignore_errors=True)
+    shutil.rmtree(bundle_cache_dir(settings.data_dir, scene_id), ignore_errors=True)
     return Response(status_code=204)
+
+
+def bundle_cache_dir(data_dir: Path, scene_id: str) -> Path:
+    """Where a scene's zipped bundles are kept between downloads (app/api/files.py)."""
+    return data_dir / "bundles" / scene_id
 
 
 def forget_checkpoint(db: Path, thread_ids: list[str]) -> None:
@@ -235,15 +262,50 @@ def forget_checkpoint(db: Path, thread_ids: list[str]) -> None:
             responses={200: {"content": {"text/event-stream": {"example": 'event: stage\ndata: {"stage": "layout", '
                                                                           '"message": "started", "progress": 0.35, '
                                                                           '"t": 0.4}\n\n'}}},
-                       **error_responses(401, 404, 422)})
+                       **error_responses(400, 401, 404, 422, 503)})
 async def follow_scene(scene_id: SceneId, request: Request,
                        token: Annotated[str | None, Query(max_length=200)] = None,
                        last_event_id: Annotated[str | None, Header(max_length=20)] = None) -> EventSourceResponse:
     """Replays the current revision's events, then follows live; ends with `done` (the final scene object)."""
     queue: SqliteJobQueue = request.app.state.queue
     job = await to_thread.run_sync(file_access_job, request, scene_id, token)
-    after = int(last_event_id) if last_event_id and last_event_id.isdigit() else 0
-    return EventSourceResponse(stream_events(request, queue, job, after), ping=SSE_PING_S)
+    after = event_number(last_event_id)
+    streams: StreamCount = request.app.state.event_streams
+    if streams.open >= streams.cap:
+        raise ApiError(503, "unavailable", f"{streams.cap} event streams are open, the most this server follows "
+                       f"at once; retry soon or poll GET /v1/scenes/{scene_id}", {"limit": "event_streams"},
+                       {"Retry-After": str(STREAM_RETRY_AFTER_S)})
+    return EventSourceResponse(streams.counted(stream_events(request, queue, job, after)), ping=SSE_PING_S)
+
+
+def event_number(last_event_id: str | None) -> int:
+    """The event number a Last-Event-ID header resumes after (0: from the start); 400 for one never given out."""
+    if not last_event_id or not last_event_id.isdigit():
+        return 0
+    if int(last_event_id) > MAX_EVENT_ID:
+        raise ApiError(400, "invalid_request", "Last-Event-ID is larger than any event number",
+                       {"max": MAX_EVENT_ID})
+    return int(last_event_id)
+
+
+class StreamCount:
+    """How many event streams are open in this process, and the most it serves (DIORAMA_MAX_EVENT_STREAMS)."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap, self.open = cap, 0
+
+    async def counted(self, events: AsyncIterator[ServerSentEvent]) -> AsyncIterator[ServerSentEvent]:
+        """The stream, counted open from its first step until it ends or its client leaves.
+
+        Counting starts inside the generator so a stream never started is never counted (one event loop runs
+        every stream, so the count needs no lock; a burst may pass the cap by the streams starting meanwhile).
+        """
+        self.open += 1
+        try:
+            async for event in events:
+                yield event
+        finally:
+            self.open -= 1
 
 
 def file_access_job(request: Request, scene_id: str, token: str | None) -> Job:

@@ -1,25 +1,34 @@
-"""API keys, signed file URLs, the per-key rate limit and the request size limit.
+"""API keys, signed file URLs, the per-key rate limit, the request size limit and the Host check.
 
 With no keys configured the server is local-only (``diorama serve`` binds
-127.0.0.1 alone) and every caller is the one owner ``local``. With keys, each
-key is an owner: it sees only its own scenes, and file URLs carry a token
-(HMAC of scene id and expiry) so an iframe or an <img> can load them without
-headers.
+127.0.0.1 alone), answers only requests addressed to a loopback name (DNS
+rebinding cannot reach it from a web page), and every caller is the one owner
+``local``. With keys, each key is an owner: it sees only its own scenes, and
+file URLs carry a token (HMAC of scene id, an opaque key id and expiry, under
+a random server secret) so an iframe or an <img> can load them without headers.
+A token reveals nothing about the key: the key id and the signature are both
+keyed by the server secret, so a link cannot be used to test guesses offline.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import math
+import os
+import secrets
 import threading
 import time
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 LOCAL_OWNER = "local"
+LINK_SECRET_FILE = "link-secret"  # in the data folder, mode 0600, made once
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
 
 
 class ApiError(Exception):
@@ -32,17 +41,43 @@ class ApiError(Exception):
 
 
 def owner_of(key: str) -> str:
-    """A stable, non-secret name for a key (stored with its jobs; the key itself is never stored)."""
+    """A stable name for a key, stored with its jobs (the key itself is never stored); never sent to
+    clients: links carry an opaque key id instead."""
     return "k-" + hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+def link_secret(data_dir: Path, configured: str | None = None) -> bytes:
+    """The secret that signs file links: the configured one, else ``<data_dir>/link-secret``, made on first use.
+
+    The file is written under a temporary name with mode 0600 and linked into place, so two processes
+    starting at once agree on one secret and none ever reads a half-written file.
+    """
+    if configured:
+        return configured.encode()
+    path = Path(data_dir) / LINK_SECRET_FILE
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another process made it first: use theirs
+        finally:
+            tmp.unlink()
+    return path.read_text().strip().encode()
 
 
 class KeyRing:
     """The configured API keys; checks a presented key and signs/verifies file-URL tokens."""
 
-    def __init__(self, keys: list[str], token_ttl_s: int) -> None:
+    def __init__(self, keys: list[str], token_ttl_s: int, secret: bytes) -> None:
         self.keys = [k for k in keys if k]
         self.token_ttl_s = token_ttl_s
-        self._secret = hashlib.sha256(("diorama-url-token\0" + "\0".join(sorted(self.keys))).encode()).digest()
+        self._secret = secret
+        self._owner_by_kid = {self._key_id(owner_of(key)): owner_of(key) for key in self.keys}
 
     @property
     def enabled(self) -> bool:
@@ -60,24 +95,29 @@ class KeyRing:
                 return owner_of(key)
         raise ApiError(401, "unauthorized", "the API key is not valid")
 
-    def _signature(self, scene_id: str, owner: str, expires: int) -> str:
-        message = f"{scene_id}\0{owner}\0{expires}".encode()
+    def _key_id(self, owner: str) -> str:
+        """An opaque id of an owner for links: keyed by the server secret, so it says nothing of the key."""
+        return hmac.new(self._secret, f"key-id\0{owner}".encode(), hashlib.sha256).hexdigest()[:16]
+
+    def _signature(self, scene_id: str, kid: str, expires: int) -> str:
+        message = f"link\0{scene_id}\0{kid}\0{expires}".encode()
         return hmac.new(self._secret, message, hashlib.sha256).hexdigest()[:32]
 
     def token(self, scene_id: str, owner: str) -> str:
         """A signed, expiring token that lets a page load this owner's scene files without an API key."""
         expires = int(time.time()) + self.token_ttl_s
-        return f"{expires}.{owner}.{self._signature(scene_id, owner, expires)}"
+        kid = self._key_id(owner)
+        return f"{expires}.{kid}.{self._signature(scene_id, kid, expires)}"
 
     def token_owner(self, token: str, scene_id: str) -> str | None:
         """The owner a valid, unexpired token for this scene was made for; None otherwise."""
         parts = token.split(".")
-        if len(parts) != 3 or not parts[0].isdigit():
+        if len(parts) != 3 or not parts[0].isdigit() or len(parts[0]) > 12:
             return None
-        expires, owner, signature = int(parts[0]), parts[1], parts[2]
-        if expires < time.time() or not hmac.compare_digest(signature, self._signature(scene_id, owner, expires)):
+        expires, kid, signature = int(parts[0]), parts[1], parts[2]
+        if expires < time.time() or not hmac.compare_digest(signature, self._signature(scene_id, kid, expires)):
             return None
-        return owner
+        return self._owner_by_kid.get(kid)  # a key removed from the settings takes its links with it
 
 
 class RateLimiter:
@@ -111,52 +151,89 @@ class RateLimiter:
 
 
 class BodySizeLimit:
-    """Refuses request bodies over ``max_bytes`` with 413, whether or not Content-Length is sent."""
+    """Refuses request bodies over ``max_bytes`` with 413, whether or not Content-Length is sent.
+
+    The body (at most ``max_bytes``, 64 KiB by default) is read here before the route sees it, so a chunked
+    body over the limit is answered 413 by this middleware rather than failing inside FastAPI's body parser
+    (which would turn any error there into a 400).
+    """
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app, self.max_bytes = app, max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass HTTP requests through unless their declared or streamed body exceeds the limit."""
+        """Pass HTTP requests through with their body read ahead, unless it exceeds the limit."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
-            await self._refuse(send)
+            await send_error(send, 413, "too_large", f"the request body is larger than {self.max_bytes} bytes")
             return
-        received = 0
-        started = False
+        body = await self._read_body(receive)
+        if body is None:
+            await send_error(send, 413, "too_large", f"the request body is larger than {self.max_bytes} bytes")
+            return
+        replayed = False
 
-        async def counting_receive() -> Message:
-            nonlocal received
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()  # after the body: disconnects, which a streaming route watches for
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _read_body(self, receive: Receive) -> bytes | None:
+        """The whole body, or None once it passes the limit (or the client left while sending it)."""
+        chunks, size = [], 0
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise BodyTooLarge()
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counting_receive, tracking_send)
-        except BodyTooLarge:
-            if not started:
-                await self._refuse(send)
-
-    async def _refuse(self, send: Send) -> None:
-        body = (b'{"error": {"code": "too_large", "message": "the request body is larger than '
-                + str(self.max_bytes).encode() + b' bytes", "details": null}}')
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-        await send({"type": "http.response.body", "body": body})
+            if message["type"] != "http.request":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
 
 
-class BodyTooLarge(Exception):
-    """Raised inside the body-size limit when a streamed body passes the limit."""
+class LoopbackHostOnly:
+    """In local-only mode, answers only requests addressed to a loopback name; others get 421.
 
-    pass
+    A web page can point a name it controls at 127.0.0.1 (DNS rebinding) and then read a local-only API as
+    its own origin; the Host header it sends is still its own name, so checking it closes that door.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Refuse HTTP requests whose Host is not 127.0.0.1, localhost or [::1] (any port)."""
+        if scope["type"] == "http":
+            host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+            if host_name(host) not in LOOPBACK_HOSTS:
+                await send_error(send, 421, "misdirected_request",
+                                 "this server is local-only: address it as 127.0.0.1, localhost or [::1] "
+                                 "(set DIORAMA_API_KEYS to serve other names)")
+                return
+        await self.app(scope, receive, send)
+
+
+def host_name(host: str) -> str:
+    """A Host header's name without its port, lower-cased: '[::1]:8000' -> '[::1]', 'LocalHost' -> 'localhost'."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[:host.find("]") + 1] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+async def send_error(send: Send, status: int, code: str, message: str) -> None:
+    """An error in the API's one shape, sent straight from a middleware."""
+    body = json.dumps({"error": {"code": code, "message": message, "details": None}}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

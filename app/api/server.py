@@ -18,13 +18,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Match
 
 from app.api import files as api_files
 from app.api import scenes as api_scenes
-from app.api.metrics import metrics_registry, render
+from app.api.edge import allowed_methods, install_edge, not_json
+from app.api.metrics import Pruner, metrics_registry, render
 from app.api.models import Health, Ready, error_responses
-from app.api.security import ApiError, BodySizeLimit, KeyRing, RateLimiter
+from app.api.security import ApiError, KeyRing, RateLimiter, link_secret
 from app.jobs.pool import WorkerPool
 from app.jobs.queue import SqliteJobQueue
 from tools.core.errors import InputError
@@ -37,6 +37,7 @@ UI_HEADERS = {"Cache-Control": "no-cache", "Content-Security-Policy": "frame-anc
 log = logging.getLogger(__name__)
 HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
               405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
+              421: "misdirected_request",
               422: "invalid_request", 429: "rate_limited", 501: "not_implemented", 503: "unavailable"}
 
 
@@ -62,6 +63,8 @@ def install_error_handlers(app: FastAPI) -> None:
         problems = [{"loc": list(err.get("loc", ())), "msg": err.get("msg", "")} for err in e.errors()]
         first = problems[0] if problems else {"loc": [], "msg": "invalid request"}
         where = ".".join(str(part) for part in first["loc"])
+        if not_json(e.errors()):
+            return error_json(400, "invalid_request", "the body is not JSON (send Content-Type: application/json)")
         return error_json(422, "invalid_request", f"{where}: {first['msg']}", {"errors": problems})
 
     @app.exception_handler(StarletteHTTPException)
@@ -79,16 +82,6 @@ def install_error_handlers(app: FastAPI) -> None:
     async def internal(request: Request, e: Exception) -> JSONResponse:
         log.exception("unhandled error on %s %s", request.method, request.url.path)
         return error_json(500, "internal", "the server failed; the log says why")
-
-
-def allowed_methods(request: Request) -> list[str]:
-    """Every method some route answers on this path (Starlette's own Allow names only the first route's)."""
-    methods: set[str] = set()
-    for route in request.app.router.routes:
-        match, _ = route.matches(request.scope)
-        if match != Match.NONE and getattr(route, "methods", None):
-            methods |= route.methods
-    return sorted(methods)
 
 
 def readiness(app: FastAPI) -> dict[str, dict[str, Any]]:
@@ -147,15 +140,17 @@ def add_service_routes(app: FastAPI) -> None:
 
     @app.get("/readyz", response_model=Ready, tags=["service"], summary="Ready to run scenes",
              responses={503: {"model": Ready, "description": "a part is missing; checks say which"}})
-    def readyz() -> JSONResponse:
+    def readyz(request: Request) -> JSONResponse:
         checks = readiness(app)
         ready = all(check["ok"] for name, check in checks.items() if name != "model")
-        return JSONResponse({"status": "ok" if ready else "unavailable", "checks": checks},
-                            status_code=200 if ready else 503)
+        body: dict[str, Any] = {"status": "ok" if ready else "unavailable"}
+        if api_scenes.key_presented(request):  # paths and versions are for the operator, not for anyone
+            body["checks"] = checks
+        return JSONResponse(body, status_code=200 if ready else 503)
 
     @app.get("/metrics", tags=["service"], summary="Prometheus metrics",
              responses={200: {"content": {"text/plain": {}}}})
-    def metrics() -> Response:
+    def metrics(caller: api_scenes.Owner) -> Response:
         return Response(render(app.state.metrics), media_type="text/plain; version=0.0.4; charset=utf-8")
 
     @app.get("/", include_in_schema=False)
@@ -180,9 +175,11 @@ def create_app(settings: Settings, workers: int | None = None, queue: SqliteJobQ
         app.state.pool = WorkerPool(settings, size) if size > 0 else None
         if app.state.pool:
             app.state.pool.start()
+        pruner = Pruner(queue, settings.retention_days).start()
         try:
             yield
         finally:
+            pruner.stop()
             if app.state.pool:
                 app.state.pool.stop()
 
@@ -191,12 +188,14 @@ def create_app(settings: Settings, workers: int | None = None, queue: SqliteJobQ
                               '`{"error": {"code", "message", "details"}}`. Send `X-API-Key` when keys are set.',
                   responses=error_responses(500))
     app.state.settings, app.state.queue, app.state.pool = settings, queue, None
-    app.state.keys = KeyRing(settings.api_keys, settings.url_token_ttl_s)
+    secret = settings.link_secret.get_secret_value() if settings.link_secret else None
+    app.state.keys = KeyRing(settings.api_keys, settings.url_token_ttl_s, link_secret(settings.data_dir, secret))
     app.state.limiter = RateLimiter(settings.rate_limit_per_min)
+    app.state.event_streams = api_scenes.StreamCount(settings.max_event_streams)
     app.state.metrics = metrics_registry(queue)
     install_error_handlers(app)
     app.include_router(api_scenes.router)
     app.include_router(api_files.router)
     add_service_routes(app)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
+    install_edge(app, settings)
     return app

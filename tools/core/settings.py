@@ -15,6 +15,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+MIN_API_KEY_CHARS = 16  # a short key can be guessed by trying; 16 random characters cannot
 
 
 class Settings(BaseSettings):
@@ -63,11 +64,25 @@ class Settings(BaseSettings):
     max_concurrent_jobs_per_key: int = Field(8, ge=1, description="queued + running jobs one API key may have")
     max_request_bytes: int = Field(65536, ge=1024, description="largest request body the API accepts")
     url_token_ttl_s: int = Field(24 * 3600, ge=60, description="lifetime of signed file URLs (when API keys are set)")
+    link_secret: SecretStr | None = Field(
+        None, description="secret that signs file URLs; unset: a random one made once in <data_dir>/link-secret")
+    retention_days: float = Field(
+        30.0, ge=0, description="metric observations, and the events of jobs ended, older than this are pruned; 0: kept")
+    max_event_streams: int = Field(100, ge=1, description="open /events streams one API process serves at once")
 
     @field_validator("api_keys", mode="before")
     @classmethod
     def _split_keys(cls, value: object) -> object:
         return [key.strip() for key in value.split(",") if key.strip()] if isinstance(value, str) else value
+
+    @field_validator("api_keys")
+    @classmethod
+    def _keys_long_enough(cls, keys: list[str]) -> list[str]:
+        short = [str(i + 1) for i, key in enumerate(keys) if len(key) < MIN_API_KEY_CHARS]
+        if short:  # the message names positions, never a key
+            raise ValueError(f"key {', '.join(short)} is shorter than {MIN_API_KEY_CHARS} characters; "
+                             "make one with: python -c 'import secrets; print(secrets.token_urlsafe(24))'")
+        return keys
 
     @field_validator("chromium")
     @classmethod
