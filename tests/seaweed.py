@@ -19,7 +19,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ACCESS_KEY = "diorama-test"
@@ -39,6 +39,13 @@ class Seaweed:
     access_key: str
     secret_key: str
     data_dir: Path
+    process: subprocess.Popen | None = field(default=None, compare=False, repr=False)
+
+    def stop(self) -> None:
+        """Stop the server now (a test of storage failing mid-way); the context manager's exit still tidies up."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
 
 
 def weed_binary() -> str:
@@ -93,7 +100,7 @@ def running_seaweed() -> Iterator[Seaweed]:
         endpoint = f"http://127.0.0.1:{ports['s3.port']}"
         try:
             _wait_until_up(process, endpoint, Path(tmp) / "weed.log")
-            yield Seaweed(endpoint, ACCESS_KEY, SECRET_KEY, data)
+            yield Seaweed(endpoint, ACCESS_KEY, SECRET_KEY, data, process)
         finally:
             process.terminate()
             try:
