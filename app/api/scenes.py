@@ -230,7 +230,8 @@ def delete_scene(scene_id: SceneId, request: Request, queue: Queue, caller: Owne
         unpublish(store, f"scenes/{scene_id}")
     except StorageError as e:
         raise ApiError(503, "unavailable", f"the scene's published copy could not be removed from "
-                       f"{store.describe()}; the scene is cancelled but not deleted: send the DELETE again", {"problem": str(e)}) from e
+                       f"{store.describe()}; the scene is cancelled but not deleted: send the DELETE again",
+                       {"problem": str(e)}) from e
     queue.delete(scene_id)
     # generate_scene's thread is the scene id; each edit runs under <id>-r<n> (graph/edit.py)
     threads = [scene_id, *(f"{scene_id}-r{r['revision']}" for r in job.revisions if r["revision"] > 1)]
