@@ -76,9 +76,12 @@ def fault_from(error: BaseException, resource: str | Path | None = None) -> Mach
         return None
     kind, fix = found
     named = resource if resource is not None else getattr(error, "filename", None)
-    what = f"{named}: " if named else ""
-    detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    fault = MachineFault(f"{what}{detail}; {fix}", str(named or ""), kind)
+    if kind in ("io", "disk_full") and isinstance(named, Path) and (full := low_space(named.parent)) is not None:
+        fault = MachineFault(f"{named}: {error}; {full}", str(named), "disk_full")  # SQLite's WAL says 'I/O error'
+    else:
+        what = f"{named}: " if named else ""
+        detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        fault = MachineFault(f"{what}{detail}; {fix}", str(named or ""), kind)
     fault.__cause__ = error
     return fault
 
@@ -133,6 +136,10 @@ def probe_database(path: Path, lock_timeout_s: float = PROBE_LOCK_TIMEOUT_S) -> 
     path = Path(path)
     if not path.exists():
         return None
+    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):  # SQLite may still read it
+        mount = "on a read-only file system" if os.statvfs(path).f_flag & os.ST_RDONLY else "not writable"
+        return MachineFault(f"{path}: {mount}; make the file and its folder writable, {DATA_DIR_FIX}", str(path),
+                            "read_only" if "read-only" in mount else "permission")
     try:
         with closing(sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=lock_timeout_s,
                                      isolation_level=None)) as db:
