@@ -120,31 +120,37 @@ def readiness(app: FastAPI) -> dict[str, dict[str, Any]]:
     settings: Settings = app.state.settings
     from tools.verify.browser import default_chromium
 
-    pool: WorkerPool | None = app.state.pool
     chromium = settings.chromium or default_chromium()
     three = settings.three_dir / "build" / "three.module.js"
-    checks = {
-        "queue": {"ok": True, "workers": pool.alive() if pool else 0, "workers_wanted": pool.size if pool else 0},
+    return {
+        "queue": queue_check(app),
         "chromium": {"ok": bool(chromium) and os.path.exists(chromium or ""), "path": chromium},
         "three": {"ok": three.is_file(), "path": str(three)},
         "storage": storage_check(settings),
         "model": model_check(settings),
         **machine_checks(settings, app.state.queue),
     }
+
+
+def queue_check(app: FastAPI) -> dict[str, Any]:
+    """Queued jobs and live workers; not ok when a worker is missing or the job database cannot be read."""
+    pool: WorkerPool | None = app.state.pool
+    check: dict[str, Any] = {"ok": not pool or pool.alive() == pool.size, "workers": pool.alive() if pool else 0,
+                             "workers_wanted": pool.size if pool else 0}
     try:
-        checks["queue"]["queued"] = app.state.queue.count("queued")
+        check["queued"] = app.state.queue.count("queued")
     except MachineFault as fault:
-        checks["queue"] |= {"ok": False, "problem": str(fault)}
-    if pool and pool.alive() < pool.size:
-        checks["queue"]["ok"] = False
-    return checks
+        check |= {"ok": False, "problem": str(fault)}
+    return check
 
 
 def machine_checks(settings: Settings, queue: SqliteJobQueue) -> dict[str, dict[str, Any]]:
     """The data folder written and deleted into, and each database opened and quick-checked."""
     found = probe_machine(settings, queue.path)
     folder = found.pop(str(settings.data_dir))
-    data_dir = {"ok": folder is None, "path": str(settings.data_dir)} | ({"problem": str(folder)} if folder else {})
+    data_dir: dict[str, Any] = {"ok": folder is None, "path": str(settings.data_dir)}
+    if folder is not None:
+        data_dir["problem"] = str(folder)
     return {
         "data_dir": data_dir,
         "databases": {"ok": all(fault is None for fault in found.values()),
