@@ -187,7 +187,7 @@ def test_signed_urls_load_files_without_headers(tmp_path):
 def test_service_routes(client):
     assert client.get("/healthz").json() == {"status": "ok"}
     ready = client.get("/readyz").json()
-    assert set(ready["checks"]) == {"queue", "chromium", "three", "storage", "model"}
+    assert set(ready["checks"]) == {"queue", "chromium", "three", "storage", "model", "data_dir", "databases"}
     metrics = client.get("/metrics")
     assert metrics.status_code == 200 and "diorama_queue_depth" in metrics.text
     ui = client.get("/")

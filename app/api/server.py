@@ -2,13 +2,17 @@
 
 Routes live in app/api/scenes.py (jobs), app/api/files.py (a scene's files)
 and here (health, readiness, metrics, the creator UI). Every error answers
-with one shape: ``{"error": {"code", "message", "details"}}``.
+with one shape: ``{"error": {"code", "message", "details"}}``. A machine
+fault (full disk, read-only folder, damaged or locked database, storage down)
+answers 503 ``environment`` naming the file; any other unexpected error 500
+``internal`` with only an error id, which the log line beside its traceback carries.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -25,9 +29,10 @@ from app.api.edge import allowed_methods, install_edge, not_json
 from app.api.metrics import Pruner, metrics_registry, render
 from app.api.models import Health, Ready, error_responses
 from app.api.security import ApiError, KeyRing, RateLimiter, link_secret
+from app.jobs.health import error_id, explain, probe_machine
 from app.jobs.pool import WorkerPool
-from app.jobs.queue import SqliteJobQueue
-from tools.core.errors import InputError
+from app.jobs.queue import SqliteJobQueue, jobs_db
+from tools.core.errors import InputError, MachineFault
 from tools.core.settings import REPO_ROOT, Settings
 
 UI_DIR = REPO_ROOT / "web" / "ui"
@@ -39,6 +44,7 @@ HTTP_CODES = {400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404
               405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
               421: "misdirected_request",
               422: "invalid_request", 429: "rate_limited", 501: "not_implemented", 503: "unavailable"}
+FAULT_RETRY_AFTER_S = 30  # a full disk or a locked database needs a person; clients should not hammer meanwhile
 
 
 def error_json(status: int, code: str, message: str, details: Any = None,
@@ -78,10 +84,28 @@ def install_error_handlers(app: FastAPI) -> None:
     async def input_error(request: Request, e: InputError) -> JSONResponse:
         return error_json(422, "invalid_input", str(e))
 
+    @app.exception_handler(MachineFault)
+    async def machine_fault(request: Request, e: MachineFault) -> JSONResponse:
+        return fault_response(request, e)
+
+    @app.exception_handler(OSError)
+    @app.exception_handler(sqlite3.Error)
     @app.exception_handler(Exception)
-    async def internal(request: Request, e: Exception) -> JSONResponse:
-        log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return error_json(500, "internal", "the server failed; the log says why")
+    async def unexpected(request: Request, e: Exception) -> JSONResponse:
+        fault = explain(e, request.app.state.settings)
+        if fault is not None:
+            return fault_response(request, fault)
+        internal = error_id()
+        log.error("internal error %s on %s %s", internal, request.method, request.url.path, exc_info=e)
+        return error_json(500, "internal", f"internal error {internal}: the server log has the details",
+                          {"error_id": internal})
+
+
+def fault_response(request: Request, fault: MachineFault) -> JSONResponse:
+    """503 for a machine fault, naming the file or endpoint and the fix; the log says it too."""
+    log.error("machine fault on %s %s: %s", request.method, request.url.path, fault)
+    return error_json(503, "environment", str(fault), {"fault": fault.kind, "resource": fault.resource},
+                      {"Retry-After": str(FAULT_RETRY_AFTER_S)})
 
 
 def readiness(app: FastAPI) -> dict[str, dict[str, Any]]:
@@ -89,20 +113,42 @@ def readiness(app: FastAPI) -> dict[str, dict[str, Any]]:
     settings: Settings = app.state.settings
     from tools.verify.browser import default_chromium
 
-    pool: WorkerPool | None = app.state.pool
     chromium = settings.chromium or default_chromium()
     three = settings.three_dir / "build" / "three.module.js"
-    checks = {
-        "queue": {"ok": True, "queued": app.state.queue.count("queued"),
-                  "workers": pool.alive() if pool else 0, "workers_wanted": pool.size if pool else 0},
+    return {
+        "queue": queue_check(app),
         "chromium": {"ok": bool(chromium) and os.path.exists(chromium or ""), "path": chromium},
         "three": {"ok": three.is_file(), "path": str(three)},
         "storage": storage_check(settings),
         "model": model_check(settings),
+        **machine_checks(settings, app.state.queue),
     }
-    if pool and pool.alive() < pool.size:
-        checks["queue"]["ok"] = False
-    return checks
+
+
+def queue_check(app: FastAPI) -> dict[str, Any]:
+    """Queued jobs and live workers; not ok when a worker is missing or the job database cannot be read."""
+    pool: WorkerPool | None = app.state.pool
+    check: dict[str, Any] = {"ok": not pool or pool.alive() == pool.size, "workers": pool.alive() if pool else 0,
+                             "workers_wanted": pool.size if pool else 0}
+    try:
+        check["queued"] = app.state.queue.count("queued")
+    except MachineFault as fault:
+        check |= {"ok": False, "problem": str(fault)}
+    return check
+
+
+def machine_checks(settings: Settings, queue: SqliteJobQueue) -> dict[str, dict[str, Any]]:
+    """The data folder written and deleted into, and each database opened and quick-checked."""
+    found = probe_machine(settings, queue.path)
+    folder = found.pop(str(settings.data_dir))
+    data_dir: dict[str, Any] = {"ok": folder is None, "path": str(settings.data_dir)}
+    if folder is not None:
+        data_dir["problem"] = str(folder)
+    return {
+        "data_dir": data_dir,
+        "databases": {"ok": all(fault is None for fault in found.values()),
+                      "files": {path: "ok" if fault is None else str(fault) for path, fault in found.items()}},
+    }
 
 
 def storage_check(settings: Settings) -> dict[str, Any]:
@@ -167,7 +213,7 @@ def add_service_routes(app: FastAPI) -> None:
 
 def create_app(settings: Settings, workers: int | None = None, queue: SqliteJobQueue | None = None) -> FastAPI:
     """The API app; ``workers`` worker processes (default: settings.workers) run while it is up."""
-    queue = queue or SqliteJobQueue(settings.data_dir / "jobs.sqlite")
+    queue = queue or SqliteJobQueue(jobs_db(settings.data_dir))
     size = settings.workers if workers is None else workers
 
     @asynccontextmanager

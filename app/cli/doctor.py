@@ -1,7 +1,8 @@
 """`diorama doctor [--json]`: is this machine ready to make scenes? One line per check, with the fix.
 
 Every check is bounded in time (network probes time out in seconds), so the doctor answers
-fast even when a service is down. FAIL means a scene cannot be made as configured (exit 3);
+fast even when a service is down. The data folder is probed by writing (and deleting) a file in
+it, each database by opening it, running SQLite's quick check and taking its write lock. FAIL means a scene cannot be made as configured (exit 3);
 WARN means it can, with something missing or degraded; OK means ready.
 """
 
@@ -11,7 +12,6 @@ import argparse
 import importlib
 import json
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -118,32 +118,49 @@ def check_three(settings: Settings) -> Check:
     return Check("three.js", "OK", f"{len(needed)} vendor files under {three}")
 
 
-def unwritable(folder: Path) -> OSError | None:
-    """None when a file can be made in ``folder`` (made if missing), else the error that stopped it."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-"):
-            return None
-    except OSError as error:
-        return error
-
-
 def check_data_dir(settings: Settings) -> Check:
-    """Whether the data folder is writable."""
+    """Whether a file can be written into the data folder and deleted, with room left for scenes."""
+    from tools.core.faults import probe_folder
+
     data_dir = Path(settings.data_dir).resolve()
-    if (error := unwritable(data_dir)) is not None:
-        return Check("data dir", "FAIL", f"{data_dir} is not writable: {error}",
-                     "set DIORAMA_DATA_DIR to a writable folder, or fix its permissions")
+    if (fault := probe_folder(data_dir)) is not None:
+        return Check("data dir", "FAIL", f"{data_dir} cannot take scenes: {fault}",
+                     "free space there, fix its permissions or mount, or set DIORAMA_DATA_DIR to a writable folder")
     return Check("data dir", "OK", f"{data_dir} is writable")
+
+
+def check_databases(settings: Settings) -> list[Check]:
+    """Each database of the data folder: opens, passes SQLite's quick check, and its write lock can be taken."""
+    from app.jobs.health import databases
+    from tools.core.faults import probe_database
+
+    checks = []
+    for db in databases(settings):
+        if (fault := probe_database(db)) is not None:
+            checks.append(Check(f"db {db.name}", "FAIL", str(fault), fix_for(fault.kind, db)))
+        else:
+            checks.append(Check(f"db {db.name}", "OK", f"{db} passes its quick check" if db.exists()
+                                else f"{db} is made on first use"))
+    return checks
+
+
+def fix_for(kind: str, db: Path) -> str:
+    """What to do about a database fault of this kind."""
+    if kind == "damaged":
+        return f"stop Diorama, then restore {db} from a backup or move it aside (a fresh one is made)"
+    if kind == "locked":
+        return f"stop the process holding {db} (another `diorama serve` or batch on this data dir?)"
+    return f"free space or fix permissions where {db} lies, or set DIORAMA_DATA_DIR to a writable folder"
 
 
 def check_storage(settings: Settings) -> Check:
     """Whether the scene store is usable: the local published folder writable, or the S3 bucket reachable."""
     from tools.core.errors import StorageError
+    from tools.core.faults import probe_folder
 
     if settings.storage == "local":
         root = (Path(settings.data_dir) / "published").resolve()
-        if (error := unwritable(root)) is not None:
+        if (error := probe_folder(root)) is not None:
             return Check("storage", "FAIL", f"local store {root} is not writable: {error}",
                          "fix the folder's permissions or set DIORAMA_DATA_DIR")
         return Check("storage", "OK", f"local folder {root}")
@@ -222,7 +239,8 @@ def run_checks() -> list[Check]:
     checks = [c for c in checks if c.name != "setting chromium"]  # the chromium check says it, with the fix
     steps: list[Callable[[], Check | list[Check]]] = [
         check_packages, lambda: check_chromium(settings, bad), lambda: check_three(settings),
-        lambda: check_data_dir(settings), lambda: check_storage(settings), lambda: check_model(settings),
+        lambda: check_data_dir(settings), lambda: check_databases(settings), lambda: check_storage(settings),
+        lambda: check_model(settings),
         lambda: check_optional_services(settings),
     ]
     for step in steps:

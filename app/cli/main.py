@@ -97,11 +97,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     from pydantic import ValidationError as SettingsError
 
+    from app.jobs.health import machine_faults  # full disk, read-only folder, damaged database -> exit 3
     from tools.core.errors import DioramaError, InputError
 
     try:
         _configure_logging(args.log_format)
-        return args.func(args)
+        with machine_faults(folders=[value for value in vars(args).values() if isinstance(value, Path)]):
+            return args.func(args)
     except SettingsError as e:  # a DIORAMA_* variable with a bad value
         problems = "; ".join(f"DIORAMA_{'_'.join(map(str, err['loc'])).upper()}: {err['msg']}" for err in e.errors())
         print(f"error: bad setting: {problems or e}", file=sys.stderr)

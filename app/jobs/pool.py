@@ -3,7 +3,10 @@ server, or `diorama batch` over its own job database).
 
 Processes, not threads: generation is CPU-bound Python plus Chromium, so N
 workers really run side by side, and a crash in one (or a hard time-limit exit)
-costs only that worker, which the pool starts again.
+costs only that worker, which the pool starts again: at once after a worker
+that ran a while, with exponential back-off (capped) after one that died soon
+after its start, which keeps dying for the same reason (a broken install, a
+machine fault) and must not become a restart loop.
 """
 
 from __future__ import annotations
@@ -12,13 +15,18 @@ import os
 import subprocess
 import sys
 import threading
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TextIO
 
+from app.jobs.backoff import Backoff
 from tools.core.settings import REPO_ROOT, Settings
 
 STOP_GRACE_S = 10.0  # SIGTERM, then SIGKILL after this long
 WATCH_INTERVAL_S = 1.0
+HEALTHY_RUN_S = 60.0  # a worker that lived this long died of its job, not of its start: restart it at once
+RESTART_BACKOFF_CAP_S = 60.0
 
 
 def settings_env(settings: Settings) -> dict[str, str]:
@@ -40,6 +48,16 @@ def settings_env(settings: Settings) -> dict[str, str]:
     return env
 
 
+@dataclass
+class WorkerSlot:
+    """One worker process of the pool, when it started, and when it may be started again after dying."""
+
+    proc: subprocess.Popen
+    started: float = field(default_factory=time.monotonic)
+    backoff: Backoff = field(default_factory=lambda: Backoff(WATCH_INTERVAL_S, RESTART_BACKOFF_CAP_S))
+    restart_at: float | None = None  # set when it was found dead
+
+
 class WorkerPool:
     """Keeps ``size`` worker processes alive until ``stop()``.
 
@@ -50,7 +68,7 @@ class WorkerPool:
     def __init__(self, settings: Settings, size: int, queue_path: Path | None = None,
                  log: TextIO | None = None) -> None:
         self.settings, self.size, self.queue_path, self.log = settings, size, queue_path, log
-        self._procs: list[subprocess.Popen] = []
+        self._slots: list[WorkerSlot] = []
         self._stopping = threading.Event()
         self._watcher = threading.Thread(target=self._watch, name="worker-pool", daemon=True)
         self.restarts = 0
@@ -74,29 +92,38 @@ class WorkerPool:
 
     def start(self) -> None:
         """Start the worker processes and the thread that restarts any that die."""
-        self._procs = [self._spawn() for _ in range(self.size)]
+        self._slots = [WorkerSlot(self._spawn()) for _ in range(self.size)]
         self._watcher.start()
 
     def _watch(self) -> None:
         while not self._stopping.wait(WATCH_INTERVAL_S):
-            for i, proc in enumerate(self._procs):
-                if proc.poll() is not None and not self._stopping.is_set():
-                    self._procs[i] = self._spawn()
+            for slot in self._slots:
+                if slot.proc.poll() is None or self._stopping.is_set():
+                    continue
+                now = time.monotonic()
+                if slot.restart_at is None:  # found dead just now
+                    if now - slot.started >= HEALTHY_RUN_S:
+                        slot.backoff.reset()
+                    # the first wait (one interval) has passed while it lay dead; later ones double up to the cap
+                    slot.restart_at = now + slot.backoff.next_wait() - WATCH_INTERVAL_S
+                if now >= slot.restart_at:
+                    slot.proc, slot.started, slot.restart_at = self._spawn(), now, None
                     self.restarts += 1
 
     def alive(self) -> int:
         """How many worker processes are running now."""
-        return sum(proc.poll() is None for proc in self._procs)
+        return sum(slot.proc.poll() is None for slot in self._slots)
 
     def stop(self) -> None:
         """SIGTERM every worker (each hands its job back to the queue), then SIGKILL stragglers."""
         self._stopping.set()
         if self._watcher.is_alive():
             self._watcher.join()
-        for proc in self._procs:
+        procs = [slot.proc for slot in self._slots]
+        for proc in procs:
             if proc.poll() is None:
                 proc.terminate()
-        for proc in self._procs:
+        for proc in procs:
             try:
                 proc.wait(STOP_GRACE_S)
             except subprocess.TimeoutExpired:

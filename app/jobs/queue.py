@@ -12,6 +12,8 @@ its own folder instead (``out_dir``: `diorama batch` puts each scene in the
 folder the user asked for).
 
 The queue sits behind ``JobQueue`` so a distributed queue can replace SQLite.
+A damaged, locked or unwritable database file (or a full disk) raises a
+``MachineFault`` naming the file, never a bare sqlite3 error.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal, Protocol
+
+from tools.core.faults import database_faults
 
 Status = Literal["queued", "running", "succeeded", "failed", "cancelled"]
 TERMINAL: frozenset[str] = frozenset({"succeeded", "failed", "cancelled"})
@@ -152,6 +156,7 @@ CREATE TABLE IF NOT EXISTS observations (
 CREATE INDEX IF NOT EXISTS observations_metric ON observations(metric, label);
 CREATE INDEX IF NOT EXISTS observations_age ON observations(created_at);
 """
+JOBS_DB_NAME = "jobs.sqlite"  # the service's queue, under the data dir
 UNFINISHED_MARKER = "UNFINISHED"  # in a job's own folder from its start until its scene is written
 BUSY_TIMEOUT_S = 30.0  # many processes write here; a writer waits for the lock instead of failing
 
@@ -159,6 +164,11 @@ BUSY_TIMEOUT_S = 30.0  # many processes write here; a writer waits for the lock 
 def new_job_id() -> str:
     """A fresh random scene id."""
     return "s-" + uuid.uuid4().hex[:16]
+
+
+def jobs_db(data_dir: Path) -> Path:
+    """The service's job database."""
+    return data_dir / JOBS_DB_NAME
 
 
 def scene_dir(data_dir: Path, job_id: str) -> Path:
@@ -181,7 +191,8 @@ class SqliteJobQueue:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        with database_faults(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
@@ -190,7 +201,8 @@ class SqliteJobQueue:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        with closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)) as db:
+        with database_faults(self.path), \
+                closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)) as db:
             db.row_factory = sqlite3.Row
             yield db
 
@@ -202,7 +214,8 @@ class SqliteJobQueue:
             try:
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:  # SQLite already rolled back after a full disk or an I/O error
+                    db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
 

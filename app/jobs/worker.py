@@ -8,12 +8,20 @@ Ctrl-C (the server stops it with SIGTERM and it hands its job back), and a job
 it held when it died is reclaimed after the lease and resumed from the
 scene's LangGraph checkpoint. A job that names its own folder gets an
 UNFINISHED marker there while it runs, so a folder cut off never looks done.
+
+A machine fault (full disk, read-only folder, damaged or locked database)
+fails the job it hit as ``environment`` with the file named; when the job
+database itself cannot be used the worker waits with exponential back-off
+instead of exiting (the pool would only restart it into the same fault).
+An unexpected error fails the job as ``internal`` with an error id that the
+worker's log line carries next to the traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import logging
 import os
 import shutil
 import signal
@@ -21,17 +29,18 @@ import socket
 import sys
 import threading
 import time
-import traceback
 import uuid
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from app.jobs.queue import UNFINISHED_MARKER, Job, SqliteJobQueue, job_dir
+from app.jobs.backoff import Backoff
+from app.jobs.health import error_id, explain
+from app.jobs.queue import UNFINISHED_MARKER, Job, SqliteJobQueue, Status, job_dir, jobs_db
 from app.logs import log_progress
 from graph.context import LazyBrowser, RunContext
 from graph.state import SceneState
-from tools.core.errors import DioramaError, InputError
+from tools.core.errors import DioramaError, InputError, MachineFault
 from tools.core.report import Report
 from tools.core.settings import Settings
 
@@ -43,6 +52,7 @@ STAGE_PROGRESS: dict[str, float] = {
     "repair": 0.75, "publish": 0.92, "edit": 0.1,
 }
 PR_SET_PDEATHSIG = 1
+log = logging.getLogger(__name__)
 
 
 class JobStopped(Exception):
@@ -80,11 +90,14 @@ class JobGuard:
         while not self._done.wait(interval):
             if os.getppid() != self.parent_pid:
                 os._exit(1)  # the server died: the next server reclaims the job
-            if time.monotonic() - self.started > self.settings.job_timeout_s + HARD_TIMEOUT_GRACE_S:
-                self.queue.finish(self.job.id, self.worker, "failed", error=timeout_error(self.settings))
-                os._exit(3)  # stuck inside one stage; the pool starts a fresh worker
-            if not self.queue.heartbeat(self.job.id, self.worker, self.settings.job_lease_s):
-                self.lease_lost = True
+            try:
+                if time.monotonic() - self.started > self.settings.job_timeout_s + HARD_TIMEOUT_GRACE_S:
+                    self.queue.finish(self.job.id, self.worker, "failed", error=timeout_error(self.settings))
+                    os._exit(3)  # stuck inside one stage; the pool starts a fresh worker
+                if not self.queue.heartbeat(self.job.id, self.worker, self.settings.job_lease_s):
+                    self.lease_lost = True
+            except MachineFault as fault:  # the job's next progress record meets the same fault and ends it
+                log.error("job %s: cannot renew its lease: %s", self.job.id, fault)
 
     def progress(self, stage: str, message: str) -> None:
         """The run's progress callback: records the event, then stops the run if it must not go on."""
@@ -160,33 +173,57 @@ def execute(queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, br
             state = run_scene(job, context)
     except JobStopped as stop:
         if stop.reason == "cancelled":
-            queue.finish(job.id, worker, "cancelled", error=("cancelled", "cancelled on request"))
+            finish_despite_faults(queue, job.id, worker, "cancelled", error=("cancelled", "cancelled on request"))
         elif stop.reason == "timeout":
-            queue.finish(job.id, worker, "failed", error=timeout_error(settings))
+            finish_despite_faults(queue, job.id, worker, "failed", error=timeout_error(settings))
         elif queue.get(job.id) is None and job.out_dir is None:  # deleted through the API while it ran: drop
             shutil.rmtree(job_dir(settings.data_dir, job), ignore_errors=True)  # what it wrote after the delete
         return
     except WorkerShutdown:
         queue.release(job.id, worker)
         raise
-    except InputError as e:
-        queue.finish(job.id, worker, "failed", error=("invalid_input", str(e)))
-        return
-    except DioramaError as e:
-        queue.finish(job.id, worker, "failed", error=(error_code(e), str(e)))
-        return
-    except Exception as e:  # a bug: fail this job with its traceback in the log, keep serving the others
-        traceback.print_exc()
-        queue.finish(job.id, worker, "failed", error=("internal", f"{type(e).__name__}: {e}"))
+    except Exception as e:
+        finish_despite_faults(queue, job.id, worker, "failed", error=failure(e, job, settings))
         return
     seconds = time.time() - (job.started_at or time.time())
-    if queue.finish(job.id, worker, "succeeded", passed=bool(state.get("passed")),
-                    summary=summary_of(state, seconds)):
+    if finish_despite_faults(queue, job.id, worker, "succeeded", passed=bool(state.get("passed")),
+                             summary=summary_of(state, seconds)):
         observe_run(queue, state, seconds)
 
 
+def failure(error: Exception, job: Job, settings: Settings) -> tuple[str, str]:
+    """The (code, message) a job that raised ``error`` fails with: its input, the machine, or a bug."""
+    if isinstance(error, InputError):
+        return "invalid_input", str(error)
+    fault = explain(error, settings, [job_dir(settings.data_dir, job)])
+    if fault is not None:
+        log.error("job %s hit a machine fault: %s", job.id, fault)
+        return error_code(fault), str(fault)
+    if isinstance(error, DioramaError):
+        return error_code(error), str(error)
+    internal = error_id()  # a bug: its traceback goes to the log under this id, the client sees only the id
+    log.error("internal error %s in job %s", internal, job.id, exc_info=error)
+    return "internal", f"internal error {internal}: the worker log has the details (grep {internal})"
+
+
+def finish_despite_faults(queue: SqliteJobQueue, job_id: str, worker: str, status: Status, **ending: Any) -> bool:
+    """``queue.finish``, retried with back-off while the job database cannot be written (a full disk frees up,
+    a lock is released): a job must not stay 'running' to be claimed and hit the same fault again."""
+    backoff = Backoff()
+    while True:
+        try:
+            return queue.finish(job_id, worker, status, **ending)
+        except MachineFault as fault:
+            wait = backoff.next_wait()
+            log.error("cannot record the end of job %s (%s); retrying in %g s", job_id, fault, wait)
+            time.sleep(wait)
+
+
 def error_code(error: DioramaError) -> str:
-    """``RenderError`` -> ``render_error``: the error's class, as the API's error codes are spelled."""
+    """``RenderError`` -> ``render_error``: the error's class, as the API's error codes are spelled; a plain
+    MachineFault (disk, folder, database) is ``environment``."""
+    if type(error) is MachineFault:
+        return "environment"
     name = type(error).__name__
     return "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
 
@@ -205,25 +242,42 @@ def _raise_shutdown(signum: int, frame: object) -> None:
 
 def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None) -> None:
     """Claim and run jobs until the parent process dies or a shutdown signal arrives."""
-    queue = SqliteJobQueue(queue_path or settings.data_dir / "jobs.sqlite")
+    path = queue_path or jobs_db(settings.data_dir)
     worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
     browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
+    backoff = Backoff()
+    queue: SqliteJobQueue | None = None
     try:
         while os.getppid() == parent_pid:
-            job = queue.claim(worker, settings.job_lease_s)
-            if job is None:
+            try:
+                queue = queue or SqliteJobQueue(path)
+                claimed = serve_one(queue, worker, settings, browser, parent_pid)
+            except MachineFault as fault:  # the job database: waiting beats a restart into the same fault
+                wait = backoff.next_wait()
+                log.error("worker %s cannot use the job queue: %s; retrying in %g s", worker, fault, wait)
+                time.sleep(wait)
+                continue
+            backoff.reset()
+            if not claimed:
                 time.sleep(POLL_S)
-                continue
-            if job.attempts > MAX_ATTEMPTS:
-                queue.finish(job.id, worker, "failed", error=(
-                    "worker_lost", f"the worker running this job died {job.attempts - 1} times; see logs/workers.log"))
-                continue
-            execute(queue, job, worker, settings, browser, parent_pid)
     except WorkerShutdown:
         pass
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut the browser's close short
         browser.close()
+
+
+def serve_one(queue: SqliteJobQueue, worker: str, settings: Settings, browser: LazyBrowser, parent_pid: int) -> bool:
+    """Claim one job and run it to its end; False when there was none to claim."""
+    job = queue.claim(worker, settings.job_lease_s)
+    if job is None:
+        return False
+    if job.attempts > MAX_ATTEMPTS:
+        finish_despite_faults(queue, job.id, worker, "failed", error=(
+            "worker_lost", f"the worker running this job died {job.attempts - 1} times; see logs/workers.log"))
+    else:
+        execute(queue, job, worker, settings, browser, parent_pid)
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:

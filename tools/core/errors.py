@@ -7,7 +7,9 @@
     │   └── InvalidKeyError a storage key that is empty or could leave its prefix
     ├── AssetError          a generator or an asset file failed
     │   └── ValidationError a GLB was refused (malformed, too big, bomb-like)
-    ├── StorageError        storage unreachable or refused; names the endpoint
+    ├── MachineFault        the machine could not do the work: disk full, read-only or unwritable folder,
+    │   │                   a damaged or locked database (exit 3 / HTTP 503); names the file and the fix
+    │   └── StorageError    storage unreachable or refused; names the endpoint
     ├── RenderError         the browser could not load or render the page
     ├── ReferenceSearchError the web reference search (SearxNG) failed; the size table still answers
     └── ModelError          the model server failed (callers fall back)
@@ -44,8 +46,23 @@ class ValidationError(AssetError):
     """A GLB was refused: malformed, too big or bomb-like."""
 
 
-class StorageError(DioramaError):
+class MachineFault(DioramaError):
+    """The machine, not the request, stopped the work; the message names the file or endpoint and what to do.
+
+    resource: the file, folder or endpoint at fault; kind: disk_full, read_only, permission, unwritable, io,
+    damaged, locked, descriptors or storage (tools/core/faults.py makes them from OSError and SQLite errors).
+    """
+
+    def __init__(self, message: str, resource: str = "", kind: str = "") -> None:
+        super().__init__(message)
+        self.resource, self.kind = resource, kind
+
+
+class StorageError(MachineFault):
     """Storage is unreachable or refused; the message names the endpoint."""
+
+    def __init__(self, message: str, resource: str = "") -> None:
+        super().__init__(message, resource, kind="storage")
 
 
 class RenderError(DioramaError):
