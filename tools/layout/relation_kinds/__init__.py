@@ -14,6 +14,7 @@ from tools.layout.relation_kinds import (
     behind,
     by_window,
     center,
+    in_circle,
     each_with,
     facing,
     front,
@@ -29,5 +30,5 @@ from tools.layout.relation_kinds.spec import RelationSpec
 
 RELATIONS: dict[str, RelationSpec] = {module.SPEC.kind: module.SPEC for module in (
     on, next_to, in_front_of, behind, facing, around, against_wall, in_corner, center, above, row, grid, stacked,
-    each_with, front, by_window,
+    each_with, front, by_window, in_circle,
 )}
