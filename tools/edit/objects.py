@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tools.core.errors import InputError
 from tools.core.schema import ObjectSpec, Relation, Requirement
-from tools.edit.ops import EditOp
+from tools.edit.ops import WALL_NAMES, EditOp
 from tools.edit.outcome import (
     ARCHITECTURE,
     EditOutcome,
@@ -23,7 +23,7 @@ from tools.edit.outcome import (
     unique_key,
 )
 from tools.edit.parse import ROOM_MOVES
-from tools.edit.room import WALL_NAMES, wall_index
+from tools.edit.room import wall_index
 from tools.knowledge.reference import size_for
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relations import SELF_RELATIONS
@@ -70,7 +70,8 @@ def add(outcome: EditOutcome, op: EditOp) -> str:
         if paint:
             recolor(outcome, EditOp(kind="recolor", target=spec.key, color=paint[1]))
         if op.relation:
-            relate(outcome, spec, op.relation, op.reference)
+            relate(outcome, spec, op.relation, op.reference,
+                   wall=wall_index(outcome, spec, op.wall) if op.wall else None)
     count_requirement(plan, spec)
     return f"added {count} {spec.key} (now {spec.count})"
 
@@ -215,9 +216,16 @@ def replace(outcome: EditOutcome, op: EditOp) -> str:
 
 def duplicate(outcome: EditOutcome, op: EditOp) -> str:
     """'duplicate the lamp', 'add another chair like that one': more instances of the same spec (kind, colour,
-    size, relations); the originals keep their places and the copies are placed by the spec's relations."""
+    size, relations); the originals keep their places and the copies are placed by the spec's relations.
+    With ``reference`` ('like that one') the copy is of the target that is that one."""
+    specs = targets_of(outcome, op)
+    if op.reference:  # 'that one' is one of the kind said: the red chair singled out, not every chair
+        kinds = {s.category for s in specs}
+        specs = [s for s in specs_named(outcome, op.reference) if s.category in kinds]
+        if not specs:
+            raise InputError(f"'that one' is the {op.reference.replace(' | ', ' and ')}, not a {op.target}")
     done = []
-    for spec in targets_of(outcome, op):
+    for spec in specs:
         copies = op.count or spec.count
         spec.count += copies
         count_requirement(outcome.plan, spec)

@@ -17,6 +17,7 @@ ArrangeKind = Literal["in_circle", "row", "grid", "around"]
 # Walls as a person sees the room from the hero view (tools/core/windows.py WALL_SIDES: back -Z, right +X,
 # front +Z, left -X), the wall with the windows, or the one opposite the object's own.
 WallName = Literal["back", "right", "front", "left", "window", "other"]
+WALL_NAMES = ("back", "right", "front", "left")  # by their index in WALL_SIDES
 # Floor materials compose draws (tools/page/compose.py FLOOR_COLORS; a test keeps the two in step), by the
 # words people use for them.
 FLOOR_MATERIALS = {"wood": "wood", "wooden": "wood", "timber": "wood", "parquet": "wood", "hardwood": "wood",

@@ -7,12 +7,10 @@ from __future__ import annotations
 from tools.core.errors import InputError, PromptError
 from tools.core.schema import Environment, Look, ObjectSpec, Palette
 from tools.core.windows import windows_of
-from tools.edit.ops import FLOOR_MATERIALS, EditOp
+from tools.edit.ops import FLOOR_MATERIALS, WALL_NAMES, EditOp
 from tools.edit.outcome import EditOutcome, colour
 from tools.plan.text import StatedSize, check_size
 
-# The walls by their index in WALL_SIDES, named as the hero view (from +Z looking at -Z) shows them.
-WALL_NAMES = ("back", "right", "front", "left")
 ROOM_FACTOR = 1.25  # 'make the room bigger' grows each side by a quarter; 'smaller' shrinks it by the same ratio
 
 

@@ -27,8 +27,17 @@ JUDGE_RADIUS_SPREAD = 0.3
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
-    """Solver candidates for 'in a circle': instance ``index`` in its slot of a ring round the room's middle,
-    the ring widening and its middle shifting until it fits."""
+    """Solver candidates for 'in a circle': instance ``index`` in its slot of one ring round the room's middle,
+    the first ring (widening, its middle shifting) whose every slot is free or already holds its instance, so
+    all instances share one ring; then the slot on every other ring."""
+    rings = list(_rings(ctx, key))
+    whole = [ring for ring in rings if all(_free_or_taken(ctx, box) for box in ring)]
+    for ring in whole[:1] + rings:
+        yield ring[index], SOLVER_CLEARANCE
+
+
+def _rings(ctx: LayoutContext, key: str) -> Iterator[list[Box]]:
+    """Every instance's box on each ring tried, in order."""
     count = len(ctx.ids[key])
     w, _, d = ctx.sizes[key]
     lo, hi = ctx.space.lo, ctx.space.hi
@@ -37,9 +46,16 @@ def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> 
         for mx, mz in dict.fromkeys(((cx + shift, cz), (cx - shift, cz), (cx, cz + shift), (cx, cz - shift))):
             middle = Box("middle", "", "", mx, 0.0, mz, 0.0, 0.0, 0.0, 0.0)
             for gap in RING_GAPS:
-                slots = ring_slots(middle, count, w, d, gap)
-                sx, sz, yaw = slots[index]
-                yield ctx.box(key, index, mx + sx, mz + sz, yaw), SOLVER_CLEARANCE
+                yield [ctx.box(key, k, mx + sx, mz + sz, yaw)
+                       for k, (sx, sz, yaw) in enumerate(ring_slots(middle, count, w, d, gap))]
+
+
+def _free_or_taken(ctx: LayoutContext, box: Box) -> bool:
+    """The slot is free, or its own instance already stands there (placed earlier from the same ring)."""
+    placed = ctx.space.boxes.get(box.id)
+    if placed is not None:
+        return math.isclose(placed.x, box.x, abs_tol=1e-9) and math.isclose(placed.z, box.z, abs_tol=1e-9)
+    return ctx.space.fits(box, SOLVER_CLEARANCE)
 
 
 def _middle(points: np.ndarray) -> np.ndarray:
