@@ -23,9 +23,9 @@ from typing import get_args
 
 from tools.core.colors import parse_color
 from tools.core.errors import InputError
-from tools.edit.group_parse import add_like_op, arrange_op, duplicate_op
+from tools.edit.group_parse import CIRCLE_WORDS, add_like_op, arrange_op, duplicate_op
 from tools.edit.ops import EditKind, EditOp, EditProposal, MoveKind  # noqa: F401  (re-exported for callers)
-from tools.edit.room_parse import GROW_WORDS, SHRINK_WORDS, room_op, wall_move
+from tools.edit.room_parse import GROW_WORDS, MIDDLE_WORDS, ROOM_WORDS, SHRINK_WORDS, SIDE_WORDS, room_op, wall_move
 from tools.edit.scene_parse import REPLACE_VERBS, finish_op, look_op, redo_op, replace_op, undo_op
 from tools.edit.targets import EVERYTHING, Last, Mention, mentions, unknown_noun
 from tools.plan.parse import match_relation
@@ -137,6 +137,7 @@ EXAMPLES = {  # the nearest of these is suggested for what the grammar could not
     "around": "arrange the chairs around the table", "duplicate": "duplicate the lamp",
     "like": "add another chair like that one", "room": "make the room bigger", "room size": "make the room 6 by 5 m",
 }
+KNOWN_PLACE_WORDS = ROOM_WORDS | SIDE_WORDS.keys() | MIDDLE_WORDS | CIRCLE_WORDS | {"wall", "walls", "side", "rows"}
 KNOWN_VERBS = sorted({*REMOVE_VERBS, *ADD_VERBS, *MOVE_VERBS, *PLACE_VERBS, *ROTATE_VERBS, *CHANGE_VERBS,
                       *REPLACE_VERBS, *KEEP_VERBS, *ARRANGE_VERBS, *DUPLICATE_VERBS, *GROW_VERBS, *SHRINK_VERBS,
                       "undo", "revert", "redo"})
@@ -159,7 +160,8 @@ def _unknown_words(clause: str) -> list[str]:
     known_at = {i for m in mentions(tokens, None) for i in range(m.start, m.end)}
     return [w for i, w in enumerate(tokens) if w.isalpha() and i not in known_at and _verb_kind(w) is None
             and w not in FILLER | SIZE_WORDS.keys() | GROW_WORDS | SHRINK_WORDS and number_value(w) is None
-            and parse_color(tokens, i) is None and len(w) > 2 and w not in {"the", "and", "with", "for", "into"}]
+            and parse_color(tokens, i) is None and len(w) > 2 and w not in {"the", "and", "with", "for", "into"}
+            and w not in KNOWN_PLACE_WORDS]
 
 
 def _nearest_example(clause: str) -> str:
