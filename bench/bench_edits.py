@@ -3,7 +3,8 @@
 bench/edits.jsonl holds one edit per line: the scene (a name of SCENES), optional ``setup`` instructions
 applied first (a chain: what 'it', 'the rest' and 'undo' refer to), the instruction, and its expected
 effect checked on the result: placed counts per kind, kinds present or absent, colours, the look, the
-floor and walls, places kept, requirements met, or a state restored. Odd lines (1, 3, ...) are the tune
+floor and walls, places kept, requirements met, a state restored, a wall or the middle reached, an
+arrangement formed, or the room's size. Odd lines (1, 3, ...) are the tune
 half, even lines the measure half. Plan-level: the edit is parsed and applied to the plan and the pinned
 layout is solved, as graph/edit.py does before assets and compose; no browser. Wrong must be 0: an edit
 that does something else than its words is worse than a refusal.

@@ -228,7 +228,8 @@ def test_cli_edit_chain_prints_and_records_what_changed(tmp_path):
     assert requirement["description"] == "chair in a circle"
     assert cli("edit", str(out), "undo").returncode in (0, 1)
     redone = cli("edit", str(out), "redo")
-    assert redone.returncode in (0, 1) and "restored revision 2" in redone.stdout
+    assert redone.returncode in (0, 1) and "restored revision 2" in redone.stdout + redone.stderr
+    assert "resized" not in redone.stdout  # a turn changes the world box scene.json keeps, not the size
     scene2 = json.loads((out / "revisions" / "2" / "scene.json").read_text())
     scene4 = json.loads((out / "scene.json").read_text())
     assert [(o["id"], o["position"]) for o in scene2["objects"]] == [(o["id"], o["position"]) for o in scene4["objects"]]
@@ -237,3 +238,11 @@ def test_cli_edit_chain_prints_and_records_what_changed(tmp_path):
     assert all("objects" in e and "counts" in e for e in logged[1:])
     listed = cli("edit", str(out), "--list")
     assert "arrange the chairs in a circle  [" in listed.stdout and "moved" in listed.stdout
+
+
+def test_a_resize_reads_resized_and_a_turn_does_not():
+    plan, placements = _laid_out(DINING)
+    outcome, new = _edited(plan, placements, "make the sideboard bigger and turn the table 90 degrees")
+    by_id = {e["id"]: e for e in object_changes(plan, placements, outcome.plan, new, outcome.where)}
+    assert "resized" in by_id["cabinet"]["changes"]
+    assert "turned" in by_id["table"]["changes"] and "resized" not in by_id["table"]["changes"]

@@ -17,7 +17,6 @@ from tools.core.schema import Placement, ScenePlan, instance_ids
 
 MOVED_M = 0.005  # metres a centre must shift to count as moved (the layout's own rounding is far finer)
 TURNED_RAD = math.radians(1)
-RESIZED_M = 0.005
 CHANGE_WORDS = ("added", "removed", "replaced", "moved", "turned", "resized", "recoloured", "unchanged")
 
 
@@ -44,18 +43,23 @@ def object_changes(old_plan: ScenePlan, old: Iterable[Placement], new_plan: Scen
         if p.id not in origin:
             entries.append({"id": p.id, "category": p.category, "changes": ["added"]})
             continue
-        entries.append(_compared(before[origin[p.id]], p, _colour(old_plan, before[origin[p.id]].spec),
-                                 _colour(new_plan, p.spec)))
+        was = before[origin[p.id]]
+        entries.append(_compared(was, p, _look_of(old_plan, was), _look_of(new_plan, p)))
     entries += [{"id": old_id, "category": before[old_id].category, "changes": ["removed"]}
                 for old_id, new_id in became.items() if new_id is None]
     return entries
 
 
-def _colour(plan: ScenePlan, key: str) -> str | None:
-    return next((s.color for s in plan.objects if s.key == key), None)
+def _look_of(plan: ScenePlan, p: Placement) -> tuple:
+    """(colour, size) of a placed instance: its spec's colour, and its spec's size words and measure with the
+    instance's scale. (Not its box: scene.json keeps world boxes, which a turn alone changes.)"""
+    spec = next((s for s in plan.objects if s.key == p.spec), None)
+    if spec is None:
+        return None, (tuple(round(v, 3) for v in p.scale),)
+    return spec.color, (spec.size, spec.measure_m, spec.measure_axis, tuple(round(v, 3) for v in p.scale))
 
 
-def _compared(was: Placement, p: Placement, old_colour: str | None, new_colour: str | None) -> dict:
+def _compared(was: Placement, p: Placement, old_look: tuple, new_look: tuple) -> dict:
     entry: dict = {"id": p.id, "category": p.category, "changes": []}
     if was.id != p.id:
         entry["was"] = was.id
@@ -69,11 +73,11 @@ def _compared(was: Placement, p: Placement, old_colour: str | None, new_colour: 
         entry["moved_m"] = round(shift, 3)
     if abs(math.remainder(p.yaw - was.yaw, 2 * math.pi)) > TURNED_RAD:
         entry["changes"].append("turned")
-    if was.category == p.category and any(abs(a - b) > RESIZED_M for a, b in zip(was.size, p.size)):
+    if was.category == p.category and old_look[1] != new_look[1]:
         entry["changes"].append("resized")
-    if old_colour != new_colour and was.category == p.category:
+    if old_look[0] != new_look[0] and was.category == p.category:
         entry["changes"].append("recoloured")
-        entry["colour"] = new_colour
+        entry["colour"] = new_look[0]
     entry["changes"] = entry["changes"] or ["unchanged"]
     return entry
 
