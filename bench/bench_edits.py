@@ -3,7 +3,8 @@
 bench/edits.jsonl holds one edit per line: the scene (a name of SCENES), optional ``setup`` instructions
 applied first (a chain: what 'it', 'the rest' and 'undo' refer to), the instruction, and its expected
 effect checked on the result: placed counts per kind, kinds present or absent, colours, the look, the
-floor and walls, places kept, requirements met, or a state restored. Odd lines (1, 3, ...) are the tune
+floor and walls, places kept, requirements met, a state restored, a wall or the middle reached, an
+arrangement formed, or the room's size. Odd lines (1, 3, ...) are the tune
 half, even lines the measure half. Plan-level: the edit is parsed and applied to the plan and the pinned
 layout is solved, as graph/edit.py does before assets and compose; no browser. Wrong must be 0: an edit
 that does something else than its words is worse than a refusal.
@@ -24,13 +25,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tools.core.colors import parse_color  # noqa: E402
 from tools.core.errors import DioramaError  # noqa: E402
-from tools.core.schema import Placement, ScenePlan, instance_ids  # noqa: E402
-from tools.edit.apply import EditOutcome, apply_edits, exists_in  # noqa: E402
+from tools.core.schema import Placement, ScenePlan  # noqa: E402
+from tools.core.windows import windows_of  # noqa: E402
+from tools.edit.apply import apply_edits, exists_in  # noqa: E402
 from tools.edit.layout import pins_from, remap_pins, solve_pinned  # noqa: E402
+from tools.edit.outcome import fresh_outcome  # noqa: E402
 from tools.edit.parse import parse_or_refuse  # noqa: E402
 from tools.edit.targets import Last  # noqa: E402
 from tools.knowledge.reference import size_for  # noqa: E402
-from tools.layout.solver import solve_layout  # noqa: E402
+from tools.layout.relation_kinds import RELATIONS  # noqa: E402
+from tools.layout.relation_kinds.spec import Room  # noqa: E402
+from tools.layout.solver import room_bounds, solve_layout  # noqa: E402
 from tools.plan.planner import plan_prompt  # noqa: E402
 from tools.plan.text import tokenize  # noqa: E402
 from tools.verify.checks import check_requirements  # noqa: E402
@@ -53,6 +58,7 @@ class Revision:
     plan: ScenePlan
     placements: list[Placement]
     targets: list[str]
+    undo: bool = False  # made by an undo: what a redo goes back from
 
 
 def generated(name: str) -> Revision:
@@ -69,22 +75,22 @@ def edit(history: list[Revision], instruction: str) -> Revision:
     latest = history[-1]
     previous = Last(" | ".join(latest.targets)) if latest.targets else None
     operations = parse_or_refuse(instruction, exists_in(latest.plan), previous)
-    if [op.kind for op in operations] == ["undo"]:
+    kinds = [op.kind for op in operations]
+    if kinds in (["undo"], ["redo"]):
+        if kinds == ["redo"] and not latest.undo:
+            raise DioramaError("there is nothing to redo: the latest revision is no undo")
         wanted = operations[0].revision or len(history) - 1
         if not 1 <= wanted < len(history):
             raise DioramaError(f"no revision {wanted} to go back to")
         base = history[wanted - 1]
-        plan = base.plan
-        outcome = EditOutcome(plan.model_copy(deep=True), keep={s.key: s.count for s in plan.objects},
-                              where={i: (s.key, n) for s in plan.objects
-                                     for n, i in enumerate(instance_ids(s.key, s.count))}, targets=base.targets)
+        outcome = fresh_outcome(base.plan, targets=base.targets)
     else:
         base = latest
-        outcome = apply_edits(latest.plan, operations)
+        outcome = apply_edits(latest.plan, operations, latest.placements)
     pins = remap_pins(outcome.plan, pins_from(base.plan, base.placements), outcome.where)
     placements, _ = solve_pinned(outcome.plan, _sizes(outcome.plan), pins, outcome.replace, outcome.keep,
                                  seed=len(history) + 1, turns=outcome.turns)
-    return Revision(outcome.plan, placements, outcome.targets)
+    return Revision(outcome.plan, placements, outcome.targets, undo=kinds == ["undo"])
 
 
 def summary(revision: Revision) -> dict:
@@ -148,9 +154,52 @@ def unmet(expect: dict, history: list[Revision], result: Revision) -> list[str]:
         failed += [f"requirement failed: {r.description} ({r.evidence})"
                    for r in check_requirements(result.plan, result.placements, colours)
                    if r.kind in {"count", "color", "relation"} and r.passed is False]
+    failed += _placed_expectations(expect, before, result, by_kind)
     if "same_as" in expect and summary(result) != summary(history[expect["same_as"]]):
         failed.append(f"not the same as revision {expect['same_as'] + 1}")
     return failed
+
+
+def _placed_expectations(expect: dict, before: Revision, result: Revision, by_kind: dict) -> list[str]:
+    """Walls, the middle, arrangements and the room's size, measured on the placements (not on the editor's
+    own requirements): ``at_wall`` {kind: back|right|front|left|window|opposite}, ``centered`` [kinds],
+    ``arranged`` {kind: 'in_circle' | 'row:N' | 'around:KIND'}, ``room`` [width, depth]."""
+    env = result.plan.environment
+    room = Room(*room_bounds(env), windows_of(env))
+    failed = []
+    for kind, wall in expect.get("at_wall", {}).items():
+        wanted = _wall_wanted(wall, before, kind, env)
+        shown = [p for p in by_kind.get(kind, []) if not RELATIONS["against_wall"].check([p], [], room, wanted)[0]]
+        failed += [f"{p.id} is not against the {wall} wall" for p in shown] or ([] if by_kind.get(kind) else [f"no {kind}"])
+    for kind in expect.get("centered", []):
+        failed += [f"{kind}: {why}" for ok, why in [RELATIONS["center"].check(by_kind.get(kind, []), [], room, None)]
+                   if not ok]
+    for kind, how in expect.get("arranged", {}).items():
+        shape, _, arg = how.partition(":")
+        targets = by_kind.get(arg, []) if shape == "around" else []
+        param = int(arg) if shape == "row" and arg else None
+        ok, why = RELATIONS[shape].check(by_kind.get(kind, []), targets, room, param)
+        failed += [] if ok and len(by_kind.get(kind, [])) > 1 else [f"{kind} not {how}: {why}"]
+    if "room" in expect:
+        if [env.width, env.depth] != expect["room"]:
+            failed.append(f"room {env.width} x {env.depth} != {expect['room']}")
+        lo, hi = room_bounds(env)
+        failed += [f"{p.id} outside the room" for p in result.placements
+                   if not all(lo[i] - 1e-6 <= p.position[i] <= hi[i] + 1e-6 for i in (0, 2))]
+    return failed
+
+
+def _wall_wanted(wall: str, before: Revision, kind: str, env) -> int:
+    """The WALL_SIDES index a bench case names: a side, the first window's wall, or the one opposite the
+    wall nearest where the kind stood before."""
+    if wall == "window":
+        return windows_of(env)[0].wall
+    if wall != "opposite":
+        return ("back", "right", "front", "left").index(wall)
+    p = next(p for p in before.placements if p.category == kind)
+    x, z = p.position[0], p.position[2]
+    gaps = (z + env.depth / 2, env.width / 2 - x, env.depth / 2 - z, x + env.width / 2)
+    return (min(range(4), key=lambda i: gaps[i]) + 2) % 4
 
 
 def run_case(case: dict) -> tuple[str, float, str]:

@@ -37,8 +37,10 @@ from graph.verify import write_json
 from tools.core.errors import InputError, ModelError
 from tools.core.schema import Placement, ScenePlan, instance_ids
 from tools.core.telemetry import scene_scope
-from tools.edit.apply import EditOutcome, apply_edits, exists_in
+from tools.edit.account import change_counts, object_changes
+from tools.edit.apply import RESTORING, EditOutcome, apply_edits, exists_in
 from tools.edit.layout import PINNING, Pinning, pins_from, remap_pins, standing_pins
+from tools.edit.outcome import fresh_outcome
 from tools.edit.parse import EditOp, not_understood_message, parse_edits
 from tools.edit.targets import Last
 from tools.plan.planner import plan_prompt
@@ -49,8 +51,10 @@ ARCHIVED_FILES = ("index.html", "viewer.js", "scene.json", "scene.glb", "report.
 
 
 def list_revisions(scene_dir: Path) -> list[dict]:
-    """Every revision, oldest first: ``{"revision": n, "instruction": str | None, "created_at": iso}``."""
-    return [{k: entry.get(k) for k in ("revision", "instruction", "created_at")} for entry in _read_log(scene_dir)]
+    """Every revision, oldest first: ``{"revision": n, "instruction": str | None, "created_at": iso, "counts":
+    {change word: objects} | None}`` (the counts of the edit's account, tools/edit/account.py)."""
+    return [{k: entry.get(k) for k in ("revision", "instruction", "created_at", "counts")}
+            for entry in _read_log(scene_dir)]
 
 
 def edit_scene(scene_dir: Path, instruction: str, context: RunContext) -> SceneState:
@@ -87,10 +91,12 @@ def _edit_locked(scene_dir: Path, instruction: str, context: RunContext) -> Scen
     operations, source = edit_operations(instruction, plan, context, _last_targets(log))
     number = log[-1]["revision"] + 1
     base_scene, base_plan = scene, plan  # what the new revision starts from: the latest, or the one restored
-    if [op.kind for op in operations] == ["undo"]:
-        base_scene, base_plan, outcome = _restored(scene_dir, log, operations[0])
+    before = previous_placements(scene, plan)
+    restoring = len(operations) == 1 and operations[0].kind in RESTORING
+    if restoring:
+        base_scene, base_plan, outcome = _restored(scene_dir, log, _restored_number(log, operations[0]))
     else:
-        outcome = apply_edits(plan, operations)
+        outcome = apply_edits(plan, operations, before)
     context.progress("edit", f"revision {number}: {'; '.join(outcome.changes)} ({source})")
     if not (scene_dir / PLAN_FILE).is_file():  # the archived revision keeps the plan it was made from
         write_json(scene_dir / PLAN_FILE, plan.model_dump())
@@ -103,11 +109,38 @@ def _edit_locked(scene_dir: Path, instruction: str, context: RunContext) -> Scen
         restore_revision(scene_dir, archive)
         raise
     write_json(scene_dir / PLAN_FILE, state["plan"])
+    objects = object_changes(plan, before, ScenePlan.model_validate(state["plan"]),
+                             [Placement.model_validate(p) for p in state["placements"]],
+                             None if restoring else outcome.where)
+    account = {"revision": number, "instruction": instruction, "changes": outcome.changes,
+               "counts": change_counts(objects), "objects": objects}
     log.append({"revision": number, "instruction": instruction, "created_at": _now(), "editor": source,
                 "operations": [op.model_dump(exclude_none=True) for op in operations], "changes": outcome.changes,
-                "targets": outcome.targets, "pinned": state.get("pinned", []), "passed": state.get("passed")})
+                "counts": account["counts"], "objects": objects, "targets": outcome.targets,
+                "pinned": state.get("pinned", []), "passed": state.get("passed")})
     write_json(scene_dir / REVISIONS_FILE, {"revisions": log})
-    return state
+    return {**state, "report": _report_with_account(scene_dir, scene["id"], state, account, context)}
+
+
+def _report_with_account(scene_dir: Path, scene_id: str, state: SceneState, account: dict,
+                         context: RunContext) -> dict:
+    """report.json (here and in the store publish put it in) with the edit's account under ``edit``."""
+    report = {**state["report"], "edit": account}
+    write_json(scene_dir / "report.json", report)
+    context.store.put_file(f"scenes/{scene_id}/report.json", scene_dir / "report.json")
+    return report
+
+
+def _restored_number(log: list[dict], op: EditOp) -> int:
+    """The revision an undo or redo restores: undo the one named or the one before the latest; redo the one
+    the latest revision, an undo, went back from."""
+    latest = log[-1]
+    if op.kind == "undo":
+        return op.revision if op.revision is not None else latest["revision"] - 1
+    if [o.get("kind") for o in latest.get("operations") or []] != ["undo"]:
+        raise InputError("there is nothing to redo: the latest revision is no undo (say 'undo' first, or "
+                         "'go back to revision N')")
+    return latest["revision"] - 1
 
 
 def _last_targets(log: list[dict]) -> Last | None:
@@ -116,11 +149,10 @@ def _last_targets(log: list[dict]) -> Last | None:
     return Last(" | ".join(targets)) if targets else None
 
 
-def _restored(scene_dir: Path, log: list[dict], op: EditOp) -> tuple[dict, ScenePlan, EditOutcome]:
-    """(scene, plan, outcome) that make the new revision an exact copy of an earlier one: its plan (objects,
+def _restored(scene_dir: Path, log: list[dict], wanted: int) -> tuple[dict, ScenePlan, EditOutcome]:
+    """(scene, plan, outcome) that make the new revision an exact copy of revision ``wanted``: its plan (objects,
     look, finishes), every instance pinned where that revision's scene.json has it."""
     latest = log[-1]["revision"]
-    wanted = op.revision if op.revision is not None else latest - 1
     if wanted >= latest or wanted < 1:
         raise InputError(f"cannot go back to revision {wanted}: the scene has revisions 1 to {latest}"
                          + (" and shows the latest already" if wanted == latest else ""))
@@ -129,10 +161,8 @@ def _restored(scene_dir: Path, log: list[dict], op: EditOp) -> tuple[dict, Scene
         raise InputError(f"revision {wanted} was not kept with its plan ({folder}); it cannot be restored exactly")
     scene = _read_json(folder / "scene.json", f"revision {wanted} has no scene.json")
     plan = ScenePlan.model_validate_json((folder / PLAN_FILE).read_text(encoding="utf-8"))
-    outcome = EditOutcome(plan.model_copy(deep=True), keep={s.key: s.count for s in plan.objects},
-                          where={i: (s.key, n) for s in plan.objects for n, i in enumerate(instance_ids(s.key, s.count))},
-                          changes=[f"restored revision {wanted}"],
-                          targets=list(next((e.get("targets") or [] for e in log if e["revision"] == wanted), [])))
+    outcome = fresh_outcome(plan, changes=[f"restored revision {wanted}"],
+                            targets=list(next((e.get("targets") or [] for e in log if e["revision"] == wanted), [])))
     return scene, plan, outcome
 
 

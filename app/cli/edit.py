@@ -25,6 +25,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
     from graph.context import LazyBrowser, RunContext
     from graph.edit import edit_scene
     from tools.core.settings import get_settings
+    from tools.edit.account import account_lines
 
     settings = get_settings()
     started = time.perf_counter()
@@ -36,6 +37,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
         context.browser.close()
     print(summary(state, args.folder, time.perf_counter() - started))
     print(f"  kept in place: {len(state.get('pinned', []))} of {len(state['placements'])} objects")
+    print("\n".join(account_lines(state["report"].get("edit", {}).get("objects", []))))
     return EXIT_OK if state["passed"] else EXIT_CHECKS_FAILED
 
 
@@ -43,7 +45,9 @@ def _print_revisions(folder: Path) -> int:
     from graph.edit import list_revisions
 
     for entry in list_revisions(folder):
-        print(f"{entry['revision']:3d}  {entry['created_at']}  {entry['instruction'] or '(generated)'}")
+        counts = ", ".join(f"{n} {word}" for word, n in (entry.get("counts") or {}).items())
+        print(f"{entry['revision']:3d}  {entry['created_at']}  {entry['instruction'] or '(generated)'}"
+              + (f"  [{counts}]" if counts else ""))
     return 0
 
 

@@ -27,6 +27,7 @@ RelationKind = Literal[
     "above",  # subject hangs above target (ceiling) or on the wall above it
     "row",  # subject instances in a straight row
     "grid",  # subject instances in a grid
+    "in_circle",  # subject instances on a ring round their middle, facing it
     "stacked",  # subject instances stacked on each other
     "each_with",  # every target instance gets one subject instance next to it
     "front",  # subject at the front of the room (the -Z wall side), facing +Z into the room

@@ -23,8 +23,11 @@ from pydantic import TypeAdapter
 from tools.core.errors import LayoutError
 from tools.core.schema import Placement, ScenePlan
 from tools.core.windows import windows_of
+from tools.edit.ops import WALL_NAMES
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.free import free_candidates, spiral_candidates
+from tools.layout.relation_kinds import RELATIONS
+from tools.layout.relation_kinds.spec import Room
 from tools.layout.relations import relation_candidates
 from tools.layout.solver import (
     FREE_TRIES,
@@ -36,6 +39,7 @@ from tools.layout.solver import (
     new_context,
     placement_order,
     primary_relation,
+    room_bounds,
 )
 from tools.layout.space import Box
 
@@ -160,7 +164,24 @@ def solve_pinned(plan: ScenePlan, sizes: dict[str, Vec3], pins: list[Pin], repla
                 missing[key] = missing.get(key, 0) + 1
     if missing:
         raise LayoutError("; ".join(_failure_message(plan, ctx.sizes, key, n) for key, n in missing.items()))
-    return [_to_placement(box) for box in ctx.space.boxes.values()], kept
+    placements = [_to_placement(box) for box in ctx.space.boxes.values()]
+    _check_named_walls(plan, placements)
+    return placements, kept
+
+
+def _check_named_walls(plan: ScenePlan, placements: list[Placement]) -> None:
+    """LayoutError when a spec an edit sent to one named wall ('to the left wall') did not land there: the
+    solver falls back to any free spot, which would be the opposite of the words."""
+    room = Room(*room_bounds(plan.environment), windows_of(plan.environment))
+    for relation in plan.relations:
+        if relation.kind != "against_wall" or relation.param is None:
+            continue
+        subjects = [p for p in placements if p.spec == relation.subject]
+        met, _ = RELATIONS["against_wall"].check(subjects, [], room, relation.param)
+        if not met:
+            spec = plan.spec(relation.subject)
+            raise LayoutError(f"the {spec.noun or spec.category} does not fit against the {WALL_NAMES[relation.param]} "
+                              "wall: what stands there keeps its place; move or remove something there first")
 
 
 def _add_pins(ctx: LayoutContext, pins: list[Pin], replace: set[str], keep: dict[str, int]) -> list[str]:

@@ -9,9 +9,15 @@ from pydantic import BaseModel, Field
 
 from tools.core.schema import TimeOfDay, Weather
 
-EditKind = Literal["recolor", "add", "remove", "move", "resize", "rotate", "replace", "look", "finish", "undo"]
+EditKind = Literal["recolor", "add", "remove", "move", "resize", "rotate", "replace", "look", "finish", "undo",
+                   "redo", "arrange", "duplicate", "room"]
 MoveKind = Literal["next_to", "in_front_of", "behind", "facing", "on", "above", "around",
                    "against_wall", "in_corner", "center", "away_from"]
+ArrangeKind = Literal["in_circle", "row", "grid", "around"]
+# Walls as a person sees the room from the hero view (tools/core/windows.py WALL_SIDES: back -Z, right +X,
+# front +Z, left -X), the wall with the windows, or the one opposite the object's own.
+WallName = Literal["back", "right", "front", "left", "window", "other"]
+WALL_NAMES = ("back", "right", "front", "left")  # by their index in WALL_SIDES
 # Floor materials compose draws (tools/page/compose.py FLOOR_COLORS; a test keeps the two in step), by the
 # words people use for them.
 FLOOR_MATERIALS = {"wood": "wood", "wooden": "wood", "timber": "wood", "parquet": "wood", "hardwood": "wood",
@@ -26,15 +32,16 @@ class EditOp(BaseModel):
     kind: EditKind
     target: str = Field(description=(
         "the object to change, e.g. 'sofa', 'lamp', 'red chair'; 'everything' for every object; 'walls' or "
-        "'floor' for finish; 'scene' for look and undo"))
+        "'floor' for finish; 'scene' for look, undo and redo; 'room' for the room's size"))
     exclude: list[str] | None = Field(None, description="objects a target of 'everything' leaves out, e.g. ['sofa']")
     ordinal: int | None = Field(None, ge=-1, le=100, description=(
         "one instance of the target: 1 the first, 2 the second ..., -1 the last"))
-    count: int | None = Field(None, ge=1, le=100, description="add/remove: how many; remove without count: all named")
+    count: int | None = Field(None, ge=1, le=100, description=(
+        "add/remove/duplicate: how many; remove without count: all named; duplicate without count: one copy of each"))
     color: str | None = Field(None, description="recolor, finish (or add): a colour word such as 'blue' or 'dark green'")
     relation: MoveKind | None = Field(None, description="move (or add): where it goes relative to `reference`")
     reference: str | None = Field(None, description="the object, 'window' or 'door' the relation is about")
-    size: Literal["larger", "smaller"] | None = Field(None, description="resize: grow or shrink by a quarter")
+    size: Literal["larger", "smaller"] | None = Field(None, description="resize, room: grow or shrink by a quarter")
     measure_m: float | None = Field(None, gt=0, description="resize: a stated measure in metres")
     measure_axis: Literal["height", "width", "depth", "length"] | None = None
     degrees: float | None = Field(None, ge=-360, le=360, description=(
@@ -46,6 +53,13 @@ class EditOp(BaseModel):
     weather: Weather | None = Field(None, description="look: the new weather (shown outdoors)")
     material: str | None = Field(None, description="finish of the floor: wood, tile, carpet, stone ...")
     revision: int | None = Field(None, ge=1, description="undo: the revision to restore; null: the one before")
+    wall: WallName | None = Field(None, description=(
+        "move with relation 'against_wall': which wall; 'other' the wall opposite the one it stands at now"))
+    arrangement: ArrangeKind | None = Field(None, description=(
+        "arrange: the target's instances in a circle, in rows, in a grid, or around `reference`"))
+    rows: int | None = Field(None, ge=1, le=20, description="arrange in rows: how many rows")
+    width_m: float | None = Field(None, gt=0, description="room: the new width (x) in metres")
+    depth_m: float | None = Field(None, gt=0, description="room: the new depth (z) in metres")
 
 
 class EditProposal(BaseModel):

@@ -23,8 +23,10 @@ from typing import get_args
 
 from tools.core.colors import parse_color
 from tools.core.errors import InputError
+from tools.edit.group_parse import CIRCLE_WORDS, add_like_op, arrange_op, duplicate_op
 from tools.edit.ops import EditKind, EditOp, EditProposal, MoveKind  # noqa: F401  (re-exported for callers)
-from tools.edit.scene_parse import REPLACE_VERBS, finish_op, look_op, replace_op, undo_op
+from tools.edit.room_parse import GROW_WORDS, MIDDLE_WORDS, ROOM_WORDS, SHRINK_WORDS, SIDE_WORDS, room_op, wall_move
+from tools.edit.scene_parse import REPLACE_VERBS, finish_op, look_op, redo_op, replace_op, undo_op
 from tools.edit.targets import EVERYTHING, Last, Mention, mentions, unknown_noun
 from tools.plan.parse import match_relation
 from tools.plan.phrases import number_value
@@ -42,9 +44,10 @@ CHANGE_VERBS = {"make", "turn", "change", "paint", "colour", "color", "recolour"
 FILLER = {"please", "also", "now", "then", "can", "could", "would", "you", "and", "just", "kindly", "i", "want", "to",
           "let's", "lets", "let"}
 KEEP_VERBS = {"keep", "leave"}  # 'keep only the sofa': remove everything except it
-# Comparatives the planner's SIZE_WORDS lack; 'bigger' is SIZE_WORDS['big'] grown.
-GROW_WORDS = {"bigger", "larger", "longer", "taller", "wider", "higher", "huge", "giant"}
-SHRINK_WORDS = {"smaller", "shorter", "narrower", "tinier", "lower", "little"}
+ARRANGE_VERBS = {"arrange", "rearrange", "organise", "organize", "group", "gather", "line", "form"}
+DUPLICATE_VERBS = {"duplicate", "copy", "clone", "replicate"}
+GROW_VERBS = {"enlarge", "expand", "extend", "widen", "grow"}  # 'enlarge the room': make it bigger
+SHRINK_VERBS = {"shrink", "reduce", "narrow"}
 AXIS_WORDS = {**MEASURE_AXES, "length": "length", "high": "height", "height": "height", "wide": "width",
               "width": "width", "deep": "depth", "depth": "depth"}
 CLAUSE_SPLITS = {"and", ",", ";", ".", "then", "also", "plus"}
@@ -85,7 +88,7 @@ def parse_edits(instruction: str, exists: Callable[[str], bool] = lambda name: F
         if operations and operations[-1].exclude and _verb_kind(words[0]) is None and _extends_exception(words):
             operations[-1].exclude.extend(m.words for m in mentions(words, None))  # '... except the sofa and the tv'
             continue
-        op: EditOp | Last | None = undo_op(words)
+        op: EditOp | Last | None = redo_op(words) or undo_op(words)
         if op is None:
             if _verb_kind(words[0]) is not None:
                 verb, words = words[0], words[1:]
@@ -127,10 +130,17 @@ EXAMPLES = {  # the nearest of these is suggested for what the grammar could not
     "resize": "make the table bigger", "measure": "make the bed 2 m long", "turn": "turn the sofa around",
     "face": "make the chair face the tv", "replace": "replace the chairs with stools",
     "time": "make it night", "weather": "make it foggy", "walls": "paint the walls light green",
-    "floor": "make the floor tile", "undo": "undo that", "revision": "go back to revision 2",
+    "floor": "make the floor tile", "undo": "undo that", "revision": "go back to revision 2", "redo": "redo",
+    "wall": "move the sofa to the other wall", "side": "move the desk to the left wall",
+    "window wall": "move the desk along the window wall", "middle": "move the table to the middle",
+    "circle": "arrange the chairs in a circle", "rows": "arrange the chairs in two rows",
+    "around": "arrange the chairs around the table", "duplicate": "duplicate the lamp",
+    "like": "add another chair like that one", "room": "make the room bigger", "room size": "make the room 6 by 5 m",
 }
+KNOWN_PLACE_WORDS = ROOM_WORDS | SIDE_WORDS.keys() | MIDDLE_WORDS | CIRCLE_WORDS | {"wall", "walls", "side", "rows"}
 KNOWN_VERBS = sorted({*REMOVE_VERBS, *ADD_VERBS, *MOVE_VERBS, *PLACE_VERBS, *ROTATE_VERBS, *CHANGE_VERBS,
-                      *REPLACE_VERBS, *KEEP_VERBS, "undo", "revert"})
+                      *REPLACE_VERBS, *KEEP_VERBS, *ARRANGE_VERBS, *DUPLICATE_VERBS, *GROW_VERBS, *SHRINK_VERBS,
+                      "undo", "revert", "redo"})
 
 
 def not_understood_message(clauses: list[str]) -> str:
@@ -150,7 +160,8 @@ def _unknown_words(clause: str) -> list[str]:
     known_at = {i for m in mentions(tokens, None) for i in range(m.start, m.end)}
     return [w for i, w in enumerate(tokens) if w.isalpha() and i not in known_at and _verb_kind(w) is None
             and w not in FILLER | SIZE_WORDS.keys() | GROW_WORDS | SHRINK_WORDS and number_value(w) is None
-            and parse_color(tokens, i) is None and len(w) > 2 and w not in {"the", "and", "with", "for", "into"}]
+            and parse_color(tokens, i) is None and len(w) > 2 and w not in {"the", "and", "with", "for", "into"}
+            and w not in KNOWN_PLACE_WORDS]
 
 
 def _nearest_example(clause: str) -> str:
@@ -182,7 +193,8 @@ def _clauses(tokens: list[str]) -> list[list[str]]:
 def _verb_kind(word: str) -> str | None:
     for kind, verbs in (("remove", REMOVE_VERBS), ("add", ADD_VERBS), ("move", MOVE_VERBS),
                         ("place", PLACE_VERBS), ("replace", REPLACE_VERBS), ("change", CHANGE_VERBS),
-                        ("rotate", ROTATE_VERBS), ("keep", KEEP_VERBS)):
+                        ("rotate", ROTATE_VERBS), ("keep", KEEP_VERBS), ("arrange", ARRANGE_VERBS),
+                        ("duplicate", DUPLICATE_VERBS), ("grow", GROW_VERBS), ("shrink", SHRINK_VERBS)):
         if word in verbs:
             return kind
     return None
@@ -191,6 +203,18 @@ def _verb_kind(word: str) -> str | None:
 def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callable[[str], bool]) -> EditOp | Last | None:
     """The clause's operation; a Last for 'keep the sofa' (it only names what 'the rest' leaves out)."""
     kind = _verb_kind(verb)
+    if kind in {"grow", "shrink"}:  # 'enlarge the room', 'shrink the table': a change to a size
+        kind, words = "change", [*words, "bigger" if kind == "grow" else "smaller"]
+    grouped = _grouped(kind, words, last)
+    if grouped is not None or kind in {"arrange", "duplicate"}:
+        return grouped
+    if kind in {"move", "place"}:
+        to_wall = wall_move(words, last)
+        if to_wall is not None:
+            return to_wall if kind == "move" or exists(to_wall.target) else EditOp(
+                kind="add", target=to_wall.target, count=1, relation=to_wall.relation, wall=to_wall.wall)
+    if kind == "change" and (room := room_op(words)) is not None:
+        return room
     if kind in {"change", "replace", "place"}:  # 'set it to night' is the hour, not an object named night
         scene = look_op(words) or finish_op(words) or (
             replace_op(words, last, into_only=kind == "change") if kind != "place" else None)
@@ -228,6 +252,18 @@ def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callab
                       relation=move, reference=reference)
     op = _change(words[target.end:], target)
     return op.model_copy(update={"exclude": target.exclude or None, "ordinal": target.ordinal}) if op else None
+
+
+def _grouped(kind: str | None, words: list[str], last: Last | None) -> EditOp | None:
+    """Arrangements and copies: 'arrange the chairs in a circle', 'put the desks in two rows', 'duplicate the
+    lamp', 'add another chair like that one' (tools/edit/group_parse.py)."""
+    if kind == "arrange":  # 'line up the chairs' is 'line the chairs up'
+        return arrange_op(words[1:] + ["up"] if words[:1] == ["up"] else words, last)
+    if kind in {"move", "place"}:
+        return arrange_op(words, last, self_only=True)
+    if kind == "duplicate":
+        return duplicate_op(words, last)
+    return add_like_op(words, last) if kind == "add" else None
 
 
 def _keep(words: list[str], last: Last | None) -> EditOp | Last | None:

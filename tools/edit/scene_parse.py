@@ -16,6 +16,7 @@ from tools.plan.phrases import match_head, number_value
 from tools.plan.words import DETERMINERS
 
 UNDO_WORDS = {"undo", "revert", "restore"}
+REDO_REST = {"that", "this", "it", "the", "last", "edit", "change", "again", "please", "one", "step"}
 CLEAR_WORDS = {"clear", "sunny", "dry"}  # 'make the weather clear': no fog, snow or rain
 REPLACE_VERBS = {"replace", "swap", "exchange", "substitute", "switch"}
 REPLACE_LINKS = {"with", "for", "by", "into", "to"}  # 'replace X with Y', 'swap X for Y', 'turn X into Y'
@@ -37,6 +38,15 @@ def undo_op(words: list[str]) -> EditOp | None:
                        "revert", "one", "step", "please"} for w in words):
         return None
     return EditOp(kind="undo", target="scene", revision=revision)
+
+
+def redo_op(words: list[str]) -> EditOp | None:
+    """'redo', 'redo that', 'redo the last edit', 'undo the undo': the revision an undo went back from."""
+    if words[:3] in (["undo", "the", "undo"], ["undo", "that", "undo"], ["undo", "my", "undo"]) and len(words) == 3:
+        return EditOp(kind="redo", target="scene")
+    if not words or words[0] != "redo" or any(w not in REDO_REST for w in words[1:]):
+        return None
+    return EditOp(kind="redo", target="scene")
 
 
 def look_op(words: list[str]) -> EditOp | None:

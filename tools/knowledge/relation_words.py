@@ -88,6 +88,8 @@ RELATION_WORDS: dict[RelationKind, RelationWords] = {
         ("each with", "each"), ("each having", "each"), ("every one with", "each"), ("each one with", "each"))),
     "front": RelationWords("room", "{subject} at the front {target}", (
         ("at|in DET front", "room"), ("up front", "room"))),
+    "in_circle": RelationWords("self", "{subject} in a circle {target}", (),  # edits: 'arrange the chairs in a circle'
+                               quantities=(("a circle of", "room"),)),
     "by_window": RelationWords("room", "{subject} by window {target}", (),  # "a desk by / under the window"
                                before_window=("next_to", "in_front_of", "under")),
 }

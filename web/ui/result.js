@@ -80,6 +80,7 @@ export async function showReport(scene) {
   const checks = report.checks || [];
   $('#checks-count').textContent = `${checks.filter((c) => c.passed).length}/${checks.length}`;
   fill($('#checks'), checks.map((c) => resultItem(c.passed, CHECK_NAMES[c.name] || c.name, c.evidence)));
+  showEditChanges(report.edit);
   const unknown = report.unknown_nouns || [];
   $('#unknown-section').hidden = unknown.length === 0;
   fill($('#unknown'), unknown.map((u) => el('li', {}, `“${u.noun}” is not a known object: shown as ${u.mapped_to}.`)));
@@ -102,6 +103,20 @@ function resultItem(passed, title, evidence) {
     el('span', { class: 'result__badge' }, label),
     el('span', { class: 'result__title' }, title),
     evidence ? el('span', { class: 'result__evidence' }, evidence) : null);
+}
+
+/** What the latest edit did, object by object (report.json's `edit`, written by graph/edit.py): one line per
+ * change word with the objects it applies to. */
+function showEditChanges(edit) {
+  const objects = (edit && edit.objects) || [];
+  const words = Object.keys((edit && edit.counts) || {});
+  fill($('#edit-changes'), words.map((word) => {
+    const ids = objects.filter((o) => o.changes.includes(word)).map((o) => (o.was && word === 'replaced' ? `${o.was} → ${o.id}` : o.id));
+    return el('li', {},
+      el('span', { class: 'revision__number' }, `r${edit.revision} ${word}`),
+      el('span', {}, word === 'unchanged' && ids.length > 6 ? `${ids.length} objects` : ids.join(', ')));
+  }));
+  $('#edit-changes').hidden = words.length === 0;
 }
 
 export function showRevisions(scene) {

@@ -1,4 +1,5 @@
-"""'against_wall': the subject's back to a wall of the room (indoor)."""
+"""'against_wall': the subject's back to a wall of the room (indoor); param, when set, names the one wall
+(an index into tools.core.windows.WALL_SIDES: 'move the sofa to the left wall')."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 
 from tools.core.schema import Placement, Relation
+from tools.core.windows import WALL_SIDES
 from tools.layout.context import WALL_YAWS, Candidate, LayoutContext, against_wall_candidates
 from tools.layout.relation_kinds.checking import every_instance
 from tools.layout.relation_kinds.judging import MeshBox, each, wall_gaps
@@ -20,9 +22,12 @@ JUDGE_MAX_GAP = 0.3
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
-    """Solver candidates for 'against the wall': spots along the walls, in a shuffled order of walls."""
+    """Solver candidates for 'against the wall': spots along the walls, in a shuffled order of walls (the one
+    wall named, when ``param`` names one)."""
     walls = list(WALL_YAWS)
     ctx.rng.shuffle(walls)
+    if relation.param is not None:
+        walls = [WALL_SIDES[relation.param]]
     yield from against_wall_candidates(ctx, key, index, _facing_order(ctx, key, walls), SOLVER_CLEARANCE)
 
 
@@ -56,9 +61,11 @@ def _back_gaps(p: Placement, room: Room) -> dict[str, float]:
 
 def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Room, param: int | None) -> Result:
     """Layout check of 'against the wall': each subject's back within the gap of a wall."""
+    wanted = None if param is None else WALL_SIDES[param]
+
     def ok(s: Placement) -> tuple[bool, str]:
-        gaps = _back_gaps(s, room)
-        return any(g <= CHECK_MAX_GAP for g in gaps.values()), f"{s.id}'s back is not against a wall"
+        gaps = {w: g for w, g in _back_gaps(s, room).items() if wanted in (None, w)}
+        return any(g <= CHECK_MAX_GAP for g in gaps.values()), f"{s.id}'s back is not against {wanted or 'a'} wall"
     return every_instance(subjects, ok)
 
 
