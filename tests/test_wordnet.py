@@ -46,6 +46,19 @@ def test_a_kind_name_means_its_common_senses_only():
     assert hypernym_kind("sail") is None or hypernym_kind("sail")[0] != "painting"
 
 
+def test_a_named_individual_is_no_kind_of_thing():
+    # WordNet's first sense of "edison" is the inventor (an instance); only classes of things are drawn.
+    assert any(s.instance for s in wordnet.senses("edison"))
+    assert not any(s.instance for s in wordnet.physical_senses("edison"))
+
+
+def test_a_nouns_sense_is_read_from_the_words_around_it():
+    from tools.plan.read import near
+    text = "a fishing harbour full of boats, with nets drying and crates of fresh mackerel on the quay"
+    start = text.index("mackerel")
+    assert near(text, (start, start + 8)) == "drying and crates of fresh mackerel on the quay"
+
+
 def test_the_prompt_picks_the_sense():
     assert hypernym_kind("pitcher", "a pitcher of iced tea on the kitchen table")[0] == "generic_container"
 

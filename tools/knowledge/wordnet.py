@@ -34,6 +34,7 @@ class Synset:
     lemmas: tuple[str, ...]
     hypernyms: tuple[int, ...]
     gloss: str
+    instance: bool = False  # one named individual ("Diesel" the engineer), not a class of things
 
 
 def wordnet_dir() -> Path | None:
@@ -88,9 +89,10 @@ def synset(offset: int) -> Synset:
     lemmas = tuple(fields[4 + 2 * i].lower() for i in range(count))
     at = 4 + 2 * count
     pointers = int(fields[at])
-    hypernyms = tuple(int(fields[at + 2 + 4 * i]) for i in range(pointers)
-                      if fields[at + 1 + 4 * i] in ("@", "@i") and fields[at + 3 + 4 * i] == "n")
-    return Synset(offset, lemmas, hypernyms, gloss.strip())
+    kinds = [(fields[at + 1 + 4 * i], int(fields[at + 2 + 4 * i])) for i in range(pointers)
+             if fields[at + 1 + 4 * i] in ("@", "@i") and fields[at + 3 + 4 * i] == "n"]
+    instance = bool(kinds) and all(symbol == "@i" for symbol, _ in kinds)
+    return Synset(offset, lemmas, tuple(o for _, o in kinds), gloss.strip(), instance)
 
 
 def base_forms(noun: str) -> list[str]:
@@ -140,6 +142,8 @@ def _physical_offset() -> int | None:
 
 
 def physical_senses(noun: str) -> list[Synset]:
-    """The senses of ``noun`` that are things (under physical_entity.n.01), most frequent first."""
+    """The senses of ``noun`` that are kinds of things (under physical_entity.n.01), most frequent first; a named
+    individual is no kind of thing to draw ("a diesel" is an engine, not Rudolf Diesel)."""
     root = _physical_offset()
-    return [s for s in senses(noun)[:MAX_SENSES] if any(a.offset == root for a, _ in ancestors(s))]
+    return [s for s in senses(noun)[:MAX_SENSES]
+            if not s.instance and any(a.offset == root for a, _ in ancestors(s))]

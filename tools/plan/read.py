@@ -28,6 +28,8 @@ from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.text import singular_forms, tokenize
 from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, WALL_HEADS, WINDOW_HEADS
 
+CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
+
 
 def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
     """The parsed prompt: mentions with categories and groundings, links, place and room facts."""
@@ -46,11 +48,22 @@ def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
     drop += _negated(parsed, pairs, sentence.negated, drop)
     for index, mention in enumerate(parsed.mentions):
         if index not in drop:
-            _ground(mention, phrases[pairs[index]] if index in pairs else None, text)
+            phrase = phrases[pairs[index]] if index in pairs else None
+            _ground(mention, phrase, near(text, phrase.char_span) if phrase else text)
     _drop(parsed, drop)
     used = {j for i, j in pairs.items() if i not in drop}
     _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text)
     return parsed
+
+
+def near(text: str, span: tuple[int, int]) -> str:
+    """The words around a noun, which tell its sense better than the whole prompt: in "an orchard with trees
+    ... and baskets of apples" the apples are fruit, though the prompt is about trees."""
+    start, end = span
+    if end <= start:
+        return text
+    before, after = text[:start].split()[-CONTEXT_WORDS:], text[end:].split()[:CONTEXT_WORDS]
+    return " ".join([*before, text[start:end], *after])
 
 
 def _negated(parsed: ParsedPrompt, pairs: dict[int, int], negated: list[Phrase], drop: list[int]) -> list[int]:
@@ -78,14 +91,16 @@ def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
 
 
 def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
-    """A mention the parse says is no thing: a name (New York, Star Wars) always; other non-things (a verb,
-    an idea) when the grammar did not know the word either."""
+    """A mention the parse does not take for a thing: a name (New York, Star Wars) always; a word the grammar
+    did not know either ("asleep", "through", "we're") whatever the parse made of it: had the parse seen a
+    thing there, its phrase would have paired with the mention."""
+    if mention.category == "placeholder" or mention.unknown is not None:
+        return True
     words = [w for w in mention.noun.split() if w]
     reasons = [rejected.get(w) or rejected.get(f"{w}s") for w in words]
     if not words or not all(reasons):
         return False
-    named = all(r is not None and r.startswith(("named entity", "proper name")) for r in reasons)
-    return named or mention.category == "placeholder" or mention.unknown is not None
+    return all(r is not None and r.startswith(("named entity", "proper name")) for r in reasons)
 
 
 def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
@@ -141,7 +156,7 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
                 continue
             if parsed.place not in (None, "room") or parsed.mentions:
                 continue  # the grammar found the setting, or this noun heads the things it lists
-        grounding = ground_noun(phrase.name, phrase.head, context)
+        grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span))
         attrs: dict[str, str] = {}
         color = parse_color(phrase.colours[0].split(), 0) if phrase.colours else None
         if color is not None:
