@@ -23,6 +23,7 @@ from typing import get_args
 
 from tools.core.colors import parse_color
 from tools.core.errors import InputError
+from tools.core.limits import check_measure
 from tools.edit.ops import EditKind, EditOp, EditProposal, MoveKind  # noqa: F401  (re-exported for callers)
 from tools.edit.scene_parse import REPLACE_VERBS, finish_op, look_op, replace_op, undo_op
 from tools.edit.targets import EVERYTHING, Last, Mention, mentions, unknown_noun
@@ -72,7 +73,7 @@ def parse_edits(instruction: str, exists: Callable[[str], bool] = lambda name: F
     lamp and adds a missing one. previous: what the last edit changed, for 'it', 'them' and 'the rest' in a
     first clause. Raises PromptError (an InputError) for empty or wordless text.
     """
-    tokens = tokenize(clean_prompt(instruction))
+    tokens = tokenize(clean_prompt(instruction, "instruction"))
     operations: list[EditOp] = []
     not_understood: list[str] = []
     verb, last, kept = None, previous, False
@@ -271,7 +272,7 @@ def _change(after: list[str], target: Mention) -> EditOp | None:
     for i, word in enumerate(after):
         if word.startswith(MEASURE_PREFIX):
             axis = next((AXIS_WORDS[w] for w in after[i + 1:i + 3] if w in AXIS_WORDS), None)
-            return EditOp(kind="resize", target=target.words, measure_m=float(word[len(MEASURE_PREFIX):]),
+            return EditOp(kind="resize", target=target.words, measure_m=check_measure(float(word[len(MEASURE_PREFIX):])),
                           measure_axis=axis)
         if word in GROW_WORDS or SIZE_WORDS.get(word) in {"large", "long", "tall"}:
             return EditOp(kind="resize", target=target.words, size="larger")
