@@ -8,6 +8,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from pydantic_core import PydanticCustomError
 
 from tools.core.limits import (  # the rules the CLI and batch files share
+    HAS_ENGLISH_LETTER,
     INSTRUCTION_MAX_CHARS,
     MAX_REPAIRS,
     PROMPT_MAX_CHARS,
@@ -38,8 +39,11 @@ def _readable(what: str) -> AfterValidator:
 
 JsonInt = Annotated[int, BeforeValidator(_json_integer)]
 RepairRounds = Annotated[int, Field(ge=0, le=MAX_REPAIRS), BeforeValidator(_json_integer)]
-Prompt = Annotated[str, Field(min_length=1, max_length=PROMPT_MAX_CHARS), _readable("prompt")]
-Instruction = Annotated[str, Field(min_length=1, max_length=INSTRUCTION_MAX_CHARS), _readable("instruction")]
+# The pattern is the schema's statement of text_problem's rule; the validator checks it with its own message.
+Prompt = Annotated[str, Field(min_length=1, max_length=PROMPT_MAX_CHARS, json_schema_extra={"pattern": HAS_ENGLISH_LETTER}),
+                   _readable("prompt")]
+Instruction = Annotated[str, Field(min_length=1, max_length=INSTRUCTION_MAX_CHARS,
+                                   json_schema_extra={"pattern": HAS_ENGLISH_LETTER}), _readable("instruction")]
 
 
 class SceneOptions(BaseModel):

@@ -9,7 +9,6 @@ argparse types raise their own error kinds with it) and a ``check_*`` form that 
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from tools.core.errors import InputError, PromptError
 
@@ -23,7 +22,7 @@ MEASURE_MIN_M, MEASURE_MAX_M = 0.01, 500.0  # a size stated for one object ("a 2
 MAX_REPAIRS = 10  # repair rounds after a failed verification (a setting, and a per-scene option)
 
 EXAMPLES = {"prompt": "a bedroom with a bed and a lamp", "instruction": "make the sofa blue"}
-_ENGLISH_LETTER = re.compile(r"[A-Za-z]")
+HAS_ENGLISH_LETTER = "[A-Za-z]"  # searched anywhere in the text; the API's schema states it as the text's pattern
 
 
 def seed_problem(seed: int) -> str | None:
@@ -61,7 +60,7 @@ def text_problem(text: object, what: str = "prompt") -> str | None:
     """Why ``text`` cannot be a prompt (``what`` = "prompt") or an edit instruction ("instruction"), or None.
 
     Empty, too long, or with no English letter at all: the planner reads English, so Chinese or a row of
-    emoji is refused as such, not called empty (accented letters fold to theirs: 'café' is fine).
+    emoji is refused as such, not called empty.
     """
     if not isinstance(text, str):
         return f"the {what} must be text, got {type(text).__name__}"
@@ -71,7 +70,7 @@ def text_problem(text: object, what: str = "prompt") -> str | None:
         return f"the {what} is empty: say what you want, e.g. '{example}'"
     if len(text) > limit:
         return f"the {what} is {len(text)} characters long; at most {limit} are read"
-    if not _ENGLISH_LETTER.search(unicodedata.normalize("NFKD", text)):
+    if not re.search(HAS_ENGLISH_LETTER, text):
         return (f"Diorama reads English {what}s; this one has no English words. Write it in English, "
                 f"e.g. '{example}'")
     return None

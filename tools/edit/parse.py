@@ -23,7 +23,7 @@ from typing import get_args
 
 from tools.core.colors import parse_color
 from tools.core.errors import InputError
-from tools.core.limits import check_measure
+from tools.core.limits import MAX_EDIT_COUNT, check_count, check_measure
 from tools.edit.ops import EditKind, EditOp, EditProposal, MoveKind  # noqa: F401  (re-exported for callers)
 from tools.edit.scene_parse import REPLACE_VERBS, finish_op, look_op, replace_op, undo_op
 from tools.edit.targets import EVERYTHING, Last, Mention, mentions, unknown_noun
@@ -213,6 +213,8 @@ def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callab
     target, move, reference = located
     if kind == "place":
         kind = "move" if move and exists(target.words) else "add"
+    if kind in ("add", "remove") and target.count:  # here a number is a count ('rotate ... 720 degrees' is not)
+        check_count(target.count, MAX_EDIT_COUNT, "objects in one edit")
     if kind == "remove":
         return EditOp(kind="remove", target=target.words, exclude=target.exclude or None, ordinal=target.ordinal,
                       count=None if target.every or target.ordinal else target.count or (None if target.plural else 1))

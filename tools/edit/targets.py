@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tools.core.colors import parse_color
-from tools.core.limits import MAX_EDIT_COUNT, check_count, check_ordinal
+from tools.core.limits import check_ordinal
 from tools.plan.phrases import match_head, number_value
 from tools.plan.words import DETERMINERS, PRONOUNS, SIZE_WORDS, WALL_HEADS, WINDOW_HEADS
 
@@ -120,8 +120,6 @@ def _plain_mentions(words: list[str], last: Last | None) -> list[Mention]:
             continue
         elif word in ALL_WORDS or (number_value(word) is not None and word not in {"no", "zero"}):
             every, count = (True, count) if word in ALL_WORDS else (every, number_value(word))
-            if count is not None:
-                check_count(count, MAX_EDIT_COUNT, "objects in one edit")
             i += 1
             continue
         elif (parsed := parse_color(words, i)) is not None and _head_follows(words, parsed[2]):
