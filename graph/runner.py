@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -18,10 +18,9 @@ from langgraph.graph.state import CompiledStateGraph
 from graph.context import RunContext
 from graph.graph import build_graph
 from graph.state import SceneState
-from tools.core.errors import InputError, PromptError
+from tools.core.limits import check_scene_id, check_seed, check_text
 from tools.core.telemetry import scene_scope
 
-SCENE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 log = logging.getLogger(__name__)
 RECURSION_LIMIT = 64  # far above plan..publish plus max_repairs rounds; a guard, not a budget
 
@@ -47,19 +46,21 @@ def generate_scene(
     seed: int = 0,
     scene_id: str | None = None,
     interrupt_after: list[str] | None = None,
+    fresh_out_dir: bool = False,
 ) -> SceneState:
     """Generate (or resume) a scene into ``out_dir``; returns the final state.
 
-    A thread with unfinished work resumes from its last finished node; a finished
-    one starts over. ``interrupt_after`` stops after the named nodes (for tests).
+    A thread with unfinished work in the same folder resumes from its last finished
+    node; a finished one starts over (emptying ``out_dir`` first when ``fresh_out_dir``:
+    a folder the caller owns, such as the CLI's staging folder). ``interrupt_after``
+    stops after the named nodes (for tests). The prompt, seed and id are checked
+    first (tools/core/limits.py): InputError, before anything is written.
     """
-    if not prompt or not prompt.strip():
-        raise PromptError("The prompt is empty: describe the scene, e.g. 'a bedroom with a bed and a lamp'.")
-    scene_id = scene_id or default_scene_id(prompt, seed, out_dir)
-    if not SCENE_ID.match(scene_id):
-        raise InputError(f"scene id {scene_id!r} must be 1-64 lower-case letters, digits, '-' or '_'")
+    check_text(prompt)
+    check_seed(seed)
+    scene_id = check_scene_id(scene_id or default_scene_id(prompt, seed, out_dir))
     with scene_scope(scene_id):  # every log record of the run (worker threads too) carries its scene id
-        return _run(prompt, seed, out_dir, context, scene_id, interrupt_after)
+        return _run(prompt, seed, out_dir, context, scene_id, interrupt_after, fresh_out_dir)
 
 
 # state, run context, input and output: the graph reads and writes SceneState throughout
@@ -78,17 +79,22 @@ def checkpointed_graph(context: RunContext, thread_id: str) -> Iterator[tuple[Sc
 
 
 def _run(prompt: str, seed: int, out_dir: Path, context: RunContext, scene_id: str,
-         interrupt_after: list[str] | None) -> SceneState:
-    out_dir.mkdir(parents=True, exist_ok=True)
+         interrupt_after: list[str] | None, fresh_out_dir: bool) -> SceneState:
     with checkpointed_graph(context, scene_id) as (graph, saver, config):
         snapshot = graph.get_state(config)
-        if snapshot.next and snapshot.values.get("prompt") == prompt:
+        # Only into the folder it was writing, and only while it is there: it holds the finished nodes' files.
+        same_run = (snapshot.values.get("prompt") == prompt and out_dir.is_dir()
+                    and snapshot.values.get("out_dir") == str(out_dir.resolve()))
+        if snapshot.next and same_run:
             context.progress("resume", f"resuming {scene_id} at {', '.join(snapshot.next)}")
             run_input = None
         else:
+            if fresh_out_dir:  # what an earlier, other run left there must not end up in this scene
+                shutil.rmtree(out_dir, ignore_errors=True)
             saver.delete_thread(scene_id)
             run_input = initial_state(prompt, seed, out_dir, scene_id)
             log.info("starting %s", scene_id)  # a resume says so through progress
+        out_dir.mkdir(parents=True, exist_ok=True)
         for _ in graph.stream(run_input, config, context=context, durability="sync", interrupt_after=interrupt_after):
             pass
         return cast(SceneState, graph.get_state(config).values)  # LangGraph types a snapshot's values as a plain dict

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
-PROMPT_MAX_CHARS = 2000
-INSTRUCTION_MAX_CHARS = 2000
-SCENE_ID_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,63}$"
-NOT_BLANK = r"\S"  # at least one visible character
+from tools.core.limits import (  # the rules the CLI and batch files share
+    HAS_ENGLISH_LETTER,
+    INSTRUCTION_MAX_CHARS,
+    MAX_REPAIRS,
+    PROMPT_MAX_CHARS,
+    SCENE_ID_PATTERN,  # noqa: F401  (the routes' path pattern, re-exported)
+    SEED_MAX,
+    SEED_MIN,
+    text_problem,
+)
 
 
 def _json_integer(value: object) -> object:
@@ -19,8 +26,24 @@ def _json_integer(value: object) -> object:
     return int(value) if isinstance(value, float) else value
 
 
+def _readable(what: str) -> AfterValidator:
+    """A validator refusing text the planner or editor cannot read, with limits.text_problem's message."""
+    def check(text: str) -> str:
+        problem = text_problem(text, what)
+        if problem:
+            raise PydanticCustomError("unreadable_text", "{problem}", {"problem": problem})  # no "Value error," prefix
+        return text
+
+    return AfterValidator(check)
+
+
 JsonInt = Annotated[int, BeforeValidator(_json_integer)]
-RepairRounds = Annotated[int, Field(ge=0, le=10), BeforeValidator(_json_integer)]
+RepairRounds = Annotated[int, Field(ge=0, le=MAX_REPAIRS), BeforeValidator(_json_integer)]
+# The pattern is the schema's statement of text_problem's rule; the validator checks it with its own message.
+Prompt = Annotated[str, Field(min_length=1, max_length=PROMPT_MAX_CHARS, json_schema_extra={"pattern": HAS_ENGLISH_LETTER}),
+                   _readable("prompt")]
+Instruction = Annotated[str, Field(min_length=1, max_length=INSTRUCTION_MAX_CHARS,
+                                   json_schema_extra={"pattern": HAS_ENGLISH_LETTER}), _readable("instruction")]
 
 
 class SceneOptions(BaseModel):
@@ -37,9 +60,8 @@ class SceneCreate(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={
         "examples": [{"prompt": "a bedroom with a red bed and two lamps; 4m x 4m", "seed": 0,
                       "options": {"max_repairs": 2}}]})
-    prompt: str = Field(min_length=1, max_length=PROMPT_MAX_CHARS, pattern=NOT_BLANK,
-                        description="what the scene shows")
-    seed: JsonInt = Field(0, ge=0, le=2**31 - 1, description="variety seed")
+    prompt: Prompt = Field(description="what the scene shows, in English")
+    seed: JsonInt = Field(0, ge=SEED_MIN, le=SEED_MAX, description="variety seed")
     options: SceneOptions = Field(default_factory=SceneOptions)
 
 
@@ -47,8 +69,7 @@ class EditCreate(BaseModel):
     """The body of an edit request: one instruction."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"instruction": "make the sofa blue"}]})
-    instruction: str = Field(min_length=1, max_length=INSTRUCTION_MAX_CHARS, pattern=NOT_BLANK,
-                             description="what to change")
+    instruction: Instruction = Field(description="what to change, in English")
 
 
 class JobError(BaseModel):

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.cli.arguments import seed_argument
 from app.cli.batch_input import BatchItem, read_batch
 from app.cli.batch_results import (
     EXIT_CHECKS_FAILED,
@@ -191,6 +192,7 @@ def check_workers(pool: WorkerPool, restarts_without_progress: int) -> None:
 
 def cmd_batch(args: argparse.Namespace) -> int:
     """`diorama batch`: generate every prompt of a file and write results.jsonl."""
+    from app.cli.out_folder import claim_folder
     from app.logs import json_logging_enabled
     from tools.core.errors import InputError
     from tools.core.settings import get_settings
@@ -198,10 +200,11 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise InputError(f"--jobs must be at least 1, got {args.jobs}")
     items = read_batch(args.prompts, args.seed)
+    out = claim_folder(args.out, (JOB_DB.parts[0],), args.force, "the batch")  # its own job database marks it
     settings = get_settings()  # bad DIORAMA_* values fail here, before any worker starts
-    batch = Batch(items, args.out.resolve(), args.results or args.out / "results.jsonl", args.jobs, args.fail_fast,
+    batch = Batch(items, out, args.results or out / "results.jsonl", args.jobs, args.fail_fast,
                   json_logging_enabled(), settings)
-    args.out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     records = batch.run()
     if batch.interrupted:
         print(f"interrupted: {len(records)}/{len(items)} scenes finished; rerun the same command to finish the rest",
@@ -219,9 +222,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `batch` command to the CLI."""
     p = subparsers.add_parser("batch", help="generate every prompt of a .txt or .jsonl file in worker processes")
     p.add_argument("prompts", type=Path, help=".txt (one prompt per line) or .jsonl ({prompt, seed?, id?, options?})")
-    p.add_argument("--out", type=Path, required=True, help="folder for the scenes and results.jsonl")
+    p.add_argument("--out", type=Path, required=True,
+                   help="folder for the scenes and results.jsonl: new, empty, or an earlier batch's (resumed)")
+    p.add_argument("--force", action="store_true", help="write into a folder that holds other files (they stay)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes, each with its own Chromium (default 1)")
-    p.add_argument("--seed", type=int, default=0, help="seed for lines that give none (default 0)")
+    p.add_argument("--seed", type=seed_argument, default=0, help="seed for lines that give none (default 0)")
     p.add_argument("--fail-fast", action="store_true", help="start no new scene after the first failure")
     p.add_argument("--results", type=Path, help="JSONL results file (default: OUT/results.jsonl)")
     p.set_defaults(func=cmd_batch)

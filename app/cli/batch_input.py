@@ -1,13 +1,12 @@
 """The prompt file of `diorama batch`: a .txt (one prompt per line) or .jsonl ({prompt, seed?, id?, options?}).
 
-Every line is checked before anything runs, against the REST API's own limits, so a file that runs
-here would run there too.
+Every line is checked before anything runs, against the REST API's own body model, whose limits are
+tools/core/limits.py (those of `diorama generate` too), so a file that runs here would run there too.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,7 +67,8 @@ def _text_item(number: int, text: str, default_seed: int) -> BatchItem:
 
 
 def _jsonl_item(number: int, text: str, default_seed: int) -> BatchItem:
-    from app.api.models import SCENE_ID_PATTERN, SceneCreate
+    from app.api.models import SceneCreate
+    from tools.core.limits import scene_id_problem
 
     try:
         data = json.loads(text)
@@ -77,7 +77,7 @@ def _jsonl_item(number: int, text: str, default_seed: int) -> BatchItem:
     if not isinstance(data, dict):
         raise ValueError('expected an object like {"prompt": "a bedroom with a bed", "seed": 1}')
     scene_id = data.pop("id", None)
-    if scene_id is not None and not (isinstance(scene_id, str) and re.match(SCENE_ID_PATTERN, scene_id)):
+    if scene_id is not None and scene_id_problem(scene_id):
         raise ValueError(f"id {scene_id!r} must be 1-64 lower-case letters, digits, '-' or '_'")
     data.setdefault("seed", default_seed)
     try:

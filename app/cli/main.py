@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import shutil
 import sys
 import time
 from pathlib import Path
 
+from app.cli.arguments import port_argument, seed_argument
 from app.cli.output import EXIT_BAD_INPUT, EXIT_CHECKS_FAILED, EXIT_ENVIRONMENT, EXIT_OK, progress_printer, summary
 
 # Each module adds its subcommands with register(subparsers); keep their imports light (start-up speed).
@@ -20,12 +22,28 @@ SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli.eval", "app.cli.sheet", "app.cli
                                         "app.cli.doctor", "app.cli.serve", "app.cli.edit")
 
 
+def _generate_target(args: argparse.Namespace) -> tuple[Path, str, Path]:
+    """(the output folder, the scene id, the staging folder the run writes): bad input refused before anything
+    is written, the id too, as it names the staging folder."""
+    from app.cli.out_folder import SCENE_MARKER, claim_folder, staging_folder
+    from graph.runner import default_scene_id
+    from tools.core.limits import check_scene_id, check_text
+
+    check_text(args.prompt)
+    out = claim_folder(args.out, (SCENE_MARKER,), args.force)
+    scene_id = check_scene_id(args.id or default_scene_id(args.prompt, args.seed, out))
+    return out, scene_id, staging_folder(out, scene_id)
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
-    """`diorama generate`: make one scene from a prompt into a folder."""
+    """`diorama generate`: make one scene from a prompt into a folder (app/cli/out_folder.py says how)."""
+    from app.cli.out_folder import put_in_place
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
+    from tools.core.errors import InputError
     from tools.core.settings import get_settings
 
+    out, scene_id, staging = _generate_target(args)
     settings = get_settings()
     started = time.perf_counter()
     from app.logs import json_logging_enabled, log_progress
@@ -33,9 +51,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
     progress = log_progress if json_logging_enabled() else progress_printer(started)  # JSON mode: stderr stays JSON lines
     context = RunContext(settings, LazyBrowser(settings.chromium, settings.render_timeout_s), progress)
     try:
-        state = generate_scene(args.prompt, args.out, context, seed=args.seed, scene_id=args.id)
+        state = generate_scene(args.prompt, staging, context, seed=args.seed, scene_id=scene_id, fresh_out_dir=True)
+    except InputError:  # the prompt cannot be made (it never will be): nothing of it is kept
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     finally:
         context.browser.close()
+    put_in_place(staging, out)
     print(summary(state, args.out, time.perf_counter() - started))
     return EXIT_OK if state["passed"] else EXIT_CHECKS_FAILED
 
@@ -64,13 +86,15 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="generate a scene from a prompt")
     g.add_argument("prompt", help="what the scene shows, e.g. 'a bedroom with a bed and two lamps; 4m x 4m'")
-    g.add_argument("--out", type=Path, required=True, help="output folder")
-    g.add_argument("--seed", type=int, default=0, help="variety seed (default 0)")
+    g.add_argument("--out", type=Path, required=True,
+                   help="output folder: new, empty, or a scene folder Diorama wrote (replaced when the run ends)")
+    g.add_argument("--force", action="store_true", help="write into a folder that holds other files (they stay)")
+    g.add_argument("--seed", type=seed_argument, default=0, help="variety seed, 0 to 2147483647 (default 0)")
     g.add_argument("--id", help="scene id; rerunning an unfinished id resumes it (default: from prompt, seed, folder)")
     g.set_defaults(func=cmd_generate)
     v = sub.add_parser("view", help="serve a scene folder on 127.0.0.1 and print its URL")
     v.add_argument("folder", type=Path)
-    v.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    v.add_argument("--port", type=port_argument, default=0, help="port (default: a free one)")
     v.set_defaults(func=cmd_view)
     for module in SUBCOMMAND_MODULES:
         importlib.import_module(module).register(sub)
@@ -105,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         with machine_faults(folders=[value for value in vars(args).values() if isinstance(value, Path)]):
             return args.func(args)
     except SettingsError as e:  # a DIORAMA_* variable with a bad value
+        if e.title != "Settings":  # any other model refusing a value is a bug, not a setting: its traceback
+            raise
         problems = "; ".join(f"DIORAMA_{'_'.join(map(str, err['loc'])).upper()}: {err['msg']}" for err in e.errors())
         print(f"error: bad setting: {problems or e}", file=sys.stderr)
         return EXIT_BAD_INPUT

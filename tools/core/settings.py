@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from tools.core.limits import MAX_REPAIRS
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 MIN_API_KEY_CHARS = 16  # a short key can be guessed by trying; 16 random characters cannot
 
@@ -47,7 +49,7 @@ class Settings(BaseSettings):
         default_factory=list, description="REST API keys, comma-separated; none: local-only mode (127.0.0.1)")
     chromium: str | None = Field(None, description="path of the Chromium binary; default: Debian's, else Playwright's")
     three_dir: Path = Field(REPO_ROOT / "web" / "node_modules" / "three", description="the npm 'three' package")
-    max_repairs: int = Field(2, ge=0, le=10, description="repair rounds after a failed verification")
+    max_repairs: int = Field(2, ge=0, le=MAX_REPAIRS, description="repair rounds after a failed verification")
     render_timeout_s: float = Field(30.0, gt=0, description="longest wait for a page to become ready")
     searxng_url: str | None = Field(None, description="self-hosted SearxNG for real sizes the table lacks; unset: off")
     searxng_timeout_s: float = Field(10.0, gt=0, description="longest wait for one SearxNG answer")

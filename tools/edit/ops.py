@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from tools.core.limits import MAX_EDIT_COUNT
 from tools.core.schema import TimeOfDay, Weather
 
 EditKind = Literal["recolor", "add", "remove", "move", "resize", "rotate", "replace", "look", "finish", "undo",
@@ -34,9 +35,9 @@ class EditOp(BaseModel):
         "the object to change, e.g. 'sofa', 'lamp', 'red chair'; 'everything' for every object; 'walls' or "
         "'floor' for finish; 'scene' for look, undo and redo; 'room' for the room's size"))
     exclude: list[str] | None = Field(None, description="objects a target of 'everything' leaves out, e.g. ['sofa']")
-    ordinal: int | None = Field(None, ge=-1, le=100, description=(
+    ordinal: int | None = Field(None, ge=-1, le=MAX_EDIT_COUNT, description=(
         "one instance of the target: 1 the first, 2 the second ..., -1 the last"))
-    count: int | None = Field(None, ge=1, le=100, description=(
+    count: int | None = Field(None, ge=1, le=MAX_EDIT_COUNT, description=(
         "add/remove/duplicate: how many; remove without count: all named; duplicate without count: one copy of each"))
     color: str | None = Field(None, description="recolor, finish (or add): a colour word such as 'blue' or 'dark green'")
     relation: MoveKind | None = Field(None, description="move (or add): where it goes relative to `reference`")

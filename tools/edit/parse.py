@@ -23,6 +23,7 @@ from typing import get_args
 
 from tools.core.colors import parse_color
 from tools.core.errors import InputError
+from tools.core.limits import MAX_EDIT_COUNT, check_count, check_measure
 from tools.edit.group_parse import CIRCLE_WORDS, add_like_op, arrange_op, duplicate_op
 from tools.edit.ops import EditKind, EditOp, EditProposal, MoveKind  # noqa: F401  (re-exported for callers)
 from tools.edit.room_parse import GROW_WORDS, MIDDLE_WORDS, ROOM_WORDS, SHRINK_WORDS, SIDE_WORDS, room_op, wall_move
@@ -75,7 +76,7 @@ def parse_edits(instruction: str, exists: Callable[[str], bool] = lambda name: F
     lamp and adds a missing one. previous: what the last edit changed, for 'it', 'them' and 'the rest' in a
     first clause. Raises PromptError (an InputError) for empty or wordless text.
     """
-    tokens = tokenize(clean_prompt(instruction))
+    tokens = tokenize(clean_prompt(instruction, "instruction"))
     operations: list[EditOp] = []
     not_understood: list[str] = []
     verb, last, kept = None, previous, False
@@ -236,6 +237,8 @@ def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callab
     target, move, reference = located
     if kind == "place":
         kind = "move" if move and exists(target.words) else "add"
+    if kind in ("add", "remove") and target.count:  # here a number is a count ('rotate ... 720 degrees' is not)
+        check_count(target.count, MAX_EDIT_COUNT, "objects in one edit")
     if kind == "remove":
         return EditOp(kind="remove", target=target.words, exclude=target.exclude or None, ordinal=target.ordinal,
                       count=None if target.every or target.ordinal else target.count or (None if target.plural else 1))
@@ -307,7 +310,7 @@ def _change(after: list[str], target: Mention) -> EditOp | None:
     for i, word in enumerate(after):
         if word.startswith(MEASURE_PREFIX):
             axis = next((AXIS_WORDS[w] for w in after[i + 1:i + 3] if w in AXIS_WORDS), None)
-            return EditOp(kind="resize", target=target.words, measure_m=float(word[len(MEASURE_PREFIX):]),
+            return EditOp(kind="resize", target=target.words, measure_m=check_measure(float(word[len(MEASURE_PREFIX):])),
                           measure_axis=axis)
         if word in GROW_WORDS or SIZE_WORDS.get(word) in {"large", "long", "tall"}:
             return EditOp(kind="resize", target=target.words, size="larger")

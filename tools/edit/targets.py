@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tools.core.colors import parse_color
+from tools.core.limits import check_ordinal
 from tools.plan.phrases import match_head, number_value
 from tools.plan.words import DETERMINERS, PRONOUNS, SIZE_WORDS, WALL_HEADS, WINDOW_HEADS
 
@@ -115,6 +116,7 @@ def _plain_mentions(words: list[str], last: Last | None) -> list[Mention]:
             continue
         elif word in ORDINALS or (word.isdigit() and words[i + 1:i + 2] and words[i + 1] in ORDINAL_SUFFIXES):
             ordinal, i = (ORDINALS[word], i + 1) if word in ORDINALS else (int(word), i + 2)
+            check_ordinal(ordinal)
             continue
         elif word in ALL_WORDS or (number_value(word) is not None and word not in {"no", "zero"}):
             every, count = (True, count) if word in ALL_WORDS else (every, number_value(word))

@@ -28,8 +28,9 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tools.core.errors import InputError, PromptError, ReferenceSearchError
+from tools.core.errors import InputError, ReferenceSearchError
 from tools.core.geometry import triple
+from tools.core.limits import MEASURE_MAX_M, MEASURE_MIN_M, check_measure
 from tools.core.telemetry import tool_call
 from tools.knowledge.categories import CATEGORIES
 
@@ -43,7 +44,7 @@ SIZE_WORD_FACTORS: dict[str, Size] = {  # (x, y, z) factors on the typical size,
     "long": (1.6, 1.0, 1.0),
 }
 ERGONOMIC_FAMILIES = frozenset({"furniture", "kitchen_bath", "vehicle"})  # height is set by the body that uses it
-MIN_EXPLICIT_M, MAX_EXPLICIT_M = 0.01, 500.0
+MIN_EXPLICIT_M, MAX_EXPLICIT_M = MEASURE_MIN_M, MEASURE_MAX_M  # tools/core/limits.py
 UNIT_METRES = {
     "mm": 0.001, "millimetre": 0.001, "millimetres": 0.001, "millimeter": 0.001, "millimeters": 0.001,
     "cm": 0.01, "centimetre": 0.01, "centimetres": 0.01, "centimeter": 0.01, "centimeters": 0.01,
@@ -79,8 +80,7 @@ def size_for(category: str, size_word: str | None = None, explicit_m: float | No
 
 
 def _stretch(size: list[float], metres: float, axis: Axis | None, ergonomic: bool, scale_range: tuple[float, float]) -> list[float]:
-    if not MIN_EXPLICIT_M <= metres <= MAX_EXPLICIT_M:
-        raise PromptError(f"a stated size of {metres:g} m is not plausible (use {MIN_EXPLICIT_M:g} to {MAX_EXPLICIT_M:g} m)")
+    check_measure(metres)
     index = _axis_index(size, axis)
     ratio = metres / size[index]
     lo, hi = scale_range

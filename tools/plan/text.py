@@ -9,8 +9,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from tools.core.errors import PromptError
-
-MAX_PROMPT_CHARS = 2000
+from tools.core.limits import check_text
 
 _BLOCK_RE = re.compile(r"<\s*(script|style)\b[^>]*>.*?<\s*/\s*\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG_RE = re.compile(r"<[^>]*>|<\s*/?\s*[a-z]+\b")
@@ -48,22 +47,19 @@ class StatedSize:
     text: str
 
 
-def clean_prompt(prompt: object) -> str:
+def clean_prompt(prompt: object, what: str = "prompt") -> str:
     """Lower-case plain text of ``prompt``: markup and scripts removed, accents folded, quotes unified.
 
-    Raises PromptError for a non-string, empty, too long, or wordless prompt.
+    Raises PromptError for a non-string, empty, too long or non-English prompt (tools/core/limits.py), or
+    one that is only markup. ``what``: "prompt", or "instruction" for an edit.
     """
-    if not isinstance(prompt, str):
-        raise PromptError(f"the prompt must be text, got {type(prompt).__name__}")
-    if len(prompt) > MAX_PROMPT_CHARS:
-        raise PromptError(f"the prompt is {len(prompt)} characters long; describe the scene in at most {MAX_PROMPT_CHARS}")
-    text = _BLOCK_RE.sub(" ", html.unescape(prompt))
+    text = _BLOCK_RE.sub(" ", html.unescape(check_text(prompt, what)))
     text = _TAG_RE.sub(" ", text)
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00d7", " x ").replace("-", " ")
     if not re.search(r"[a-z]", text):
-        raise PromptError("the prompt is empty: describe a scene, e.g. 'a living room with a sofa and a lamp'")
+        raise PromptError(f"the {what} is empty once its markup is removed: say what you want in words")
     return text
 
 

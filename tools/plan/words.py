@@ -6,6 +6,7 @@ compiled here with the understood words that make no relation.
 
 from __future__ import annotations
 
+from tools.core.limits import MAX_OF_ONE_KIND
 from tools.knowledge.relation_words import RELATION_WORDS
 
 
@@ -38,7 +39,7 @@ QUANTITY_PHRASES: dict[tuple[str, ...], tuple[int | None, str | None]] = {
 }
 VAGUE_RANGE = (3, 5)  # 'some', 'a few', 'several'
 MANY_RANGE = (6, 9)  # 'many', 'lots of'
-MAX_COUNT = 500
+MAX_COUNT = MAX_OF_ONE_KIND  # tools/core/limits.py
 
 DEFINITE = {"the", "this", "that", "these", "those", "its", "their", "his", "her", "my", "our", "your"}
 DETERMINERS = {"a", "an", *DEFINITE, "each", "every", "any", "some", "another", "one"}
