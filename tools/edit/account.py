@@ -27,7 +27,7 @@ def object_changes(old_plan: ScenePlan, old: Iterable[Placement], new_plan: Scen
     they apply. ``where``: previous instance id -> (spec key, index) in the new plan; None: ids are kept."""
     new_ids = {s.key: instance_ids(s.key, s.count) for s in new_plan.objects}
     now = {p.id: p for p in new}
-    became: dict[str, str] = {}
+    became: dict[str, str | None] = {}
     before = {p.id: p for p in old}
     for p in before.values():
         if where is None:

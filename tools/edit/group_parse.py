@@ -92,5 +92,7 @@ def add_like_op(words: list[str], last: Last | None) -> EditOp | None:
     if reference is None and not said:
         return None
     count = (said[0].count if said else None) or 1
-    return EditOp(kind="duplicate", target=said[0].words if said else reference.words, count=count,
+    target = said[0] if said else reference
+    assert target is not None  # one of the two was found above
+    return EditOp(kind="duplicate", target=target.words, count=count,
                   reference=reference.words if said and reference else None)

@@ -88,6 +88,7 @@ def room_op(words: list[str]) -> EditOp | None:
 def _metres(word: str) -> float | None:
     """A side in metres: '6', 'measure:6' (the tokenizer's '6 m'), 'six'."""
     text = word[len(MEASURE_PREFIX):] if word.startswith(MEASURE_PREFIX) else word
+    value: float | None
     try:
         value = float(text)
     except ValueError:
