@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import math
 import os
 import secrets
@@ -26,6 +27,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+log = logging.getLogger(__name__)
 LOCAL_OWNER = "local"
 LINK_SECRET_FILE = "link-secret"  # in the data folder, mode 0600, made once
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
@@ -56,18 +58,29 @@ def link_secret(data_dir: Path, configured: str | None = None) -> bytes:
         return configured.encode()
     path = Path(data_dir) / LINK_SECRET_FILE
     if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            _write_secret(path)
+        except OSError as error:
+            # A full or read-only data dir must not keep the server from starting and saying so on /readyz;
+            # links signed meanwhile die with the process.
+            log.warning("link secret not saved (%s: %s): links last until this server stops", path, error)
+            return secrets.token_hex(32).encode()
+    return path.read_text().strip().encode()
+
+
+def _write_secret(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
         with os.fdopen(fd, "w") as f:
             f.write(secrets.token_hex(32))
         try:
             os.link(tmp, path)
         except FileExistsError:
             pass  # another process made it first: use theirs
-        finally:
-            tmp.unlink()
-    return path.read_text().strip().encode()
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 class KeyRing:
