@@ -133,8 +133,8 @@ def string_lights(p: GenParams) -> list[Part]:
     wire = material("plastic", "#2b2b2b")
     xs = np.linspace(-w / 2, w / 2, 25)
     ys = [h - 0.02 - (h - 0.06) * np.sin(np.pi * ((x + w / 2) / (w / 2)) % np.pi) for x in xs]
-    parts = [Part(rod((a, ya, 0), (b, yb, 0), 0.004, 4), wire) for a, b, ya, yb in zip(xs, xs[1:], ys, ys[1:])]
-    parts += [Part(sphere(0.025, (x, y - 0.03, 0), 1), bulb) for x, y in list(zip(xs, ys))[1:-1:2]]
+    parts = [Part(rod((a, ya, 0), (b, yb, 0), 0.008, 4), wire) for a, b, ya, yb in zip(xs, xs[1:], ys, ys[1:])]
+    parts += [Part(sphere(0.035, (x, y - 0.04, 0), 1), bulb) for x, y in list(zip(xs, ys))[1:-1]]
     parts += [Part(slab(0.02, 0.04, d, x, h - 0.04, 0), wire) for x in (-w / 2, w / 2)]
     return fit(parts, p.size)
 
@@ -186,7 +186,7 @@ def computer_tower(p: GenParams) -> list[Part]:
 def telescope(p: GenParams) -> list[Part]:
     """A brass refracting telescope tilted up towards +Z on a wooden tripod."""
     w, h, d = p.size
-    brass = p.mat("metal", "#c9a24a")
+    brass = p.mat("ceramic", "#c9a24a")  # metal would read black without an environment map
     wood = material("wood", "#6b4a2f")
     head = (0, 0.62 * h, 0)
     parts = [Part(rod((x * w * 0.45, 0, z * d * 0.3), head, 0.015 * h, 6), wood)

@@ -27,7 +27,8 @@ def pipes(p: GenParams) -> list[Part]:
     """A run of pipework along X on floor stands: v0 copper pipes with elbows, flanges and a valve wheel, v1 a
     single grey steel pipe rising into a bend."""
     w, h, d = p.size
-    metal = p.mat("metal", (COPPER, "#8a8d91")[p.variant])
+    # glossy ceramic, not metal: a metal reads black on a page without an environment map
+    metal = p.mat("ceramic", (COPPER, "#9aa0a6")[p.variant])
     r = min(0.12 * h, 0.3 * d)
     parts = [Part(slab(0.06, 0.6 * h, 0.6 * d, x, 0, 0), material("metal", "#3a3c40")) for x in (-0.3 * w, 0.3 * w)]
     if p.variant == 0:
@@ -99,7 +100,7 @@ def tyres(p: GenParams) -> list[Part]:
 def gears(p: GenParams) -> list[Part]:
     """Three meshing gear wheels on a wall plate, facing +Z, each with teeth round its rim and a hub."""
     w, h, d = p.size
-    brass = p.mat("metal", "#c9a24a")
+    brass = p.mat("ceramic", "#c9a24a")  # metal would read black without an environment map
     parts = [Part(slab(w, h, 0.2 * d, 0, 0, -0.4 * d), material("wood", "#4a3320"))]
     for (x, y, r, teeth) in ((-0.22, 0.55, 0.26, 14), (0.22, 0.4, 0.18, 10), (0.3, 0.8, 0.12, 8)):
         cx, cy, radius = x * w, y * h, r * min(w, h) * 1.15

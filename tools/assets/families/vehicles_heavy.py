@@ -49,7 +49,7 @@ def truck(p: GenParams) -> list[Part]:
     elif p.variant == 1:
         tank = rod((0, 0, body_z0 + 0.1), (0, 0, body_z1), (h - floor) / 2 * 0.95, 20)
         tank.apply_transform(np.diag([w / (h - floor) / 0.95, 1.0, 1.0, 1.0]))
-        parts.append(Part(tank.apply_translation((0, (h + floor) / 2, 0)), material("metal", "#c4c8cc")))
+        parts.append(Part(tank.apply_translation((0, (h + floor) / 2, 0)), material("ceramic", "#d8dadc")))
     else:
         parts.append(Part(box((w, 2.9 - floor, length), (0, (2.9 + floor) / 2, mid)), paint))
         for z in np.linspace(body_z0 + 0.4, body_z1 - 0.4, 4):  # locker shutters
@@ -115,7 +115,7 @@ def _axle_turn() -> np.ndarray:
 def freight_wagon(p: GenParams) -> list[Part]:
     """A railway freight wagon on two bogies: v0 a boxcar with a sliding door, v1 a tank wagon, v2 an open hopper of coal."""
     w, h, d = WAGON_SIZE
-    paint = p.mat("metal", ("#8a3b24", "#2b2d31", "#4a4f57")[p.variant])
+    paint = p.mat("plastic", ("#9a4a2a", "#3a3d42", "#5d6470")[p.variant])  # painted steel
     r, deck = 0.46, 1.2
     parts = bogies(w, d, r) + [Part(box((w, 0.2, d), (0, deck, 0)), material("metal", "#2b2b2b"))]
     body_h = h - deck - 0.1
@@ -138,7 +138,7 @@ def locomotive(p: GenParams) -> list[Part]:
     """A locomotive on bogies: v0 a diesel with a long hood and a cab near the front, v1 a steam engine with a boiler
     and chimney, cab at the back."""
     w, h, d = LOCOMOTIVE_SIZE
-    paint = p.mat("metal", ("#f2b705", "#1e3a2a")[p.variant])
+    paint = p.mat("plastic", ("#f2b705", "#24503a")[p.variant])  # painted steel
     glass = material("glass", GLASS)
     r, deck = 0.5, 1.2
     parts = bogies(w, d, r) + [Part(box((w, 0.25, d), (0, deck, 0)), material("metal", "#2b2b2b"))]
