@@ -12,7 +12,7 @@ from trimesh.transformations import rotation_matrix
 from tools.assets.families.palette import GLASS, PORCELAIN
 from tools.assets.mesh import Part, material, rod, sphere
 from tools.assets.registry import GenParams, generator, pick
-from tools.assets.shapes import around, ellipsoid, fit, lathe, post, rot, ring, spike, strip, torus_y
+from tools.assets.shapes import around, ellipsoid, fit, lathe, post, ring, rot, spike, strip, torus_y
 
 STEM = material("wood", "#5a3b22")
 LEAF_GREEN = material("foliage", "#4f8a2f")
@@ -66,7 +66,7 @@ def _tomato(p: GenParams) -> list[Part]:
 def _lettuce(p: GenParams) -> list[Part]:
     leaf = p.mat("foliage", "#7dbb42")
     parts = [Part(ellipsoid((0.3, 0.35, 0.3), (0, 0.4, 0)), material("foliage", "#a9d46a"), smooth=True)]
-    for i, (x, _, z) in enumerate(around(7, 0.22, 0.0)):
+    for x, _, z in around(7, 0.22, 0.0):
         parts.append(Part(rot(ellipsoid((0.26, 0.36, 0.08), (x, 0.38, z), 1), np.arctan2(x, z), (0, 1, 0), (x, 0, z)), leaf))
     return parts
 

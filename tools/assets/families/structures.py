@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tools.assets.families.built import IRON, WOOD, pyramid_roof
+from tools.assets.families.built import IRON, pyramid_roof
 from tools.assets.mesh import Part, cone, material, rod
 from tools.assets.registry import GenParams, generator, pick
 from tools.assets.shapes import around, fit, frustum, hull, lathe, post, rot, slab, x_rod

@@ -106,7 +106,7 @@ def cushion(p: GenParams) -> list[Part]:
     w, h, d = p.size
     cover = p.mat("fabric", ("#c98b3f", "#6b4a7d")[p.variant])
     if p.variant == 1:
-        return fit([Part(lathe([(0, 0), (0.45, 0), (0.5, 0.5), (0.45, 1.0), (0, 1.0)], 0, 0, 0, 20, ), cover, smooth=True)], p.size)
+        return fit([Part(lathe([(0, 0), (0.45, 0), (0.5, 0.5), (0.45, 1.0), (0, 1.0)], 0, 0, 0, 20), cover, smooth=True)], p.size)
     return fit([Part(ellipsoid((w / 2, h / 2, d / 2), (0, h / 2, 0)), cover, smooth=True),
                 Part(chamfered_box((w * 0.92, h * 0.3, d * 0.92), (0, h / 2, 0), 0.5), cover)], p.size)
 

@@ -13,7 +13,6 @@ from tools.assets.mesh import Part, box, capsule, cylinder, material, rod
 from tools.assets.registry import GenParams, generator
 from tools.assets.shapes import chamfered_box, fit, hull, rot, slab, x_rod, z_rod, zcyl
 
-
 # Real sizes (m) the railway and truck generators are built at before fitting: axles, gauge and cabs are fixed.
 TRUCK_SIZE, WAGON_SIZE, LOCOMOTIVE_SIZE = (2.5, 3.4, 8.5), (2.9, 3.9, 12.0), (3.0, 4.2, 17.0)
 
