@@ -18,7 +18,8 @@ from tools.knowledge.categories import CATEGORIES
 
 ROOT = Path(__file__).resolve().parents[1]
 ARCHETYPES = ("appliance", "shelf_unit", "table_like", "seat_like", "container", "machine", "display_case",
-              "screen_device", "column_like", "flat_panel")
+              "screen_device", "column_like", "flat_panel", "food_heap", "structure_like", "leafy_plant", "hanging_garment",
+              "vehicle_like", "tube_like")
 LIVING = ("person", "quadruped", "dragon", "bird_perched", "fish")
 GENERATED = ARCHETYPES + LIVING
 SIZE_TOLERANCE = 0.15  # as tests/test_assets.py
