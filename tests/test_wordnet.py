@@ -74,3 +74,20 @@ def test_without_wordnet_grounding_still_answers(monkeypatch):
     finally:
         for cached in (wordnet._index, wordnet._exceptions, wordnet._physical_offset, ground.hypernym_kind):
             cached.cache_clear()
+
+
+@pytest.mark.parametrize("noun,of,members", [
+    ("flock", "", "people"),  # a congregation first; "a flock of geese" below
+    ("drove", "cattle", "animals"),
+    ("heap", "", "things"),
+    ("jar", "honey", None),  # a jar of honey is a jar first: its quantity sense is rarer
+    ("school", "tuna", "animals"),  # a rarer sense, chosen by what it gathers (tuna: food first, then a fish)
+    ("school", "", None),  # alone, a school is an institution: a place, not people
+])
+def test_collective_nouns_say_what_they_gather(noun, of, members):
+    assert wordnet.gathers(noun, of) == members
+
+
+def test_a_gathering_of_people_is_shown_by_figures():
+    found = ground_noun("congregation")
+    assert found.fit == "stand-in" and found.kind == "generic_figure"

@@ -18,6 +18,11 @@ from pathlib import Path
 
 WORDNET_DIRS = (os.environ.get("DIORAMA_WORDNET_DIR", ""), "/usr/share/wordnet")
 PHYSICAL = "physical_entity.n.01"
+# What a collective noun gathers, by the class its commonest sense falls under, most specific first: "a team"
+# and "a crowd" are people, "a herd" animals, "a pile" or "a fleet" things; an institution ("a school") is a
+# place, not a gathering of people.
+GATHERINGS = (("institution.n.01", None), ("social_group.n.01", "people"), ("animal_group.n.01", "animals"),
+              ("group.n.01", "things"), ("indefinite_quantity.n.01", "things"))
 MAX_SENSES = 3  # senses of a noun walked, most frequent first
 COMMON_SENSES = 2  # a kind's name means the class of one of its two most frequent senses
 MAX_DEPTH = 20  # hypernym steps walked up from a sense (WordNet is at most 19 deep)
@@ -141,9 +146,43 @@ def _physical_offset() -> int | None:
     return found.offset if found else None
 
 
+def _gathering(sense: Synset) -> str | None:
+    above = {a.offset for a, _ in ancestors(sense)}
+    return next((members for name, members in GATHERINGS if (group := named(name)) is not None
+                 and group.offset in above), None)
+
+
+def _is_thing(sense: Synset) -> bool:
+    return not sense.instance and any(a.offset == _physical_offset() for a, _ in ancestors(sense))
+
+
+@lru_cache(maxsize=4096)
+def gathers(noun: str, of: str = "") -> str | None:
+    """'people', 'animals' or 'things' when ``noun`` means a group or an amount of what ``of`` names ("a team",
+    "a pack of wolves", "a pile of crates"), else None. The commonest sense that is a thing or a group decides
+    ("a glass of wine" is a glass); a rarer sense counts when its members are what ``of`` is: in "a school of
+    fish" the school is the fish's, not a building."""
+    found = senses(noun)
+    first = next((s for s in found if _is_thing(s) or _gathering(s)), None)
+    if first is not None and not _is_thing(first):
+        return _gathering(first)
+    members = _members(of) if of else None
+    return members if members and any(_gathering(s) == members for s in found) else None
+
+
+def _members(noun: str) -> str | None:
+    """'people' or 'animals' for a noun one of whose physical senses is a person or an animal ("tuna" is food
+    first, a fish next)."""
+    for sense in physical_senses(noun):
+        above = {a.offset for a, _ in ancestors(sense)}
+        for name, members in (("person.n.01", "people"), ("animal.n.01", "animals")):
+            found = named(name)
+            if found is not None and found.offset in above:
+                return members
+    return None
+
+
 def physical_senses(noun: str) -> list[Synset]:
     """The senses of ``noun`` that are kinds of things (under physical_entity.n.01), most frequent first; a named
     individual is no kind of thing to draw ("a diesel" is an engine, not Rudolf Diesel)."""
-    root = _physical_offset()
-    return [s for s in senses(noun)[:MAX_SENSES]
-            if not s.instance and any(a.offset == root for a, _ in ancestors(s))]
+    return [s for s in senses(noun)[:MAX_SENSES] if _is_thing(s)]

@@ -30,7 +30,8 @@ NEAR_SCORE = 0.45  # at or above: a nearer kind stands in for it, reported as a 
 PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("deli" -> a food shop)
 ARCHETYPE_SCORE = 0.3  # a generic archetype stands in only this near in meaning ("system" is no machine)
 SENSE_ORDER_WEIGHT = 0.1  # per WordNet sense rank: a rarer sense must be this much nearer the prompt to win
-GENERIC_KIND = "placeholder"  # what stands in when nothing is near in meaning and no archetype fits
+GENERIC_KIND = "placeholder"
+MEMBER_CLASSES = {"people": "person.n.01", "animals": "animal.n.01"}  # what one member of a gathering is  # what stands in when nothing is near in meaning and no archetype fits
 
 How = Literal["name", "meaning", "head", "hypernym", "archetype", "none"]
 Fit = Literal["exact", "stand-in"]
@@ -166,6 +167,16 @@ def hypernym_kind(name: str, context: str = "") -> tuple[str, int, str] | None:
     return None
 
 
+def gathered_kind(name: str) -> tuple[str, int, str] | None:
+    """(kind, steps, class) for a group of people or animals ("a family", "a herd"): the kind that shows one
+    member, several of which the parse counts."""
+    members = wordnet.gathers(name)
+    member_class = MEMBER_CLASSES.get(members or "")
+    found = wordnet.named(member_class) if member_class else None
+    kind = _declared_classes().get(found.offset) if found else None
+    return (kind, 1, found.lemmas[0]) if kind and found else None
+
+
 def ground_noun(name: str, head: str | None = None, context: str = "") -> Grounding:
     """The kind that shows ``name`` (a parsed noun, compounds whole: "pool table"); ``head`` its head word;
     ``context`` the prompt, which picks the noun's sense."""
@@ -180,7 +191,7 @@ def ground_noun(name: str, head: str | None = None, context: str = "") -> Ground
             return Grounding(name, best, round(score, 3), "meaning", "exact")
         if head_kind is not None and head_kind.name != GENERIC_KIND:
             return ground_by_head(name, head_kind.name)
-        by_class = hypernym_kind(name, context)
+        by_class = hypernym_kind(name, context) or gathered_kind(name)
         if by_class is not None:
             return _by_class(name, *by_class, score=dict(ranked).get(by_class[0], 0.0))
         if best is not None and score >= NEAR_SCORE:
@@ -191,7 +202,7 @@ def ground_noun(name: str, head: str | None = None, context: str = "") -> Ground
         return Grounding(name, GENERIC_KIND, round(score, 3), "none", "stand-in")
     if head_kind is not None and head_kind.name != GENERIC_KIND:
         return Grounding(name, head_kind.name, 0.0, "head", "stand-in")
-    by_class = hypernym_kind(name, context)
+    by_class = hypernym_kind(name, context) or gathered_kind(name)
     if by_class is not None:
         return _by_class(name, *by_class)
     return Grounding(name, GENERIC_KIND, 0.0, "none", "stand-in")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Optional, Union
 if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
     from spacy.tokens import Token
 
+from tools.knowledge import wordnet
 from tools.plan.sentence_lex import (  # noqa: F401  (re-exported for callers)
     MOD_DEPS,
     MODIFIER_DEPS,
@@ -144,6 +145,10 @@ def classify(tok, ctx) -> str:
         return "part noun (relation)"
     if lemma in T["zone_nouns"] and is_zone_use(tok):
         return "zone"
+    of = prep_child(tok, {"of"})
+    members = pobj_of(of) if of is not None else None
+    if members is not None and wordnet.gathers(lemma, singular(members)):
+        return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
     if tok.is_stop or tok.pos_ == "PRON" or len(tok.text) < 2:
         return "function word"
     if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i:
@@ -264,6 +269,10 @@ def count_of(tok, ctx) -> tuple[Optional[int], bool, bool, Optional[str]]:
         plural = True
     elif holder is not None and holder.lemma_ in T["arrangement_nouns"]:
         arrangement, plural = T["arrangement_nouns"][holder.lemma_], True
+    elif holder is not None and wordnet.gathers(holder.lemma_, singular(tok)):
+        plural, approx = True, True
+    elif holder is None and wordnet.gathers(singular(tok)) in ("people", "animals"):
+        plural, approx = True, True  # "a family", "a herd": several figures or creatures
     if count is not None and count > 1:
         plural = True
     if count is None and not plural:
