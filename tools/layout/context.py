@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from tools.core.schema import ScenePlan
-from tools.core.windows import WINDOW_SILL, windows_of
 from tools.knowledge.categories import CATEGORIES, Mount
 from tools.layout.space import EPS, Box, Space
 
@@ -27,8 +26,6 @@ MAX_WALL_POSITIONS = 60  # per wall and object, so long walls stay cheap
 # Where a wall-mounted thing hangs whose kind names no wall_centre_height: its centre above the floor.
 DEFAULT_WALL_CENTRE_HEIGHT = 1.5
 CEILING_GAP = 0.02  # wall objects keep this far below the ceiling
-# Tall furniture and wall hangings keep this deep a zone in front of a window clear, from the sill up.
-WINDOW_CLEAR_DEPTH = 0.3
 
 
 @dataclass
@@ -117,15 +114,6 @@ def wall_of(ctx: LayoutContext, box: Box, max_gap: float = 0.1) -> str | None:
         if gap <= max_gap:
             return wall
     return None
-
-
-def reserve_windows(ctx: LayoutContext) -> None:
-    """Keep the wall in front of each window clear from its sill up: low furniture may stand beneath it,
-    nothing tall in front of it and nothing hangs over it."""
-    for i, window in enumerate(windows_of(ctx.plan.environment)):
-        x, z, yaw = wall_pose(ctx, window.side, window.x if window.along_x else window.z, WINDOW_CLEAR_DEPTH, 0.0)
-        ctx.space.reserve(Box(f"window:{i}", "window", "window", x, WINDOW_SILL, z, yaw, window.width,
-                              window.height, WINDOW_CLEAR_DEPTH, mount="wall"))
 
 
 def against_wall_candidates(ctx: LayoutContext, key: str, index: int, walls: list[str] | None = None,
