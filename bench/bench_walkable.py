@@ -1,9 +1,9 @@
 """Can people walk through the rooms the planner and the layout make? Plan + layout only (no assets, no browser).
 
-    python bench/bench_walkable.py FILE [--odd]
+    python bench/bench_walkable.py FILE [--odd | --even]
 
 FILE holds one prompt a line; --odd reads only the odd-numbered prompts after a first comment line (the tune
-half of a prompt set). Each prompt is planned by the grounded planner and laid out with its kinds' typical
+half of a prompt set), --even the even-numbered ones (the measurement half: run it for figures, never to tune). Each prompt is planned by the grounded planner and laid out with its kinds' typical
 sizes; each interior is measured by the independent judge (tools/evaluate/space.py: navigability and opening
 clearance, against the doors and windows compose draws), with every placement's box standing in for its mesh
 (a box holds its mesh, so the figures are if anything pessimistic).
@@ -37,11 +37,13 @@ from tools.plan.planner import plan_prompt  # noqa: E402
 TARGET = 0.95  # the issue's navigability target per indoor scene
 
 
-def read_prompts(path: Path, odd: bool) -> list[str]:
-    """The prompts of ``path``: every line but comments, or with ``odd`` the odd-numbered ones after line 1."""
+def read_prompts(path: Path, half: str | None) -> list[str]:
+    """The prompts of ``path``: every line but comments, or with ``half`` 'odd' / 'even' those numbers of the
+    lines after line 1."""
     lines = path.read_text().splitlines()
-    if odd:
-        return [line for number, line in enumerate(lines[1:], start=1) if number % 2 == 1 and line.strip()]
+    if half:
+        parity = 1 if half == "odd" else 0
+        return [line for number, line in enumerate(lines[1:], start=1) if number % 2 == parity and line.strip()]
     return [line for line in lines if line.strip() and not line.startswith("#")]
 
 
@@ -81,7 +83,8 @@ def measure(prompt: str) -> dict | None:
 
 def main(argv: list[str]) -> None:
     """Measure every interior of the prompt file and print the summary, then the rooms that miss the target."""
-    prompts = read_prompts(Path(argv[0]), "--odd" in argv)
+    half = "odd" if "--odd" in argv else "even" if "--even" in argv else None
+    prompts = read_prompts(Path(argv[0]), half)
     rooms = {prompt: m for prompt in prompts if (m := measure(prompt)) is not None}
     solved = {p: m for p, m in rooms.items() if "error" not in m}
     shares = [m["navigability"] for m in solved.values()]

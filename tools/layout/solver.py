@@ -23,7 +23,7 @@ from tools.core.geometry import triple
 from tools.core.schema import Environment, Placement, Relation, ScenePlan, instance_ids
 from tools.knowledge.categories import CATEGORIES, Mount
 from tools.layout.air import airborne
-from tools.layout.context import Candidate, LayoutContext, Vec3
+from tools.layout.context import FLAT_HEIGHT, Candidate, LayoutContext, Vec3  # flat: placed last, on open floor
 from tools.layout.free import free_candidates
 from tools.layout.openings import reserve_openings
 from tools.layout.relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
@@ -35,7 +35,6 @@ log = logging.getLogger(__name__)
 RELATION_TRIES = 400  # candidate poses tried for a relation before free placement
 FREE_TRIES = 6000  # candidate poses of the free stream, scan included
 GRID_CELL_MIN, GRID_CELL_MAX = 0.5, 4.0
-FLAT_HEIGHT = 0.05  # rugs and paths: placed after the furniture so they take the open floor
 
 
 def room_bounds(env: Environment) -> tuple[Vec3, Vec3]:
