@@ -14,7 +14,8 @@ from tools.core.manifest import SceneManifest
 from tools.core.report import CheckName, Report, check
 from tools.core.schema import AssetRef, Placement, Requirement, ScenePlan
 from tools.core.telemetry import current_tool_calls, tool_call
-from tools.verify.checks import VIOLATION_CHECKS, check_requirements, constraint_violations, navigability_check
+from tools.verify.checks import (VIOLATION_CHECKS, check_requirements, constraint_violations, navigability_check,
+                                 opening_clearance_check)
 
 
 def layout_checks(placements: list[Placement], bounds: dict) -> list[dict]:
@@ -72,7 +73,7 @@ def verify(state: SceneState, runtime: Runtime[RunContext]) -> dict:
                               timeout_s=runtime.context.settings.render_timeout_s)
     requirements = check_requirements(plan, placements, colors)
     checks = [*render["checks"], *layout_checks(placements, state["scene"]["bounds"]), navigability_check(plan, placements),
-              requirements_check(requirements)]
+              opening_clearance_check(plan, placements), requirements_check(requirements)]
     report = build_report(state, render, requirements, checks)
     report_json = report.model_dump(mode="json")
     write_json(out / "report.json", report_json)

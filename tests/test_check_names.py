@@ -73,7 +73,7 @@ def test_every_check_says_what_it_means_and_what_mends_it():
         assert isinstance(name.mended_by, Mend) and len(name.meaning) > 10, name
     assert {n for n in CheckName if n.mended_by is Mend.LAYOUT} == {
         CheckName.NO_COLLISIONS, CheckName.IN_BOUNDS, CheckName.SUPPORTED, CheckName.REQUIREMENTS,
-        CheckName.NAVIGABILITY}
+        CheckName.NAVIGABILITY, CheckName.OPENING_CLEARANCE}
     assert {n for n in CheckName if n.mended_by is Mend.CAMERA} == {CheckName.OBJECTS_VISIBLE, CheckName.NOT_BLANK}
 
 

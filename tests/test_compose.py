@@ -80,7 +80,9 @@ def test_scene_json_has_every_field_of_the_contract(written):
     assert scene["bounds"] == {"min": [-2.5, 0.0, -2.0], "max": [2.5, 2.7, 2.0]}
     arch = scene["architecture"]
     assert arch["kind"] == "indoor" and arch["floor"] == {"material": "carpet", "color": FLOOR_COLORS["carpet"]}
-    assert len(arch["walls"]) == 4 and arch["doors"] == []
+    assert len(arch["walls"]) == 4 and len(arch["doors"]) == 1  # every room has a door (tools/core/windows.py)
+    door = arch["doors"][0]
+    assert set(door) == {"wall", "center", "width", "height"} and door["center"][1] == door["height"] / 2
     assert {"from", "to", "height", "thickness"} <= set(arch["walls"][0])
     assert scene["requirements"] == [r.model_dump() for r in plan.requirements]
     assert scene["stats"] == {"assets": 2, "instances": 4}

@@ -119,7 +119,8 @@ def _record(**fields) -> dict:
             "requirements": [], "visible_share": 1.0, "seconds": 5.0, "render": {"seconds": 1.0}, "render_ok": True,
             "generator_passed": True, "disagreements": [], "bytes": 10, "draw_calls": 3, "object_draw_calls": 2,
             "asset_material_pairs": 2, "named": [], "junk": [], "indoor": True, "density_per_10m2": 6.0,
-            "navigability": 1.0, "unreachable": [],
+            "navigability": 1.0, "unreachable": [], "doors": [{"id": "door:0", "blocked_by": [], "reached": True}],
+            "windows": [{"id": "window:0", "blocked_by": []}],
             "named_counts": {"fitting": 2, "stand-in": 0, "placeholder": 0, "missing": 0}}
     return {**base, **fields}
 
@@ -139,6 +140,17 @@ def test_aggregate_reports_the_wide_set_figures_against_their_targets():
     targets = totals["targets"]
     assert not targets["fitting_share>=0.95"]["met"] and not targets["crashes=0"]["met"]
     assert targets["median_navigability>=0.95"]["met"] and targets["colliding_object_share=0"]["met"]
+    assert totals["doors"] == totals["windows"] == 2 and targets["obstructed_openings=0"]["met"]
+
+
+def test_aggregate_counts_blocked_and_unreached_openings():
+    blocked = _record(doors=[{"id": "door:0", "blocked_by": ["sofa"], "reached": False}],
+                      windows=[{"id": "window:0", "blocked_by": ["wardrobe"]}, {"id": "window:1", "blocked_by": []}])
+    totals = aggregate([_record(), blocked, _record(indoor=False, doors=[], windows=[])])
+    assert (totals["doors"], totals["blocked_doors"], totals["unreached_doors"]) == (2, 1, 1)
+    assert (totals["windows"], totals["blocked_windows"], totals["obstructed_openings"]) == (3, 1, 3)
+    assert totals["clear_openings_scene_share"] == 0.5
+    assert not totals["targets"]["obstructed_openings=0"]["met"]
 
 
 def test_halves_keep_the_prompt_numbers(tmp_path):

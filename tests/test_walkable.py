@@ -1,5 +1,6 @@
 """Rooms people can walk through: the layout's own floor measure, the furnishings it moves or drops, rows with
-aisles, and the navigability check report.json carries."""
+aisles, doors reached and their swing clear, and the navigability and opening-clearance checks report.json
+carries."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from tools.core.schema import Environment, ObjectSpec, Relation, ScenePlan
 from tools.knowledge.categories import CATEGORIES
 from tools.layout.solver import room_bounds, solve_layout
 from tools.layout.space import Box, Space
+from tools.layout.openings import blockers, reserve_openings
 from tools.layout.walkable import TARGET_SHARE, measure, used_sides
-from tools.verify.checks import navigability_check
+from tools.verify.checks import navigability_check, opening_clearance_check
 
 # Floor kinds people use, and floor kinds nobody uses, read from kinds.toml rather than listed here.
 USED = sorted(c.name for c in CATEGORIES.values() if c.used_from and c.indoor and "archetype" not in c.traits)
@@ -39,6 +41,7 @@ def _box(name: str, category: str, x: float, z: float, yaw: float = 0.0, size=No
 def _placements_space(plan: ScenePlan, placements) -> Space:
     lo, hi = room_bounds(plan.environment)
     space = Space(lo, hi, True, 1.0)
+    reserve_openings(space, plan.environment)  # the door's swing must be reached, as the solver needs it
     for p in placements:
         space.add(Box(p.id, p.spec, p.category, *p.position, p.yaw, *p.size, p.parent, p.mount))
     return space
@@ -125,8 +128,9 @@ specs = st.lists(st.tuples(st.sampled_from(USED + UNUSED), st.integers(1, 4), st
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(width=st.floats(3.0, 10.0), depth=st.floats(3.0, 10.0), items=specs, row=st.booleans(), seed=st.integers(0, 99))
 def test_random_rooms_are_walkable_or_say_why(width, depth, items, row, seed):
-    """Any room and set of things: a LayoutError, or a layout whose check tells the truth; and when only
-    furnishings stand in the way (nothing the prompt named is used or placed in a row), a walkable room."""
+    """Any room and set of things: a LayoutError, or a layout whose checks tell the truth and whose door swing and
+    windows are clear; and when only furnishings stand in the way (nothing the prompt named), a walkable room
+    that reaches the door."""
     objects = [ObjectSpec(key=f"{category}_{i}", category=category, count=count, requested=named)
                for i, (category, count, named) in enumerate(items)]
     relations = [Relation(kind="row", subject=objects[0].key, param=1)] if row else []
@@ -141,6 +145,10 @@ def test_random_rooms_are_walkable_or_say_why(width, depth, items, row, seed):
     result = navigability_check(plan, placements)
     assert result["passed"] == walkability.ok
     assert result["share"] == walkability.share and result["unreachable"] == list(walkability.unreachable)
+    space = _placements_space(plan, placements)
+    assert all(blockers(zone, space.boxes.values()) == [] for zone in space.reserved.values())  # a hard constraint
+    openings = opening_clearance_check(plan, placements)
+    assert openings["passed"] == ("door:0" not in walkability.unreachable), openings["evidence"]
     named = [o for o in objects if o.requested]
     for spec in named:  # what the prompt named is never dropped for walkability
         assert sum(p.spec == spec.key for p in placements) == spec.count
@@ -162,6 +170,8 @@ def test_real_prompts_plan_and_lay_out_walkably(prompt):
     assert all(sum(p.spec == o.key for p in placements) == o.count for o in plan.objects if o.requested)
     result = navigability_check(plan, placements)
     assert result["passed"], result["evidence"]
+    openings = opening_clearance_check(plan, placements)
+    assert openings["passed"], openings["evidence"]
 
 
 @pytest.mark.slow

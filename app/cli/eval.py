@@ -54,7 +54,12 @@ def _line(index: int, record: dict) -> str:
 
 
 def _space(record: dict) -> str:
-    return f"dens {record['density_per_10m2']}  nav {record['navigability']}  " if record["indoor"] else ""
+    if not record["indoor"]:
+        return ""
+    openings = record["doors"] + record["windows"]
+    obstructed = sum(bool(o["blocked_by"]) or o.get("reached") is False for o in openings)
+    return (f"dens {record['density_per_10m2']}  nav {record['navigability']}  "
+            f"openings {len(openings) - obstructed}/{len(openings)} clear  ")
 
 
 def cmd_eval(args: argparse.Namespace) -> int:

@@ -52,6 +52,8 @@ class CheckName(StrEnum):
     REQUIREMENTS = "requirements", Mend.LAYOUT, "the prompt's counts, colours and relations are met"
     NAVIGABILITY = ("navigability", Mend.LAYOUT, "indoors, a 0.4 m walker reaches nearly all the free floor as one "
                     "region and the used side of every seat, bed, desk, counter, appliance and storage")
+    OPENING_CLEARANCE = ("opening_clearance", Mend.LAYOUT, "indoors, nothing stands in a door's swing or tall in front "
+                         "of a window, and the walkable floor reaches every door")
     UI_FOCUS = "ui_focus", Mend.NOTHING, "clicking an object's list entry brings the camera onto it"
     PHONE_LAYOUT = "phone_layout", Mend.NOTHING, "at 390x844 nothing overflows and the panel leaves the scene room"
     MOTION = "motion", Mend.NOTHING, "what should move moves between t=0 and t=0.5 s, and nothing else does"

@@ -22,7 +22,7 @@ from pydantic import TypeAdapter
 
 from tools.core.errors import LayoutError
 from tools.core.schema import Placement, ScenePlan
-from tools.core.windows import windows_of
+from tools.core.windows import doors_of, windows_of
 from tools.edit.ops import WALL_NAMES
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.free import free_candidates, spiral_candidates
@@ -95,12 +95,10 @@ def solve_with_pins(plan: ScenePlan, sizes: dict[str, Vec3], pinning: Pinning,
 
 def away_from(plan: ScenePlan, pins: list[Pin], key: str, what: str) -> tuple[list[Box], float]:
     """What ``key`` moves away from (window centres, or the previous boxes of spec ``what``) and the gap it should
-    reach: AWAY_STEP more than its nearest instance had before, and at least AWAY_MIN_GAP. Rooms have no doors
-    yet (tools/page/compose.py draws none), so away from a door avoids nothing."""
-    if what == "window":
-        boxes = [point_box(what, w.x, w.z) for w in windows_of(plan.environment)]
-    elif what == "door":
-        boxes = []
+    reach: AWAY_STEP more than its nearest instance had before, and at least AWAY_MIN_GAP."""
+    if what in ("window", "door"):
+        openings = windows_of(plan.environment) if what == "window" else doors_of(plan.environment)
+        boxes = [point_box(what, o.x, o.z) for o in openings]
     else:
         boxes = list(boxes_of(pin.placement for pin in pins if pin.spec == what).values())
     mine = boxes_of(pin.placement for pin in pins if pin.spec == key).values()

@@ -8,7 +8,7 @@ errors, blank frames, per-object visibility, draw calls). Whatever the
 generator's report.json claimed and the measurement contradicts is listed in
 `disagreements`. What the prompt names is judged from its parse (tools.evaluate.named: fitting, stand-in,
 placeholder or missing; junk objects), room to move on the meshes (tools.evaluate.space: density,
-navigability, unreachable seats and desks). `aggregate` sums many scenes (and the prompts that crashed or
+navigability, unreachable seats and desks, what blocks a door's swing or a window, doors not reached). `aggregate` sums many scenes (and the prompts that crashed or
 were refused) against the issue's targets; tools.evaluate.summary writes them down.
 """
 
@@ -107,7 +107,7 @@ def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seco
         "named": named,
         "named_counts": verdict_counts(named),
         "junk": junk_objects(parsed, raw_scene.get("objects", [])),
-        **measure_space(objects, bounds, indoor),
+        **measure_space(objects, bounds, indoor, scene.architecture),
         "bytes": folder_bytes(folder),
         "draw_calls": (render.get("info") or {}).get("drawCalls"),  # the whole frame, room included
         "object_draw_calls": (render.get("info") or {}).get("objectDrawCalls"),  # what the pairs target is about
@@ -183,6 +183,28 @@ def prompt_measures(records: list[dict], failures: list[dict]) -> dict:
         "median_navigability": _median(navigable),
         "navigable_scene_share": _share(sum(n >= TARGET_NAVIGABILITY for n in navigable), len(navigable)),
         "unreachable_usable_objects": sum(len(r["unreachable"]) for r in indoor),
+        **opening_measures(indoor),
+    }
+
+
+def opening_measures(indoor: list[dict]) -> dict:
+    """Doors and windows of the indoor scenes: how many, how many have something standing in front of them,
+    how many doors the walkable floor misses (obstructed: the three summed), and the share of scenes whose
+    openings are all clear and reached."""
+    doors = [d for r in indoor for d in r["doors"]]
+    windows = [w for r in indoor for w in r["windows"]]
+    clear = [all(not o["blocked_by"] for o in r["doors"] + r["windows"]) and all(d["reached"] for d in r["doors"])
+             for r in indoor]
+    blocked_doors, unreached = sum(bool(d["blocked_by"]) for d in doors), sum(not d["reached"] for d in doors)
+    blocked_windows = sum(bool(w["blocked_by"]) for w in windows)
+    return {
+        "doors": len(doors),
+        "blocked_doors": blocked_doors,
+        "unreached_doors": unreached,
+        "windows": len(windows),
+        "blocked_windows": blocked_windows,
+        "obstructed_openings": blocked_doors + unreached + blocked_windows,
+        "clear_openings_scene_share": _share(sum(clear), len(clear)),
     }
 
 
@@ -200,6 +222,8 @@ def _prompt_targets(result: dict) -> dict:
         "crashes=0": zero("crashes"),
         "median_density_per_10m2>=5": at_least("median_density_per_10m2", TARGET_DENSITY),
         "median_navigability>=0.95": at_least("median_navigability", TARGET_NAVIGABILITY),
+        "unreachable_usable_objects=0": zero("unreachable_usable_objects"),
+        "obstructed_openings=0": zero("obstructed_openings"),
         "colliding_object_share=0": zero("colliding_object_share"),
         "out_of_bounds_share=0": zero("out_of_bounds_share"),
         "floating_share=0": zero("floating_share"),

@@ -9,6 +9,13 @@ those walkable cells in the largest connected (4-neighbour) region.
 A seat, table, work surface, bed or desk is reachable when some cell of that region lies within REACH of
 a side it is used from: desks and work surfaces from the front (+Z of the object), the rest from any side
 (a chair is pulled out from behind, a bed made from either side).
+
+Opening clearance reads the doors and windows scene.json's ``architecture`` draws: an object not standing on
+another blocks a door when its mesh footprint covers a cell of the door's swing (a square as deep as the door
+is wide, in front of it) and its mesh reaches into the swing's heights (from SWING_FLOOR to the door's head),
+and a window when it does so in the WINDOW_CLEAR_DEPTH in front of the window, between its sill and its top
+(a lamp on a desk may stand there, as the layout allows). A door is reached when a cell of the largest walkable
+region lies in its swing.
 """
 
 from __future__ import annotations
@@ -19,14 +26,17 @@ import numpy as np
 from scipy import ndimage
 from scipy.spatial import ConvexHull, QhullError
 
+from tools.core.windows import Door, Opening, Window
 from tools.evaluate.geometry import WorldObject
 from tools.knowledge.categories import CATEGORIES
+from tools.layout.openings import SWING_FLOOR, WINDOW_CLEAR_DEPTH
 
 GRID = 0.05  # metres per floor cell
 BLOCK_HEIGHT = 0.05  # floor things lower than this (rugs, mats) are walked over
 WALKER_WIDTH = 0.4  # metres: shoulder width of the walker
 REACH = 0.8  # metres from a side a person stands to use it (a chair's depth in front of a desk, plus a step)
 DENSITY_AREA = 10.0  # density is objects per this many square metres of floor
+HEIGHT_TOLERANCE = 0.005  # metres a mesh may reach into an opening's heights unnoticed (the collision tolerance)
 USABLE_TRAITS = ("seat", "table", "work_surface", "lie_on")
 FRONT_ONLY_TRAITS = ("work_surface",)
 
@@ -121,9 +131,10 @@ def reachable(obj: WorldObject, region: np.ndarray, xs: np.ndarray, zs: np.ndarr
     return bool((front | back | sides).any())
 
 
-def navigability(objects: list[WorldObject], bounds: dict) -> dict:
-    """{navigability (0..1), walkable_m2, unreachable [ids]} of an indoor floor."""
-    walkable, region, xs, zs = walkable_region(objects, bounds)
+def navigability(objects: list[WorldObject], bounds: dict, floor: tuple | None = None) -> dict:
+    """{navigability (0..1), walkable_m2, unreachable [ids]} of an indoor floor; ``floor``: its walkable_region
+    when already measured."""
+    walkable, region, xs, zs = floor or walkable_region(objects, bounds)
     total = int(walkable.sum())
     unreachable = [obj.id for obj in objects
                    if blocks(obj, bounds["min"][1]) and is_usable_kind(obj.category) and not reachable(obj, region, xs, zs)]
@@ -131,9 +142,59 @@ def navigability(objects: list[WorldObject], bounds: dict) -> dict:
             "walkable_m2": round(total * GRID * GRID, 2), "unreachable": unreachable}
 
 
-def measure_space(objects: list[WorldObject], bounds: dict, indoor: bool) -> dict:
-    """{indoor, floor_m2, density_per_10m2, navigability, walkable_m2, unreachable}: None outdoors but the area."""
+def _zones(architecture: dict) -> list[tuple[str, Opening, float, float, float]]:
+    """(id, opening, bottom, top, depth) of the space kept clear in front of each window and door drawn."""
+    zones = []
+    for i, w in enumerate(architecture.get("windows", [])):
+        sill = w["center"][1] - w["height"] / 2
+        window = Window(w["wall"], w["center"][0], w["center"][2], w["width"], w["height"])
+        zones.append((f"window:{i}", window, sill, sill + w["height"], WINDOW_CLEAR_DEPTH))
+    for i, d in enumerate(architecture.get("doors", [])):
+        door = Door(d["wall"], d["center"][0], d["center"][2], d["width"], d["height"])
+        zones.append((f"door:{i}", door, SWING_FLOOR, d["height"], d["width"]))
+    return zones
+
+
+def _zone_cells(opening: Opening, depth: float, xs: np.ndarray, zs: np.ndarray) -> tuple[slice, slice]:
+    """The (x, z) index ranges of the floor cells whose centres lie in front of ``opening``, ``depth`` deep."""
+    x0, z0, x1, z1 = opening.zone(depth)
+    return (slice(np.searchsorted(xs, x0, side="left"), np.searchsorted(xs, x1, side="right")),
+            slice(np.searchsorted(zs, z0, side="left"), np.searchsorted(zs, z1, side="right")))
+
+
+def _stands_in(obj: WorldObject, cells: tuple[slice, slice], bottom: float, top: float, xs: np.ndarray,
+               zs: np.ndarray) -> bool:
+    """Whether ``obj`` (not on another object) reaches into the heights bottom..top over any of ``cells``."""
+    if obj.parent is not None or obj.hi[1] <= bottom + HEIGHT_TOLERANCE or obj.lo[1] >= top - HEIGHT_TOLERANCE:
+        return False
+    cx, cz = xs[cells[0]], zs[cells[1]]
+    if not cx.size or not cz.size or obj.hi[0] < cx[0] or obj.lo[0] > cx[-1] or obj.hi[2] < cz[0] or obj.lo[2] > cz[-1]:
+        return False
+    return bool(_inside(_footprint(obj), cx, cz).any())
+
+
+def opening_clearance(objects: list[WorldObject], architecture: dict, region: np.ndarray, xs: np.ndarray,
+                      zs: np.ndarray) -> dict:
+    """{doors: [{id, blocked_by, reached}], windows: [{id, blocked_by}]} of the openings ``architecture`` draws;
+    ``region``: the largest walkable region (nx, nz) over cell centres xs (nx,), zs (nz,)."""
+    found: dict[str, list[dict]] = {"doors": [], "windows": []}
+    for zone_id, opening, bottom, top, depth in _zones(architecture):
+        cells = _zone_cells(opening, depth, xs, zs)
+        entry = {"id": zone_id, "blocked_by": [o.id for o in objects if _stands_in(o, cells, bottom, top, xs, zs)]}
+        if isinstance(opening, Door):
+            found["doors"].append({**entry, "reached": bool(region[cells].any())})
+        else:
+            found["windows"].append(entry)
+    return found
+
+
+def measure_space(objects: list[WorldObject], bounds: dict, indoor: bool, architecture: dict | None = None) -> dict:
+    """{indoor, floor_m2, density_per_10m2, navigability, walkable_m2, unreachable, doors, windows}: None
+    outdoors but the area (and no openings). ``architecture``: scene.json's, whose doors and windows are judged."""
     record = {"indoor": indoor, "floor_m2": round(floor_area(bounds), 2)}
     if not indoor:
-        return {**record, "density_per_10m2": None, "navigability": None, "walkable_m2": None, "unreachable": []}
-    return {**record, "density_per_10m2": density(len(objects), bounds), **navigability(objects, bounds)}
+        return {**record, "density_per_10m2": None, "navigability": None, "walkable_m2": None, "unreachable": [],
+                "doors": [], "windows": []}
+    floor = walkable_region(objects, bounds)
+    return {**record, "density_per_10m2": density(len(objects), bounds), **navigability(objects, bounds, floor),
+            **opening_clearance(objects, architecture or {}, floor[1], floor[2], floor[3])}

@@ -33,13 +33,20 @@ def _space_cell(r: dict) -> str:
     if not r["indoor"]:
         return "outdoor"
     unreachable = f", {len(r['unreachable'])} unreachable" if r["unreachable"] else ""
-    return f"{r['density_per_10m2']} / {r['navigability']}{unreachable}"
+    return f"{r['density_per_10m2']} / {r['navigability']}{unreachable} / {opening_words(r)}"
+
+
+def opening_words(r: dict) -> str:
+    """An indoor scene's doors and windows in a few words: 'openings clear', else what is wrong with which."""
+    wrong = [f"{o['id']} blocked by {', '.join(o['blocked_by'])}" for o in r["doors"] + r["windows"] if o["blocked_by"]]
+    wrong += [f"{d['id']} not reached" for d in r["doors"] if not d["reached"]]
+    return "; ".join(wrong) or "openings clear"
 
 
 def summary_markdown(records: list[dict], totals: dict, failures: Sequence[dict] = ()) -> str:
     """The human summary: one table row per scene, then the aggregate, the targets and what was not evaluated."""
     lines = ["# Evaluation", "", "| # | prompt | gen | render | objects | collisions | out | floating | visible "
-             "| requirements | named fitting | junk | density / navigability | disagreements | seconds | KB "
+             "| requirements | named fitting | junk | density / navigability / openings | disagreements | seconds | KB "
              "| object draw calls (all) / pairs |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for i, r in enumerate(records, 1):

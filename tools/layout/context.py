@@ -12,9 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from tools.core.schema import ScenePlan
-from tools.core.windows import WINDOW_SILL, windows_of
 from tools.knowledge.categories import CATEGORIES, Mount
-from tools.layout.space import EPS, Box, Space
+from tools.layout.space import EPS, SOLVER_CLEARANCE, Box, Space
 
 Vec3 = tuple[float, float, float]
 Candidate = tuple[Box, float]  # a pose and the clearance it must keep from its neighbours
@@ -27,8 +26,8 @@ MAX_WALL_POSITIONS = 60  # per wall and object, so long walls stay cheap
 # Where a wall-mounted thing hangs whose kind names no wall_centre_height: its centre above the floor.
 DEFAULT_WALL_CENTRE_HEIGHT = 1.5
 CEILING_GAP = 0.02  # wall objects keep this far below the ceiling
-# Tall furniture and wall hangings keep this deep a zone in front of a window clear, from the sill up.
-WINDOW_CLEAR_DEPTH = 0.3
+BESIDE_GAP = 0.05  # the nearest gap 'next to' leaves between a thing and what stands beside it
+FLAT_HEIGHT = 0.05  # things lower than this (rugs, mats) lie on the open floor and need no room kept for them
 
 
 @dataclass
@@ -119,15 +118,6 @@ def wall_of(ctx: LayoutContext, box: Box, max_gap: float = 0.1) -> str | None:
     return None
 
 
-def reserve_windows(ctx: LayoutContext) -> None:
-    """Keep the wall in front of each window clear from its sill up: low furniture may stand beneath it,
-    nothing tall in front of it and nothing hangs over it."""
-    for i, window in enumerate(windows_of(ctx.plan.environment)):
-        x, z, yaw = wall_pose(ctx, window.side, window.x if window.along_x else window.z, WINDOW_CLEAR_DEPTH, 0.0)
-        ctx.space.reserve(Box(f"window:{i}", "window", "window", x, WINDOW_SILL, z, yaw, window.width,
-                              window.height, WINDOW_CLEAR_DEPTH, mount="wall"))
-
-
 def against_wall_candidates(ctx: LayoutContext, key: str, index: int, walls: list[str] | None = None,
                             clearance: float = 0.0) -> Iterator[Candidate]:
     """Floor poses with the back to a wall, facing into the room."""
@@ -139,6 +129,31 @@ def against_wall_candidates(ctx: LayoutContext, key: str, index: int, walls: lis
         for along in along_positions(ctx, *wall_span(ctx, wall, w, ctx.space.margin)):
             x, z, yaw = wall_pose(ctx, wall, along, d, ctx.space.margin)
             yield ctx.box(key, index, x, z, yaw), clearance
+
+
+def room_beside(ctx: LayoutContext, key: str) -> tuple[float, int]:
+    """(width, sides) wanted beside ``key`` for what stands next to it: the widest such thing with its gap, on
+    both sides when two or more will stand there; (0, 0) when nothing will. A rug beside it lies anywhere."""
+    beside = [r.subject for r in ctx.plan.relations if r.kind == "next_to" and r.target == key and r.subject != key
+              and r.subject in ctx.sizes and ctx.sizes[r.subject][1] >= FLAT_HEIGHT]
+    if not beside:
+        return 0.0, 0
+    count = sum(ctx.plan.spec(subject).count for subject in beside)
+    return max(max(ctx.sizes[s][0], ctx.sizes[s][2]) for s in beside) + BESIDE_GAP, min(count, 2)
+
+
+def leave_room_beside(ctx: LayoutContext, key: str, candidates: Iterator[Candidate]) -> Iterator[Candidate]:
+    """The candidates of ``key`` that keep room_beside free (no wall, box or reserved zone) on their left and
+    right, so a nightstand can still stand beside a bed that a door's swing or a corner would crowd."""
+    width, sides = room_beside(ctx, key)
+    if not sides:
+        yield from candidates
+        return
+    for box, clearance in candidates:
+        flanks = (replace(box, x=x, z=z, w=width)
+                  for x, z in (box.to_world(s * (box.w + width) / 2, 0.0) for s in (-1, 1)))
+        if sum(ctx.space.inside(f) and not ctx.space.collides(f, SOLVER_CLEARANCE) for f in flanks) >= sides:
+            yield box, clearance
 
 
 def wall_heights(ctx: LayoutContext, key: str, preferred: float | None = None) -> list[float]:

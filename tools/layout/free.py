@@ -16,6 +16,7 @@ from tools.layout.context import (
     LayoutContext,
     against_wall_candidates,
     ceiling_candidates,
+    leave_room_beside,
     support_candidates,
     wall_mount_candidates,
     wall_pose,
@@ -141,7 +142,7 @@ def floor_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candi
             yield from corner_candidates(ctx, key, index, soft)
         wants_wall = kind.has("wall_furniture") or wall_above or "facing" in targeted
         if wants_wall and "behind" not in targeted:  # something must fit behind it
-            yield from against_wall_candidates(ctx, key, index, clearance=soft)
+            yield from leave_room_beside(ctx, key, against_wall_candidates(ctx, key, index, clearance=soft))
             yield from against_wall_candidates(ctx, key, index, clearance=SOLVER_CLEARANCE)
     yield from random_floor_candidates(ctx, key, index, soft)
     yield from random_floor_candidates(ctx, key, index, SOLVER_CLEARANCE)

@@ -23,8 +23,9 @@ from tools.core.geometry import triple
 from tools.core.schema import Environment, Placement, Relation, ScenePlan, instance_ids
 from tools.knowledge.categories import CATEGORIES, Mount
 from tools.layout.air import airborne
-from tools.layout.context import Candidate, LayoutContext, Vec3, reserve_windows
+from tools.layout.context import FLAT_HEIGHT, Candidate, LayoutContext, Vec3  # flat: placed last, on open floor
 from tools.layout.free import free_candidates
+from tools.layout.openings import reserve_openings
 from tools.layout.relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
 from tools.layout.space import Box, Space
 from tools.layout.walkway import keep_walkable
@@ -34,7 +35,6 @@ log = logging.getLogger(__name__)
 RELATION_TRIES = 400  # candidate poses tried for a relation before free placement
 FREE_TRIES = 6000  # candidate poses of the free stream, scan included
 GRID_CELL_MIN, GRID_CELL_MAX = 0.5, 4.0
-FLAT_HEIGHT = 0.05  # rugs and paths: placed after the furniture so they take the open floor
 
 
 def room_bounds(env: Environment) -> tuple[Vec3, Vec3]:
@@ -149,7 +149,7 @@ def _grid_cell(sizes: dict[str, Vec3]) -> float:
 
 
 def new_context(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> LayoutContext:
-    """An empty room (or area) to fill: its bounds, the instances' ids and mounts, windows kept clear."""
+    """An empty room (or area) to fill: its bounds, the instances' ids and mounts, windows and doors kept clear."""
     indoor = plan.environment.kind == "indoor"
     lo, hi = room_bounds(plan.environment)
     sizes = {k: triple(float(v) for v in s) for k, s in sizes.items()}
@@ -159,7 +159,7 @@ def new_context(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> LayoutCon
     ctx = LayoutContext(plan=plan, space=Space(lo, hi, indoor, _grid_cell(sizes)), rng=random.Random(seed),
                         sizes=sizes, ids={o.key: instance_ids(o.key, o.count) for o in plan.objects}, mounts=mounts,
                         wall_above=wall_above)
-    reserve_windows(ctx)
+    reserve_openings(ctx.space, plan.environment)
     return ctx
 
 

@@ -169,14 +169,16 @@ class Space:
         return parent is not None and abs(box.y - parent.top) < EPS and inside_parent(box, parent)
 
     def collides(self, box: Box, clearance: float) -> bool:
-        """Whether the box collides with a placed box or a reserved zone."""
+        """Whether the box collides with a placed box (closer than ``clearance``) or a reserved zone (closer than
+        SOLVER_CLEARANCE: a zone is open floor, so a walkway kept round the box may cross it)."""
         for other_id in self.grid.query(box.aabb_xz(clearance)):
             other = self.boxes.get(other_id)
+            gap = clearance
             if other is None:  # a reserved zone: what stands on furniture (a lamp, a TV) may be in front of it
                 if box.parent is not None:
                     continue
-                other = self.reserved[other_id]
-            if heights_overlap(box, other) and footprints_overlap(box, other, clearance):
+                other, gap = self.reserved[other_id], SOLVER_CLEARANCE
+            if heights_overlap(box, other) and footprints_overlap(box, other, gap):
                 return True
         return False
 

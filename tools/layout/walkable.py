@@ -6,8 +6,9 @@ metres; every floor-standing box taller than BLOCK_HEIGHT blocks the cells it co
 WALKER_WIDTH wide needs its centre WALKER_WIDTH / 2 from anything blocked and from the walls (the free
 cells are eroded by that radius); the share is the walkable cells' share in the largest connected
 (4-neighbour) region. A thing people use (its kind's ``used_from`` in kinds.toml) is reachable when a cell
-of that region lies within REACH of a side it is used from. A box holds its mesh, so a room walkable here
-is walkable to the judge too.
+of that region lies within REACH of a side it is used from; a door (its swing, reserved in the space by
+tools/layout/openings.py) when a cell of that region lies in its swing. A box holds its mesh, so a room
+walkable here is walkable to the judge too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import numpy as np
 from scipy import ndimage
 
 from tools.knowledge.categories import CATEGORIES
+from tools.layout.openings import door_zones
 from tools.layout.space import Box, Space
 
 GRID = 0.05  # metres per floor cell
@@ -35,7 +37,7 @@ class Walkability:
     """How walkable a room is: the largest region's share of the walkable floor, and what cannot be reached."""
 
     share: float
-    unreachable: tuple[str, ...]
+    unreachable: tuple[str, ...]  # ids of the things whose used sides and of the doors whose swing it misses
     walkable_m2: float
 
     @property
@@ -50,7 +52,8 @@ class Walkability:
 
     def describe(self) -> str:
         """The figures in words, for a check's evidence or an error."""
-        reach = f"unreachable: {', '.join(self.unreachable)}" if self.unreachable else "every used side reached"
+        reach = (f"unreachable: {', '.join(self.unreachable)}" if self.unreachable
+                 else "every used side and door reached")
         return (f"{self.share:.0%} of {self.walkable_m2:.1f} m2 walkable floor in one region "
                 f"(target {TARGET_SHARE:.0%}); {reach}")
 
@@ -110,6 +113,12 @@ def _reached(grid: FloorGrid, region: np.ndarray, box: Box) -> bool:
     return False
 
 
+def _in_zone(grid: FloorGrid, region: np.ndarray, zone: Box) -> bool:
+    """Whether a cell of ``region`` lies inside the footprint of ``zone``."""
+    ix, iz, lx, lz = grid.window(zone, 0.0)
+    return bool(np.any(region[ix, iz] & (np.abs(lx) <= zone.w / 2) & (np.abs(lz) <= zone.d / 2)))
+
+
 def measure(space: Space) -> Walkability:
     """The walkability of the boxes placed in ``space``."""
     grid = FloorGrid(space)
@@ -127,5 +136,6 @@ def measure(space: Space) -> Walkability:
         sizes = np.bincount(labels.ravel())[1:]
         region = labels == 1 + int(np.argmax(sizes))
     unreachable = tuple(b.id for b in blockers if used_sides(b) and not _reached(grid, region, b))
+    unreachable += tuple(zone.id for zone in door_zones(space) if not _in_zone(grid, region, zone))
     share = round(int(region.sum()) / total, 4) if total else 0.0
     return Walkability(share, unreachable, round(total * GRID * GRID, 2))

@@ -24,7 +24,7 @@ from tools.core.geometry import triple, world_aabb, yaw_quaternion
 from tools.core.gltf import Material, Mesh, Primitive, srgb_to_linear
 from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, Look, Placement, ScenePlan
-from tools.core.windows import WINDOW_SILL, wall_corners, windows_of
+from tools.core.windows import WINDOW_SILL, doors_of, wall_corners, windows_of
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES, SPACE_PLACE
 from tools.layout.solver import room_bounds
@@ -222,12 +222,17 @@ def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | 
         for i in range(4)
     ]
     return {"kind": "indoor", "floor": floor, "walls": walls,
-            "windows": _windows(env), "doors": []}
+            "windows": _windows(env), "doors": _doors(env)}
 
 
 def _windows(env: Environment) -> list[dict]:
     return [{"wall": w.wall, "center": _r((w.x, WINDOW_SILL + w.height / 2, w.z)), "width": round(w.width, 4),
              "height": round(w.height, 4)} for w in windows_of(env)]
+
+
+def _doors(env: Environment) -> list[dict]:
+    return [{"wall": d.wall, "center": _r((d.x, d.height / 2, d.z)), "width": round(d.width, 4),
+             "height": round(d.height, 4)} for d in doors_of(env)]
 
 
 def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict],

@@ -15,6 +15,7 @@ from tools.core.geometry import footprint, rects_overlap, triple, world_aabb
 from tools.core.report import CheckName, check
 from tools.core.schema import Placement, Requirement, ScenePlan
 from tools.core.windows import windows_of
+from tools.layout.openings import WINDOW, blockers, reserve_openings
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relation_kinds.spec import Room
 from tools.layout.solver import room_bounds
@@ -92,18 +93,43 @@ def constraint_violations(placements: Sequence[Placement], bounds, tolerance: fl
     return {"collisions": _collisions(placements, lo, hi, tolerance), "out_of_bounds": out_of_bounds, "floating": floating}
 
 
-def navigability_check(plan: ScenePlan, placements: Sequence[Placement]) -> dict:
-    """The navigability check of an indoor layout (tools/layout/walkable.py on its boxes): failed with the
-    share and the unreachable ids when the room splits or a used side is blocked; outdoors it passes."""
-    if plan.environment.kind != "indoor":
-        return check(CheckName.NAVIGABILITY, True, "outdoors: open ground")
-    lo, hi = room_bounds(plan.environment)
-    space = Space(lo, hi, True, 1.0)
+def _layout_space(plan: ScenePlan, placements: Sequence[Placement]) -> Space:
+    """The placements' boxes in the room, its openings reserved as the solver reserves them."""
+    space = Space(*room_bounds(plan.environment), True, 1.0)
+    reserve_openings(space, plan.environment)
     for p in placements:
         space.add(Box(p.id, p.spec, p.category, *p.position, p.yaw, *p.size, p.parent, p.mount))
-    walkability = measure(space)
+    return space
+
+
+def navigability_check(plan: ScenePlan, placements: Sequence[Placement]) -> dict:
+    """The navigability check of an indoor layout (tools/layout/walkable.py on its boxes): failed with the
+    share and the unreachable ids (things and doors) when the room splits or a used side or door is cut off;
+    outdoors it passes."""
+    if plan.environment.kind != "indoor":
+        return check(CheckName.NAVIGABILITY, True, "outdoors: open ground")
+    walkability = measure(_layout_space(plan, placements))
     record = check(CheckName.NAVIGABILITY, walkability.ok, walkability.describe())
     return {**record, "share": walkability.share, "unreachable": list(walkability.unreachable)}
+
+
+def opening_clearance_check(plan: ScenePlan, placements: Sequence[Placement]) -> dict:
+    """The opening-clearance check of an indoor layout (tools/layout/openings.py zones): failed, naming them,
+    when something stands in a door's swing or tall in front of a window, or the walkable floor misses a door;
+    ``openings`` lists each zone's blockers (and, for a door, whether it is reached). Outdoors it passes."""
+    if plan.environment.kind != "indoor":
+        return check(CheckName.OPENING_CLEARANCE, True, "outdoors: no doors or windows")
+    space = _layout_space(plan, placements)
+    unreached = set(measure(space).unreachable)
+    openings = []
+    for zone in space.reserved.values():
+        entry = {"id": zone.id, "blocked_by": blockers(zone, space.boxes.values(), COLLISION_TOLERANCE)}
+        openings.append(entry if zone.category == WINDOW else {**entry, "reached": zone.id not in unreached})
+    faults = [f"{o['id']} blocked by {', '.join(o['blocked_by'])}" for o in openings if o["blocked_by"]]
+    faults += [f"{o['id']} not reached by the walkable floor" for o in openings if o.get("reached") is False]
+    doors = sum("reached" in o for o in openings)
+    evidence = "; ".join(faults) or f"{doors} door(s) and {len(openings) - doors} window(s) clear, every door reached"
+    return {**check(CheckName.OPENING_CLEARANCE, not faults, evidence), "openings": openings}
 
 
 def _hex_rgb(color: str) -> tuple[float, float, float] | None:

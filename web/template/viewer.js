@@ -15,6 +15,8 @@ const PLINTH_DEPTH = 0.25; // the slab under the floor that makes the scene read
 const PLINTH_GAP = 0.02; // below the floor by more than the depth buffer resolves at hero distance: no z-fighting
 const OUTDOOR_MARGIN = 0.6; // ground beyond the bounds, so edge objects do not stand on the rim
 const WALL_CAP_COLOR = '#4a4f58';
+const DOOR_LEAF_COLOR = '#8a6446'; // a wooden leaf, darker than the walls and the frame
+const DOOR_HANDLE_HEIGHT = 1.0; // metres above the floor
 const SOIL_COLOR = '#6e5138';
 const PHONE_SCREEN_PX = 600; // a screen whose short side is under this (CSS px) is a phone
 const PHONE_SHADOW_MAP = 1024; // a phone cannot show a 2048 map's detail, and pays for it every shadow pass
@@ -161,6 +163,17 @@ function buildWalls(data, group) {
     parts.push(facingPlane(win.width, win.height, glass, at.clone().addScaledVector(n, 0.008), n));
     parts.push(facingPlane(0.04, win.height, frame, at.clone().addScaledVector(n, 0.012), n));
     parts.push(facingPlane(win.width, 0.04, frame, at.clone().addScaledVector(n, 0.012), n));
+  }
+  // A closed door: its leaf in a frame, with a handle; merged with the windows' frames, the leaf adds one draw call.
+  const leaf = standard(DOOR_LEAF_COLOR, { roughness: 0.7 });
+  for (const door of arch.doors || []) {
+    const n = normals[door.wall], at = vec3(door.center);
+    const along = new THREE.Vector3(n.z, 0, -n.x); // the plane's own +X: along the wall
+    const frameAt = at.clone().setY((door.height + 0.06) / 2).addScaledVector(n, 0.004);
+    parts.push(facingPlane(door.width + 0.12, door.height + 0.06, frame, frameAt, n));
+    parts.push(facingPlane(door.width, door.height, leaf, at.clone().addScaledVector(n, 0.008), n));
+    const handle = at.clone().addScaledVector(along, door.width / 2 - 0.1).setY(DOOR_HANDLE_HEIGHT);
+    parts.push(facingPlane(0.12, 0.03, frame, handle.addScaledVector(n, 0.012), n));
   }
   for (const mesh of mergeByMaterial(parts)) group.add(mesh);
   const wallCaps = new WallCaps(caps, cap);

@@ -10,7 +10,14 @@ import numpy as np
 
 from tools.core.schema import Placement, Relation
 from tools.core.windows import WALL_SIDES
-from tools.layout.context import WALL_YAWS, Candidate, LayoutContext, against_wall_candidates
+from tools.layout.context import (
+    WALL_YAWS,
+    Candidate,
+    LayoutContext,
+    against_wall_candidates,
+    leave_room_beside,
+    room_beside,
+)
 from tools.layout.relation_kinds.checking import every_instance
 from tools.layout.relation_kinds.judging import MeshBox, each, wall_gaps
 from tools.layout.relation_kinds.spec import RelationSpec, Result, Room
@@ -23,12 +30,15 @@ JUDGE_MAX_GAP = 0.3
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
     """Solver candidates for 'against the wall': spots along the walls, in a shuffled order of walls (the one
-    wall named, when ``param`` names one)."""
+    wall named, when ``param`` names one); those with room beside them for what stands next to the subject first."""
     walls = list(WALL_YAWS)
     ctx.rng.shuffle(walls)
     if relation.param is not None:
         walls = [WALL_SIDES[relation.param]]
-    yield from against_wall_candidates(ctx, key, index, _facing_order(ctx, key, walls), SOLVER_CLEARANCE)
+    walls = _facing_order(ctx, key, walls)
+    if room_beside(ctx, key)[1]:
+        yield from leave_room_beside(ctx, key, against_wall_candidates(ctx, key, index, walls, SOLVER_CLEARANCE))
+    yield from against_wall_candidates(ctx, key, index, walls, SOLVER_CLEARANCE)
 
 
 def _facing_order(ctx: LayoutContext, key: str, walls: list[str]) -> list[str]:
