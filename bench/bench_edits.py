@@ -89,7 +89,7 @@ def edit(history: list[Revision], instruction: str) -> Revision:
         outcome = apply_edits(latest.plan, operations, latest.placements)
     pins = remap_pins(outcome.plan, pins_from(base.plan, base.placements), outcome.where)
     placements, _ = solve_pinned(outcome.plan, _sizes(outcome.plan), pins, outcome.replace, outcome.keep,
-                                 seed=len(history) + 1, turns=outcome.turns)
+                                 seed=len(history) + 1, turns=outcome.turns, placed=outcome.placed)
     return Revision(outcome.plan, placements, outcome.targets, undo=kinds == ["undo"])
 
 

@@ -241,7 +241,7 @@ def run_revision(scene_dir: Path, scene: dict, old_plan: ScenePlan, outcome: Edi
     ``pinned`` of the result: the objects that still stand where they stood in the previous revision.
     """
     pins = remap_pins(outcome.plan, pins_from(old_plan, previous_placements(scene, old_plan)), outcome.where)
-    pinning = Pinning(pins, outcome.replace, outcome.keep, outcome.away, outcome.turns)
+    pinning = Pinning(pins, outcome.replace, outcome.keep, outcome.away, outcome.turns, outcome.placed)
     start: SceneState = {**initial_state(scene["prompt"], scene["seed"], scene_dir, scene["id"]),
              "plan": outcome.plan.model_dump(), "pinning": PINNING.dump_python(pinning, mode="json"),
              "layout_attempt": number}  # another seed than the last revision's layout for what is placed anew

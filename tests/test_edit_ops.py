@@ -27,6 +27,8 @@ from tools.plan.planner import plan_prompt
 
 DINING = "a dining room with a dining table, six chairs, a sideboard and a ceiling lamp; 6m x 5m"
 BEDROOM = "a bedroom with a bed, two nightstands, a wardrobe, a desk, a chair and a rug; 5m x 4m"
+LIVING = ("a living room with a sofa, a coffee table, a tv, two armchairs, three potted plants and two floor lamps; "
+          "6m x 5m")
 
 
 def ops(text: str, previous: Last | None = None) -> list[dict]:
@@ -98,7 +100,7 @@ def _edited(plan, placements, text):
     outcome = apply_edits(plan, parse_or_refuse(text, exists_in(plan)), placements)
     pins = remap_pins(outcome.plan, pins_from(plan, placements), outcome.where)
     new, _ = solve_pinned(outcome.plan, _sizes(outcome.plan), pins, outcome.replace, outcome.keep, seed=2,
-                          turns=outcome.turns)
+                          turns=outcome.turns, placed=outcome.placed)
     return outcome, new
 
 
@@ -115,6 +117,26 @@ def test_arranging_in_a_circle_places_every_chair_on_one_ring_and_checks_it():
     assert len(chairs) == 6 and RELATIONS["in_circle"].check(chairs, [], _room(outcome.plan), None)[0]
     table = next(p for p in placements if p.category == "table")
     assert next(p for p in new if p.category == "table").position == table.position  # untouched: kept
+
+
+def test_in_a_row_among_pinned_things_is_one_row():
+    plan, placements = _laid_out(LIVING)  # the solver's few block spots are all taken by what stays
+    outcome, new = _edited(plan, placements, "arrange the armchairs in a row")
+    armchairs = [p for p in new if p.spec == "armchair"]
+    assert len(armchairs) == 2 and RELATIONS["row"].check(armchairs, [], _room(outcome.plan), 1)[0]
+
+
+def test_next_to_a_thing_whose_sides_are_taken_finds_a_spot_round_it():
+    plan, placements = _laid_out(LIVING)  # an armchair and the bookshelf stand at the sofa's sides
+    outcome, new = _edited(plan, placements, "move the plants next to the sofa")
+    plants, sofa = [p for p in new if p.spec == "potted_plant"], [p for p in new if p.spec == "sofa"]
+    assert len(plants) == 3 and RELATIONS["next_to"].check(plants, sofa, _room(outcome.plan), None)[0]
+
+
+def test_a_move_the_room_cannot_hold_is_refused_not_placed_elsewhere():
+    plan, placements = _laid_out(DINING)  # six chairs cannot all stand within half a metre of the sideboard
+    with pytest.raises(LayoutError, match="chair next to cabinet does not hold"):
+        _edited(plan, placements, "move the chairs next to the sideboard")
 
 
 def test_too_few_to_arrange_is_refused():

@@ -30,6 +30,7 @@ class EditOutcome:
 
     plan: ScenePlan
     replace: set[str] = field(default_factory=set)  # spec keys placed again (moved, resized, their dependents)
+    placed: set[str] = field(default_factory=set)  # spec keys the words put somewhere: there, or refused
     keep: dict[str, int] = field(default_factory=dict)  # spec key -> previous instances that keep their place
     away: dict[str, str] = field(default_factory=dict)  # spec key -> 'window', 'door' or a spec key to avoid
     changes: list[str] = field(default_factory=list)  # one line per operation
