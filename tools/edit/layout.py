@@ -8,9 +8,11 @@ is placed again instead. A turned instance (``Turn``) keeps its place with its
 new yaw when its turned footprint fits, else takes the nearest free floor pose
 with that yaw; what stands on it turns with it. ``move_instance`` moves one
 object to a point a model asked for, corrected to the nearest free pose the
-constraints allow. What the edit's words put somewhere (moved, arranged) gets more spots among the pinned things,
-and must stand as said or the edit is refused (tools/edit/crowded.py). ``Pinning`` is all of that for one edit, as plain data the graph's state carries, so
-every layout of the revision (repair rounds included) keeps the same objects in place.
+constraints allow. What the edit's words put somewhere (moved, arranged) gets
+more spots among the pinned things, and must stand as said or the edit is
+refused (tools/edit/crowded.py). ``Pinning`` is all of that for one edit, as
+plain data the graph's state carries, so every layout of the revision (repair
+rounds included) keeps the same objects in place.
 """
 
 from __future__ import annotations
