@@ -39,6 +39,7 @@ from tools.core.schema import Placement, ScenePlan, instance_ids
 from tools.core.telemetry import scene_scope
 from tools.edit.account import change_counts, object_changes
 from tools.edit.apply import RESTORING, EditOutcome, apply_edits, exists_in
+from tools.edit.history import restored_revision
 from tools.edit.layout import PINNING, Pinning, pins_from, remap_pins, standing_pins
 from tools.edit.outcome import fresh_outcome
 from tools.edit.parse import EditOp, not_understood_message, parse_edits
@@ -94,7 +95,8 @@ def _edit_locked(scene_dir: Path, instruction: str, context: RunContext) -> Scen
     before = previous_placements(scene, plan)
     restoring = len(operations) == 1 and operations[0].kind in RESTORING
     if restoring:
-        base_scene, base_plan, outcome = _restored(scene_dir, log, _restored_number(log, operations[0]))
+        base_scene, base_plan, outcome = _restored(scene_dir, log, restored_revision(
+            [entry.get("operations") or [] for entry in log], operations[0]))
     else:
         outcome = apply_edits(plan, operations, before)
     context.progress("edit", f"revision {number}: {'; '.join(outcome.changes)} ({source})")
@@ -131,18 +133,6 @@ def _report_with_account(scene_dir: Path, scene_id: str, state: SceneState, acco
     return report
 
 
-def _restored_number(log: list[dict], op: EditOp) -> int:
-    """The revision an undo or redo restores: undo the one named or the one before the latest; redo the one
-    the latest revision, an undo, went back from."""
-    latest = log[-1]
-    if op.kind == "undo":
-        return op.revision if op.revision is not None else latest["revision"] - 1
-    if [o.get("kind") for o in latest.get("operations") or []] != ["undo"]:
-        raise InputError("there is nothing to redo: the latest revision is no undo (say 'undo' first, or "
-                         "'go back to revision N')")
-    return latest["revision"] - 1
-
-
 def _last_targets(log: list[dict]) -> Last | None:
     """What the latest revision changed, for 'it', 'them' and 'the rest' in the next instruction."""
     targets = log[-1].get("targets") or []
@@ -152,10 +142,6 @@ def _last_targets(log: list[dict]) -> Last | None:
 def _restored(scene_dir: Path, log: list[dict], wanted: int) -> tuple[dict, ScenePlan, EditOutcome]:
     """(scene, plan, outcome) that make the new revision an exact copy of revision ``wanted``: its plan (objects,
     look, finishes), every instance pinned where that revision's scene.json has it."""
-    latest = log[-1]["revision"]
-    if wanted >= latest or wanted < 1:
-        raise InputError(f"cannot go back to revision {wanted}: the scene has revisions 1 to {latest}"
-                         + (" and shows the latest already" if wanted == latest else ""))
     folder = scene_dir / REVISIONS_DIR / str(wanted)
     if not (folder / PLAN_FILE).is_file() or not (folder / "scene.json").is_file():
         raise InputError(f"revision {wanted} was not kept with its plan ({folder}); it cannot be restored exactly")

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from graph.edit import _restored_number
 from tools.core.errors import InputError, LayoutError
 from tools.core.windows import windows_of
 from tools.edit.account import account_lines, change_counts, object_changes
 from tools.edit.apply import apply_edits, exists_in
+from tools.edit.history import restored_revision
 from tools.edit.layout import pins_from, remap_pins, solve_pinned
 from tools.edit.ops import EditOp, EditProposal
 from tools.edit.parse import parse_or_refuse
@@ -190,12 +190,37 @@ def test_room_size_changes_the_bounds_and_places_everything_again():
 
 
 def test_redo_restores_what_the_latest_undo_went_back_from():
-    log = [{"revision": 1}, {"revision": 2, "operations": [{"kind": "recolor"}]},
-           {"revision": 3, "operations": [{"kind": "undo"}]}]
-    assert _restored_number(log, EditOp(kind="redo", target="scene")) == 2
-    assert _restored_number(log, EditOp(kind="undo", target="scene", revision=1)) == 1
+    log = [[], [{"kind": "recolor"}], [{"kind": "undo"}]]
+    assert restored_revision(log, EditOp(kind="redo", target="scene")) == 2
+    assert restored_revision(log, EditOp(kind="undo", target="scene", revision=1)) == 1
     with pytest.raises(InputError, match="nothing to redo"):
-        _restored_number(log[:2], EditOp(kind="redo", target="scene"))
+        restored_revision(log[:2], EditOp(kind="redo", target="scene"))
+    with pytest.raises(InputError, match="cannot go back to revision 3"):
+        restored_revision(log, EditOp(kind="undo", target="scene", revision=3))
+
+
+UNDO, REDO = EditOp(kind="undo", target="scene"), EditOp(kind="redo", target="scene")
+
+
+def test_undo_and_redo_walk_the_history_one_step_each():
+    log = [[], [{"kind": "remove"}], [{"kind": "recolor"}]]  # r1 made, r2 and r3 edits
+    walk = []
+    for op in (UNDO, UNDO, REDO, REDO):
+        walk.append(restored_revision(log, op))
+        log.append([op.model_dump(exclude_none=True)])
+    assert walk == [2, 1, 4, 3]  # back to r2, back to r1, forward to r4 (r2 again), forward to r3
+    with pytest.raises(InputError, match="nothing to redo"):
+        restored_revision(log, REDO)
+    assert restored_revision(log, UNDO) == 6  # r7 = r3; undoing it goes back to the r2 state r6 restored
+
+
+def test_a_new_edit_after_an_undo_drops_what_could_be_redone():
+    log = [[], [{"kind": "remove"}], [{"kind": "undo"}], [{"kind": "add"}]]
+    with pytest.raises(InputError, match="nothing to redo"):
+        restored_revision(log, REDO)
+    assert restored_revision(log, UNDO) == 3
+    with pytest.raises(InputError, match="nothing to undo"):
+        restored_revision([[]], UNDO)
 
 
 def test_the_account_says_per_object_what_changed():

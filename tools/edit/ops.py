@@ -53,7 +53,8 @@ class EditOp(BaseModel):
     time_of_day: TimeOfDay | None = Field(None, description="look: the new time of day")
     weather: Weather | None = Field(None, description="look: the new weather (shown outdoors)")
     material: str | None = Field(None, description="finish of the floor: wood, tile, carpet, stone ...")
-    revision: int | None = Field(None, ge=1, description="undo: the revision to restore; null: the one before")
+    revision: int | None = Field(None, ge=1, description=(
+        "undo: the revision to restore; null: one step back (each undo goes one further, each redo one forward)"))
     wall: WallName | None = Field(None, description=(
         "move with relation 'against_wall': which wall; 'other' the wall opposite the one it stands at now"))
     arrangement: ArrangeKind | None = Field(None, description=(
