@@ -3,7 +3,7 @@
 The scene folder always shows the latest revision; each earlier one is kept
 under ``revisions/<n>/`` (its bundle files, screenshots, hard links to its
 content-addressed assets and a link to the shared ``vendor/``), and
-``revisions.json`` lists them all. An edit starts from the scene's plan
+``revisions.json`` lists them all (graph/revisions.py reads it). An edit starts from the scene's plan
 (``plan.json``, written by every edit; for a scene never edited: the run's
 checkpoint, else the grounded planner's deterministic re-plan), applies the
 edit's operations (tools/edit/apply.py), then runs the graph under the thread
@@ -31,6 +31,7 @@ from typing import cast
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from graph.context import RunContext
+from graph.revisions import REVISIONS_DIR, REVISIONS_FILE, read_log
 from graph.runner import checkpointed_graph, initial_state
 from graph.state import SceneState
 from graph.verify import write_json
@@ -46,16 +47,9 @@ from tools.edit.parse import EditOp, not_understood_message, parse_edits
 from tools.edit.targets import Last
 from tools.plan.planner import plan_prompt
 
-REVISIONS_DIR, REVISIONS_FILE, PLAN_FILE = "revisions", "revisions.json", "plan.json"
+PLAN_FILE = "plan.json"
 EDIT_LOCK_FILE = ".edit.lock"
 ARCHIVED_FILES = ("index.html", "viewer.js", "scene.json", "scene.glb", "report.json", PLAN_FILE)
-
-
-def list_revisions(scene_dir: Path) -> list[dict]:
-    """Every revision, oldest first: ``{"revision": n, "instruction": str | None, "created_at": iso, "counts":
-    {change word: objects} | None}`` (the counts of the edit's account, tools/edit/account.py)."""
-    return [{k: entry.get(k) for k in ("revision", "instruction", "created_at", "counts")}
-            for entry in _read_log(scene_dir)]
 
 
 def edit_scene(scene_dir: Path, instruction: str, context: RunContext) -> SceneState:
@@ -83,7 +77,7 @@ def _edit_lock(scene_dir: Path) -> Iterator[None]:
 
 
 def _edit_locked(scene_dir: Path, instruction: str, context: RunContext) -> SceneState:
-    log = _read_log(scene_dir)
+    log = read_log(scene_dir)
     unfinished = scene_dir / REVISIONS_DIR / str(log[-1]["revision"])
     if unfinished.is_dir():  # an edit was killed after archiving the latest revision: put it back first
         restore_revision(scene_dir, unfinished)
@@ -278,17 +272,6 @@ def _link_or_copy(source: Path, target: Path) -> None:
         os.link(source, target)
     except OSError:  # another file system, or links not allowed: a copy is still correct
         shutil.copy2(source, target)
-
-
-def _read_log(scene_dir: Path) -> list[dict]:
-    path = scene_dir / REVISIONS_FILE
-    if path.is_file():
-        return json.loads(path.read_text(encoding="utf-8"))["revisions"]
-    scene_json = scene_dir / "scene.json"
-    if not scene_json.is_file():
-        raise InputError(f"{scene_dir} holds no scene (no scene.json); generate one first")
-    created = datetime.fromtimestamp(scene_json.stat().st_mtime, UTC).isoformat(timespec="seconds")
-    return [{"revision": 1, "instruction": None, "created_at": created}]
 
 
 def _read_json(path: Path, missing: str) -> dict:
