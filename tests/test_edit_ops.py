@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -16,13 +17,14 @@ from tools.edit.account import account_lines, change_counts, object_changes
 from tools.edit.apply import apply_edits, exists_in
 from tools.edit.history import restored_revision
 from tools.edit.layout import pins_from, remap_pins, solve_pinned
-from tools.edit.ops import EditOp, EditProposal
+from tools.edit.ops import EditKind, EditOp, EditProposal
 from tools.edit.parse import parse_or_refuse
 from tools.edit.targets import Last
 from tools.knowledge.reference import size_for
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relation_kinds.spec import Room
 from tools.layout.solver import room_bounds, solve_layout
+from tools.model.prompts import EDITOR_SYSTEM
 from tools.plan.planner import plan_prompt
 
 DINING = "a dining room with a dining table, six chairs, a sideboard and a ceiling lamp; 6m x 5m"
@@ -85,6 +87,10 @@ def test_the_model_schema_offers_the_new_operations():
     schema = json.dumps(EditProposal.model_json_schema())
     for word in ("arrange", "duplicate", "redo", "room", "in_circle", "wall", "width_m"):
         assert f'"{word}"' in schema, word
+    for kind in get_args(EditKind):  # the model's instructions name every operation the editor applies
+        assert f'"{kind}"' in EDITOR_SYSTEM, kind
+    for field in EditOp.model_fields:
+        assert f'"{field}"' in EDITOR_SYSTEM, field
 
 
 def _laid_out(prompt: str):
