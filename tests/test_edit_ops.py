@@ -145,6 +145,42 @@ def test_a_move_the_room_cannot_hold_is_refused_not_placed_elsewhere():
         _edited(plan, placements, "move the chairs next to the sideboard")
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("make the lamp next to the sofa bigger", {"kind": "resize", "target": "lamp", "near": "sofa", "size": "larger"}),
+    ("swap the lamp next to the sofa for a plant", {"kind": "replace", "target": "lamp", "near": "sofa",
+                                                    "replacement": "plant"}),
+    ("replace the chair by the window with a stool", {"kind": "replace", "target": "chair", "near": "window",
+                                                      "replacement": "stool"}),
+    ("remove the plant next to the sofa", {"kind": "remove", "target": "plant", "near": "sofa"}),
+    ("make the lamp near the red sofa blue", {"kind": "recolor", "target": "lamp", "near": "red sofa", "color": "blue"}),
+])
+def test_the_one_by_something_is_read_as_where_it_stands(text, expected):
+    assert ops(text) == [expected]
+
+
+@pytest.mark.parametrize("text", ["remove the plants by the sofa", "make the lamp in the corner green",
+                                  "replace the plants by the sofa with lamps"])
+def test_which_ones_a_place_means_unsaid_is_not_understood(text):
+    with pytest.raises(InputError, match="did not understand"):
+        parse_or_refuse(text, lambda name: True)
+
+
+def test_the_one_by_something_is_the_instance_standing_nearest_it():
+    plan, placements = _laid_out(DINING)
+    sideboard = next(p for p in placements if p.category == "cabinet")
+    chairs = [p for p in placements if p.spec == "chair"]
+    nearest = min(chairs, key=lambda p: abs(p.position[0] - sideboard.position[0]) + abs(p.position[2] - sideboard.position[2]))
+    outcome, new = _edited(plan, placements, "replace the chair by the sideboard with a stool")
+    stool = next(p for p in new if p.category == "stool")
+    assert stool.position[::2] == nearest.position[::2] and len([p for p in new if p.category == "chair"]) == 5
+
+
+def test_two_as_near_is_refused_rather_than_guessed():
+    plan, placements = _laid_out(DINING)
+    with pytest.raises(InputError, match="about as near"):
+        _edited(plan, placements, "make the chair next to the table red")  # six stand round it
+
+
 def test_too_few_to_arrange_is_refused():
     plan, placements = _laid_out(BEDROOM)
     with pytest.raises(InputError, match="too few to arrange in a circle"):

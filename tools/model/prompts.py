@@ -72,7 +72,8 @@ EDITOR_SYSTEM = f"""You turn edit instructions for a 3D room scene into operatio
 {{"operations": [...]}}. Each operation: {{"kind": {_either(get_args(EditKind))},
 "target": an object of the scene (a new object's category for add; "everything" for all objects; "walls" or
 "floor" for finish; "room" for room; "scene" for look, undo and redo), "exclude": the objects "everything" leaves
-out, or null, "ordinal": 1 the first, 2 the second ..., -1 the last instance, or null, "count": number or null,
+out, or null, "ordinal": 1 the first, 2 the second ..., -1 the last instance, or null, "near": the one instance standing
+nearest this object or "window" ("the chair by the window"), or null, "count": number or null,
 "color": a colour word or null (recolor, add, replace, finish of the walls), "relation": {_either(get_args(MoveKind))}
 or null, "reference": an object of the scene, "window" or "door", or null, "wall": with against_wall,
 {_either(get_args(WallName))} ("other": the wall opposite its own) or null, "size": "larger"|"smaller"|null
