@@ -27,7 +27,8 @@ from tools.core.colors import parse_color  # noqa: E402
 from tools.core.errors import DioramaError  # noqa: E402
 from tools.core.schema import Placement, ScenePlan  # noqa: E402
 from tools.core.windows import windows_of  # noqa: E402
-from tools.edit.apply import apply_edits, exists_in  # noqa: E402
+from tools.edit.apply import RESTORING, apply_edits, exists_in  # noqa: E402
+from tools.edit.history import restored_revision  # noqa: E402
 from tools.edit.layout import pins_from, remap_pins, solve_pinned  # noqa: E402
 from tools.edit.outcome import fresh_outcome  # noqa: E402
 from tools.edit.parse import parse_or_refuse  # noqa: E402
@@ -58,12 +59,12 @@ class Revision:
     plan: ScenePlan
     placements: list[Placement]
     targets: list[str]
-    undo: bool = False  # made by an undo: what a redo goes back from
+    operations: list[dict]  # the edit that made it, as revisions.json records it (none for the generated one)
 
 
 def generated(name: str) -> Revision:
     plan = plan_prompt(SCENES[name], 1)
-    return Revision(plan, solve_layout(plan, _sizes(plan), seed=1), [])
+    return Revision(plan, solve_layout(plan, _sizes(plan), seed=1), [], [])
 
 
 def _sizes(plan: ScenePlan) -> dict:
@@ -75,22 +76,16 @@ def edit(history: list[Revision], instruction: str) -> Revision:
     latest = history[-1]
     previous = Last(" | ".join(latest.targets)) if latest.targets else None
     operations = parse_or_refuse(instruction, exists_in(latest.plan), previous)
-    kinds = [op.kind for op in operations]
-    if kinds in (["undo"], ["redo"]):
-        if kinds == ["redo"] and not latest.undo:
-            raise DioramaError("there is nothing to redo: the latest revision is no undo")
-        wanted = operations[0].revision or len(history) - 1
-        if not 1 <= wanted < len(history):
-            raise DioramaError(f"no revision {wanted} to go back to")
-        base = history[wanted - 1]
+    if len(operations) == 1 and operations[0].kind in RESTORING:
+        base = history[restored_revision([r.operations for r in history], operations[0]) - 1]
         outcome = fresh_outcome(base.plan, targets=base.targets)
     else:
         base = latest
         outcome = apply_edits(latest.plan, operations, latest.placements)
     pins = remap_pins(outcome.plan, pins_from(base.plan, base.placements), outcome.where)
     placements, _ = solve_pinned(outcome.plan, _sizes(outcome.plan), pins, outcome.replace, outcome.keep,
-                                 seed=len(history) + 1, turns=outcome.turns)
-    return Revision(outcome.plan, placements, outcome.targets, undo=kinds == ["undo"])
+                                 seed=len(history) + 1, turns=outcome.turns, placed=outcome.placed)
+    return Revision(outcome.plan, placements, outcome.targets, [op.model_dump(exclude_none=True) for op in operations])
 
 
 def summary(revision: Revision) -> dict:

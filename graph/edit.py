@@ -3,7 +3,7 @@
 The scene folder always shows the latest revision; each earlier one is kept
 under ``revisions/<n>/`` (its bundle files, screenshots, hard links to its
 content-addressed assets and a link to the shared ``vendor/``), and
-``revisions.json`` lists them all. An edit starts from the scene's plan
+``revisions.json`` lists them all (graph/revisions.py reads it). An edit starts from the scene's plan
 (``plan.json``, written by every edit; for a scene never edited: the run's
 checkpoint, else the grounded planner's deterministic re-plan), applies the
 edit's operations (tools/edit/apply.py), then runs the graph under the thread
@@ -31,6 +31,7 @@ from typing import cast
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from graph.context import RunContext
+from graph.revisions import REVISIONS_DIR, REVISIONS_FILE, read_log
 from graph.runner import checkpointed_graph, initial_state
 from graph.state import SceneState
 from graph.verify import write_json
@@ -39,22 +40,16 @@ from tools.core.schema import Placement, ScenePlan, instance_ids
 from tools.core.telemetry import scene_scope
 from tools.edit.account import change_counts, object_changes
 from tools.edit.apply import RESTORING, EditOutcome, apply_edits, exists_in
+from tools.edit.history import restored_revision
 from tools.edit.layout import PINNING, Pinning, pins_from, remap_pins, standing_pins
 from tools.edit.outcome import fresh_outcome
 from tools.edit.parse import EditOp, not_understood_message, parse_edits
 from tools.edit.targets import Last
 from tools.plan.planner import plan_prompt
 
-REVISIONS_DIR, REVISIONS_FILE, PLAN_FILE = "revisions", "revisions.json", "plan.json"
+PLAN_FILE = "plan.json"
 EDIT_LOCK_FILE = ".edit.lock"
 ARCHIVED_FILES = ("index.html", "viewer.js", "scene.json", "scene.glb", "report.json", PLAN_FILE)
-
-
-def list_revisions(scene_dir: Path) -> list[dict]:
-    """Every revision, oldest first: ``{"revision": n, "instruction": str | None, "created_at": iso, "counts":
-    {change word: objects} | None}`` (the counts of the edit's account, tools/edit/account.py)."""
-    return [{k: entry.get(k) for k in ("revision", "instruction", "created_at", "counts")}
-            for entry in _read_log(scene_dir)]
 
 
 def edit_scene(scene_dir: Path, instruction: str, context: RunContext) -> SceneState:
@@ -82,7 +77,7 @@ def _edit_lock(scene_dir: Path) -> Iterator[None]:
 
 
 def _edit_locked(scene_dir: Path, instruction: str, context: RunContext) -> SceneState:
-    log = _read_log(scene_dir)
+    log = read_log(scene_dir)
     unfinished = scene_dir / REVISIONS_DIR / str(log[-1]["revision"])
     if unfinished.is_dir():  # an edit was killed after archiving the latest revision: put it back first
         restore_revision(scene_dir, unfinished)
@@ -94,7 +89,8 @@ def _edit_locked(scene_dir: Path, instruction: str, context: RunContext) -> Scen
     before = previous_placements(scene, plan)
     restoring = len(operations) == 1 and operations[0].kind in RESTORING
     if restoring:
-        base_scene, base_plan, outcome = _restored(scene_dir, log, _restored_number(log, operations[0]))
+        base_scene, base_plan, outcome = _restored(scene_dir, log, restored_revision(
+            [entry.get("operations") or [] for entry in log], operations[0]))
     else:
         outcome = apply_edits(plan, operations, before)
     context.progress("edit", f"revision {number}: {'; '.join(outcome.changes)} ({source})")
@@ -131,18 +127,6 @@ def _report_with_account(scene_dir: Path, scene_id: str, state: SceneState, acco
     return report
 
 
-def _restored_number(log: list[dict], op: EditOp) -> int:
-    """The revision an undo or redo restores: undo the one named or the one before the latest; redo the one
-    the latest revision, an undo, went back from."""
-    latest = log[-1]
-    if op.kind == "undo":
-        return op.revision if op.revision is not None else latest["revision"] - 1
-    if [o.get("kind") for o in latest.get("operations") or []] != ["undo"]:
-        raise InputError("there is nothing to redo: the latest revision is no undo (say 'undo' first, or "
-                         "'go back to revision N')")
-    return latest["revision"] - 1
-
-
 def _last_targets(log: list[dict]) -> Last | None:
     """What the latest revision changed, for 'it', 'them' and 'the rest' in the next instruction."""
     targets = log[-1].get("targets") or []
@@ -152,10 +136,6 @@ def _last_targets(log: list[dict]) -> Last | None:
 def _restored(scene_dir: Path, log: list[dict], wanted: int) -> tuple[dict, ScenePlan, EditOutcome]:
     """(scene, plan, outcome) that make the new revision an exact copy of revision ``wanted``: its plan (objects,
     look, finishes), every instance pinned where that revision's scene.json has it."""
-    latest = log[-1]["revision"]
-    if wanted >= latest or wanted < 1:
-        raise InputError(f"cannot go back to revision {wanted}: the scene has revisions 1 to {latest}"
-                         + (" and shows the latest already" if wanted == latest else ""))
     folder = scene_dir / REVISIONS_DIR / str(wanted)
     if not (folder / PLAN_FILE).is_file() or not (folder / "scene.json").is_file():
         raise InputError(f"revision {wanted} was not kept with its plan ({folder}); it cannot be restored exactly")
@@ -241,7 +221,7 @@ def run_revision(scene_dir: Path, scene: dict, old_plan: ScenePlan, outcome: Edi
     ``pinned`` of the result: the objects that still stand where they stood in the previous revision.
     """
     pins = remap_pins(outcome.plan, pins_from(old_plan, previous_placements(scene, old_plan)), outcome.where)
-    pinning = Pinning(pins, outcome.replace, outcome.keep, outcome.away, outcome.turns)
+    pinning = Pinning(pins, outcome.replace, outcome.keep, outcome.away, outcome.turns, outcome.placed)
     start: SceneState = {**initial_state(scene["prompt"], scene["seed"], scene_dir, scene["id"]),
              "plan": outcome.plan.model_dump(), "pinning": PINNING.dump_python(pinning, mode="json"),
              "layout_attempt": number}  # another seed than the last revision's layout for what is placed anew
@@ -292,17 +272,6 @@ def _link_or_copy(source: Path, target: Path) -> None:
         os.link(source, target)
     except OSError:  # another file system, or links not allowed: a copy is still correct
         shutil.copy2(source, target)
-
-
-def _read_log(scene_dir: Path) -> list[dict]:
-    path = scene_dir / REVISIONS_FILE
-    if path.is_file():
-        return json.loads(path.read_text(encoding="utf-8"))["revisions"]
-    scene_json = scene_dir / "scene.json"
-    if not scene_json.is_file():
-        raise InputError(f"{scene_dir} holds no scene (no scene.json); generate one first")
-    created = datetime.fromtimestamp(scene_json.stat().st_mtime, UTC).isoformat(timespec="seconds")
-    return [{"revision": 1, "instruction": None, "created_at": created}]
 
 
 def _read_json(path: Path, missing: str) -> dict:

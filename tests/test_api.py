@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import io
+import json
 import zipfile
+from datetime import UTC, datetime
 
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.scenes import revision_views
 from app.api.server import create_app
 from app.jobs.queue import scene_dir
 from tools.core.settings import Settings
@@ -155,6 +158,47 @@ def test_edits_wait_for_graph_edit_or_the_running_job(client):
     r = client.post(f"/v1/scenes/{scene_id}/edits", json={"instruction": "make it blue"})
     assert r.status_code in (409, 501)
     assert_error(r, r.status_code, "conflict" if r.status_code == 409 else "not_implemented")
+
+
+def _log_edit(client: TestClient, scene_id: str, entries: list[dict]) -> None:
+    """Play graph/edit.py: the scene folder's revisions.json with the generated revision and ``entries``."""
+    log = [{"revision": 1, "instruction": None, "created_at": "2026-11-30T04:00:00+00:00"}, *entries]
+    out = scene_dir(client.app.state.settings.data_dir, scene_id)
+    (out / "revisions.json").write_text(json.dumps({"revisions": log}))
+
+
+def test_a_scene_s_revisions_carry_what_each_edit_changed(client):
+    scene_id = client.post("/v1/scenes", json={"prompt": "a table"}).json()["id"]
+    finish_with_output(client, scene_id)
+    queued = client.post(f"/v1/scenes/{scene_id}/edits", json={"instruction": "make the table red"}).json()
+    assert queued["revisions"][1]["counts"] is None  # not made yet
+    queue = client.app.state.queue
+    queue.claim("test-worker", lease_s=60)
+    _log_edit(client, scene_id, [{"revision": 2, "instruction": "make the table red", "counts": {"recoloured": 1},
+                                  "changes": ["recoloured table red"], "created_at": datetime.now(UTC).isoformat()}])
+    queue.finish(scene_id, "test-worker", "succeeded", passed=True)
+    revisions = client.get(f"/v1/scenes/{scene_id}").json()["revisions"]
+    assert [(r["revision"], r["counts"], r["changes"]) for r in revisions] == [
+        (1, None, None), (2, {"recoloured": 1}, ["recoloured table red"])]
+
+
+def test_after_a_failed_edit_each_revision_keeps_its_own_account(tmp_path):
+    folder = tmp_path / "scene"
+    folder.mkdir()
+    asked = [{"revision": 1, "instruction": None, "created_at": 100.0},
+             {"revision": 2, "instruction": "make it blue", "created_at": 200.0},  # made the folder's revision 2
+             {"revision": 3, "instruction": "make it red", "created_at": 300.0},  # failed: made nothing
+             {"revision": 4, "instruction": "make it red", "created_at": 400.0},  # made the folder's revision 3
+             {"revision": 5, "instruction": "make it red", "created_at": 500.0}]  # still running
+    def at(seconds: float) -> str:  # as graph/edit.py writes it
+        return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
+
+    (folder / "revisions.json").write_text(json.dumps({"revisions": [
+        {"revision": 1, "instruction": None, "created_at": at(90)},
+        {"revision": 2, "instruction": "make it blue", "created_at": at(230), "counts": {"recoloured": 1}},
+        {"revision": 3, "instruction": "make it red", "created_at": at(430), "counts": {"recoloured": 2}}]}))
+    views = revision_views(asked, folder)
+    assert [v["counts"] for v in views] == [None, {"recoloured": 1}, None, {"recoloured": 2}, None]
 
 
 def test_keys_required_when_configured_and_scenes_are_per_key(tmp_path):

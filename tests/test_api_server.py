@@ -197,5 +197,7 @@ def test_an_edit_makes_a_new_revision_of_the_same_scene(server):
     stages, final = follow(server.base, scene["id"])
     assert final["status"] == "succeeded", final
     assert [r["instruction"] for r in final["revisions"]] == [None, "make the table red"]
+    assert final["revisions"][0]["counts"] is None and final["revisions"][1]["counts"]["recoloured"] == 1
+    assert final["revisions"][1]["changes"] == ["recoloured table red"]
     assert "edit" in [s["stage"] for s in stages]
     assert final["urls"]["page"]

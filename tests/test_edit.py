@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from test_llm import FakeModelServer
 
-from graph.edit import edit_scene, list_revisions
+from graph.edit import edit_scene
+from graph.revisions import list_revisions
 from graph.runner import generate_scene
 from tools.core.errors import InputError
 from tools.core.settings import Settings

@@ -7,26 +7,30 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
-from graph.edit import _restored_number
 from tools.core.errors import InputError, LayoutError
 from tools.core.windows import windows_of
 from tools.edit.account import account_lines, change_counts, object_changes
 from tools.edit.apply import apply_edits, exists_in
+from tools.edit.history import restored_revision
 from tools.edit.layout import pins_from, remap_pins, solve_pinned
-from tools.edit.ops import EditOp, EditProposal
+from tools.edit.ops import EditKind, EditOp, EditProposal
 from tools.edit.parse import parse_or_refuse
 from tools.edit.targets import Last
 from tools.knowledge.reference import size_for
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relation_kinds.spec import Room
 from tools.layout.solver import room_bounds, solve_layout
+from tools.model.prompts import EDITOR_SYSTEM
 from tools.plan.planner import plan_prompt
 
 DINING = "a dining room with a dining table, six chairs, a sideboard and a ceiling lamp; 6m x 5m"
 BEDROOM = "a bedroom with a bed, two nightstands, a wardrobe, a desk, a chair and a rug; 5m x 4m"
+LIVING = ("a living room with a sofa, a coffee table, a tv, two armchairs, three potted plants and two floor lamps; "
+          "6m x 5m")
 
 
 def ops(text: str, previous: Last | None = None) -> list[dict]:
@@ -83,6 +87,10 @@ def test_the_model_schema_offers_the_new_operations():
     schema = json.dumps(EditProposal.model_json_schema())
     for word in ("arrange", "duplicate", "redo", "room", "in_circle", "wall", "width_m"):
         assert f'"{word}"' in schema, word
+    for kind in get_args(EditKind):  # the model's instructions name every operation the editor applies
+        assert f'"{kind}"' in EDITOR_SYSTEM, kind
+    for field in EditOp.model_fields:
+        assert f'"{field}"' in EDITOR_SYSTEM, field
 
 
 def _laid_out(prompt: str):
@@ -98,7 +106,7 @@ def _edited(plan, placements, text):
     outcome = apply_edits(plan, parse_or_refuse(text, exists_in(plan)), placements)
     pins = remap_pins(outcome.plan, pins_from(plan, placements), outcome.where)
     new, _ = solve_pinned(outcome.plan, _sizes(outcome.plan), pins, outcome.replace, outcome.keep, seed=2,
-                          turns=outcome.turns)
+                          turns=outcome.turns, placed=outcome.placed)
     return outcome, new
 
 
@@ -115,6 +123,62 @@ def test_arranging_in_a_circle_places_every_chair_on_one_ring_and_checks_it():
     assert len(chairs) == 6 and RELATIONS["in_circle"].check(chairs, [], _room(outcome.plan), None)[0]
     table = next(p for p in placements if p.category == "table")
     assert next(p for p in new if p.category == "table").position == table.position  # untouched: kept
+
+
+def test_in_a_row_among_pinned_things_is_one_row():
+    plan, placements = _laid_out(LIVING)  # the solver's few block spots are all taken by what stays
+    outcome, new = _edited(plan, placements, "arrange the armchairs in a row")
+    armchairs = [p for p in new if p.spec == "armchair"]
+    assert len(armchairs) == 2 and RELATIONS["row"].check(armchairs, [], _room(outcome.plan), 1)[0]
+
+
+def test_next_to_a_thing_whose_sides_are_taken_finds_a_spot_round_it():
+    plan, placements = _laid_out(LIVING)  # an armchair and the bookshelf stand at the sofa's sides
+    outcome, new = _edited(plan, placements, "move the plants next to the sofa")
+    plants, sofa = [p for p in new if p.spec == "potted_plant"], [p for p in new if p.spec == "sofa"]
+    assert len(plants) == 3 and RELATIONS["next_to"].check(plants, sofa, _room(outcome.plan), None)[0]
+
+
+def test_a_move_the_room_cannot_hold_is_refused_not_placed_elsewhere():
+    plan, placements = _laid_out(DINING)  # six chairs cannot all stand within half a metre of the sideboard
+    with pytest.raises(LayoutError, match="chair next to cabinet does not hold"):
+        _edited(plan, placements, "move the chairs next to the sideboard")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("make the lamp next to the sofa bigger", {"kind": "resize", "target": "lamp", "near": "sofa", "size": "larger"}),
+    ("swap the lamp next to the sofa for a plant", {"kind": "replace", "target": "lamp", "near": "sofa",
+                                                    "replacement": "plant"}),
+    ("replace the chair by the window with a stool", {"kind": "replace", "target": "chair", "near": "window",
+                                                      "replacement": "stool"}),
+    ("remove the plant next to the sofa", {"kind": "remove", "target": "plant", "near": "sofa"}),
+    ("make the lamp near the red sofa blue", {"kind": "recolor", "target": "lamp", "near": "red sofa", "color": "blue"}),
+])
+def test_the_one_by_something_is_read_as_where_it_stands(text, expected):
+    assert ops(text) == [expected]
+
+
+@pytest.mark.parametrize("text", ["remove the plants by the sofa", "make the lamp in the corner green",
+                                  "replace the plants by the sofa with lamps"])
+def test_which_ones_a_place_means_unsaid_is_not_understood(text):
+    with pytest.raises(InputError, match="did not understand"):
+        parse_or_refuse(text, lambda name: True)
+
+
+def test_the_one_by_something_is_the_instance_standing_nearest_it():
+    plan, placements = _laid_out(DINING)
+    sideboard = next(p for p in placements if p.category == "cabinet")
+    chairs = [p for p in placements if p.spec == "chair"]
+    nearest = min(chairs, key=lambda p: abs(p.position[0] - sideboard.position[0]) + abs(p.position[2] - sideboard.position[2]))
+    outcome, new = _edited(plan, placements, "replace the chair by the sideboard with a stool")
+    stool = next(p for p in new if p.category == "stool")
+    assert stool.position[::2] == nearest.position[::2] and len([p for p in new if p.category == "chair"]) == 5
+
+
+def test_two_as_near_is_refused_rather_than_guessed():
+    plan, placements = _laid_out(DINING)
+    with pytest.raises(InputError, match="about as near"):
+        _edited(plan, placements, "make the chair next to the table red")  # six stand round it
 
 
 def test_too_few_to_arrange_is_refused():
@@ -168,12 +232,37 @@ def test_room_size_changes_the_bounds_and_places_everything_again():
 
 
 def test_redo_restores_what_the_latest_undo_went_back_from():
-    log = [{"revision": 1}, {"revision": 2, "operations": [{"kind": "recolor"}]},
-           {"revision": 3, "operations": [{"kind": "undo"}]}]
-    assert _restored_number(log, EditOp(kind="redo", target="scene")) == 2
-    assert _restored_number(log, EditOp(kind="undo", target="scene", revision=1)) == 1
+    log = [[], [{"kind": "recolor"}], [{"kind": "undo"}]]
+    assert restored_revision(log, EditOp(kind="redo", target="scene")) == 2
+    assert restored_revision(log, EditOp(kind="undo", target="scene", revision=1)) == 1
     with pytest.raises(InputError, match="nothing to redo"):
-        _restored_number(log[:2], EditOp(kind="redo", target="scene"))
+        restored_revision(log[:2], EditOp(kind="redo", target="scene"))
+    with pytest.raises(InputError, match="cannot go back to revision 3"):
+        restored_revision(log, EditOp(kind="undo", target="scene", revision=3))
+
+
+UNDO, REDO = EditOp(kind="undo", target="scene"), EditOp(kind="redo", target="scene")
+
+
+def test_undo_and_redo_walk_the_history_one_step_each():
+    log = [[], [{"kind": "remove"}], [{"kind": "recolor"}]]  # r1 made, r2 and r3 edits
+    walk = []
+    for op in (UNDO, UNDO, REDO, REDO):
+        walk.append(restored_revision(log, op))
+        log.append([op.model_dump(exclude_none=True)])
+    assert walk == [2, 1, 4, 3]  # back to r2, back to r1, forward to r4 (r2 again), forward to r3
+    with pytest.raises(InputError, match="nothing to redo"):
+        restored_revision(log, REDO)
+    assert restored_revision(log, UNDO) == 6  # r7 = r3; undoing it goes back to the r2 state r6 restored
+
+
+def test_a_new_edit_after_an_undo_drops_what_could_be_redone():
+    log = [[], [{"kind": "remove"}], [{"kind": "undo"}], [{"kind": "add"}]]
+    with pytest.raises(InputError, match="nothing to redo"):
+        restored_revision(log, REDO)
+    assert restored_revision(log, UNDO) == 3
+    with pytest.raises(InputError, match="nothing to undo"):
+        restored_revision([[]], UNDO)
 
 
 def test_the_account_says_per_object_what_changed():

@@ -213,6 +213,11 @@ def test_an_edit_makes_a_new_revision_of_the_scene(server, lazy_browser, finishe
         expect(page.locator("#revisions li")).to_have_count(2)
         expect(page.locator("#revisions li").first).to_contain_text("make the bed blue")
         expect(page.locator("#requirements")).to_contain_text("blue")
+        changes = page.locator("#edit-changes")  # what the edit did, object by object (report.json's edit)
+        expect(changes).to_be_visible()
+        expect(changes.locator("li").filter(has_text="r2 recoloured")).to_contain_text("bed")
+        expect(changes.locator("li").filter(has_text="r2 unchanged")).to_have_count(1)
+        expect(changes).not_to_contain_text("removed")
         assert dialogs.messages == []
 
 

@@ -101,11 +101,15 @@ class SceneSummary(BaseModel):
 
 
 class Revision(BaseModel):
-    """One revision of a scene: the edit instruction that made it (None for the first) and when."""
+    """One revision of a scene: the edit instruction that made it (None for the first), when, and what it changed."""
 
     revision: int
     instruction: str | None
     created_at: str
+    counts: dict[str, int] | None = Field(None, description=(
+        "objects per change word (added, removed, replaced, moved, turned, resized, recoloured, unchanged), read "
+        "from the two layouts; null for the first revision and for an edit not finished or failed"))
+    changes: list[str] | None = Field(None, description="one line per operation of the edit, e.g. 'recoloured sofa blue'")
 
 
 SCENE_EXAMPLE: dict[str, Any] = {
@@ -120,7 +124,8 @@ SCENE_EXAMPLE: dict[str, Any] = {
     "events_url": "/v1/scenes/s-3f2a9c1e0b7d4a65/events",
     "summary": {"objects": 1, "checks_passed": 9, "checks": 9, "requirements_met": 1, "requirements": 1,
                 "seconds": 13.0},
-    "revisions": [{"revision": 1, "instruction": None, "created_at": "2026-11-30T04:00:00Z"}],
+    "revisions": [{"revision": 1, "instruction": None, "created_at": "2026-11-30T04:00:00Z", "counts": None,
+                   "changes": None}],
 }
 
 

@@ -10,6 +10,7 @@ import shutil
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
 from contextlib import closing, contextmanager, nullcontext
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -31,6 +32,7 @@ from app.jobs.queue import (
     new_job_id,
     scene_dir,
 )
+from graph.revisions import REVISIONS_FILE, read_log
 from tools.core.errors import StorageError
 from tools.core.settings import Settings
 from tools.storage.bundle import unpublish
@@ -104,9 +106,38 @@ def scene_view(job: Job, settings: Settings, keys: KeyRing) -> dict[str, Any]:
         "stage": job.stage, "progress": round(job.progress, 3), "created_at": iso(job.created_at),
         "started_at": iso(job.started_at), "finished_at": iso(job.finished_at), "passed": job.passed,
         "error": error, "urls": urls, "events_url": f"{base}/events{query}", "summary": job.summary,
-        "revisions": [{"revision": r["revision"], "instruction": r["instruction"], "created_at": iso(r["created_at"])}
-                      for r in job.revisions],
+        "revisions": revision_views(job.revisions, scene_dir(settings.data_dir, job.id)),
     }
+
+
+LOG_TIME_SLACK_S = 1.0  # revisions.json keeps whole seconds, cut down
+
+
+def revision_views(revisions: list[dict[str, Any]], folder: Path) -> list[dict[str, Any]]:
+    """The queue's revisions, each with what its edit changed: ``counts`` and ``changes`` from the scene folder's
+    revisions.json (None for the generated one, one still queued or running, and one that failed).
+
+    The folder numbers only the edits that made a revision, so after a failed edit its numbers run behind the
+    queue's. The queue takes one edit of a scene at a time, so an entry belongs to the revision of the same
+    instruction that was asked for before the entry was written, with no other asked for in between.
+    """
+    made = [e for e in read_log(folder) if e.get("instruction")] if (folder / REVISIONS_FILE).is_file() else []
+    written = [_epoch(e["created_at"]) for e in made]
+    views, k = [], 0
+    for i, r in enumerate(revisions):
+        until = revisions[i + 1]["created_at"] if i + 1 < len(revisions) else float("inf")
+        while k < len(made) and written[k] + LOG_TIME_SLACK_S <= r["created_at"]:
+            k += 1  # written before this revision was asked for: no later revision's
+        entry: dict[str, Any] = {}
+        if k < len(made) and written[k] < until and made[k]["instruction"] == r["instruction"]:
+            entry, k = made[k], k + 1
+        views.append({"revision": r["revision"], "instruction": r["instruction"], "created_at": iso(r["created_at"]),
+                      "counts": entry.get("counts"), "changes": entry.get("changes")})
+    return views
+
+
+def _epoch(timestamp: str) -> float:
+    return datetime.fromisoformat(timestamp).timestamp()
 
 
 def view(request: Request, job: Job) -> dict[str, Any]:

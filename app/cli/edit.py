@@ -42,7 +42,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def _print_revisions(folder: Path) -> int:
-    from graph.edit import list_revisions
+    from graph.revisions import list_revisions
 
     for entry in list_revisions(folder):
         counts = ", ".join(f"{n} {word}" for word, n in (entry.get("counts") or {}).items())

@@ -8,14 +8,17 @@ is placed again instead. A turned instance (``Turn``) keeps its place with its
 new yaw when its turned footprint fits, else takes the nearest free floor pose
 with that yaw; what stands on it turns with it. ``move_instance`` moves one
 object to a point a model asked for, corrected to the nearest free pose the
-constraints allow. ``Pinning`` is all of that for one edit, as plain data the graph's state carries, so
-every layout of the revision (repair rounds included) keeps the same objects in place.
+constraints allow. What the edit's words put somewhere (moved, arranged) gets
+more spots among the pinned things, and must stand as said or the edit is
+refused (tools/edit/crowded.py). ``Pinning`` is all of that for one edit, as
+plain data the graph's state carries, so every layout of the revision (repair
+rounds included) keeps the same objects in place.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pydantic import TypeAdapter
@@ -23,11 +26,9 @@ from pydantic import TypeAdapter
 from tools.core.errors import LayoutError
 from tools.core.schema import Placement, ScenePlan
 from tools.core.windows import doors_of, windows_of
-from tools.edit.ops import WALL_NAMES
+from tools.edit.crowded import near_candidates, place_blocks, unmet_words
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.free import free_candidates, spiral_candidates
-from tools.layout.relation_kinds import RELATIONS
-from tools.layout.relation_kinds.spec import Room
 from tools.layout.relations import relation_candidates
 from tools.layout.solver import (
     FREE_TRIES,
@@ -39,7 +40,6 @@ from tools.layout.solver import (
     new_context,
     placement_order,
     primary_relation,
-    room_bounds,
 )
 from tools.layout.space import Box
 
@@ -72,13 +72,15 @@ class Pin:
 class Pinning:
     """What an edit keeps of the previous layout: every previous instance (``pins``), the spec keys placed again
     whole (``replace``), how many leading instances of a spec may stay pinned (``keep``), what a spec moves away
-    from (``away``: 'window', 'door' or a spec key) and how kept instances turn (``turns``)."""
+    from (``away``: 'window', 'door' or a spec key), how kept instances turn (``turns``) and what the edit put
+    somewhere (``placed``: where its words say, or the edit is refused)."""
 
     pins: list[Pin]
     replace: set[str] = field(default_factory=set)
     keep: dict[str, int] = field(default_factory=dict)
     away: dict[str, str] = field(default_factory=dict)
     turns: dict[str, Turn] = field(default_factory=dict)
+    placed: set[str] = field(default_factory=set)
 
 
 PINNING = TypeAdapter(Pinning)  # to and from the JSON the state holds: PINNING.dump_python(p, mode="json")
@@ -90,7 +92,7 @@ def solve_with_pins(plan: ScenePlan, sizes: dict[str, Vec3], pinning: Pinning,
     avoids stood. Returns the placements and the ids of the pinned instances kept."""
     away = {key: away_from(plan, pinning.pins, key, what) for key, what in pinning.away.items()}
     return solve_pinned(plan, sizes, pinning.pins, pinning.replace, pinning.keep, seed=seed, away=away,
-                        turns=pinning.turns)
+                        turns=pinning.turns, placed=pinning.placed)
 
 
 def away_from(plan: ScenePlan, pins: list[Pin], key: str, what: str) -> tuple[list[Box], float]:
@@ -141,45 +143,37 @@ def remap_pins(plan: ScenePlan, pins: list[Pin], where: dict[str, tuple[str, int
 
 def solve_pinned(plan: ScenePlan, sizes: dict[str, Vec3], pins: list[Pin], replace: set[str], keep: dict[str, int],
                  seed: int = 0, away: dict[str, tuple[list[Box], float]] | None = None,
-                 turns: dict[str, Turn] | None = None) -> tuple[list[Placement], list[str]]:
+                 turns: dict[str, Turn] | None = None,
+                 placed: Collection[str] = frozenset()) -> tuple[list[Placement], list[str]]:
     """Placements for ``plan`` with pinned instances kept; also the ids of the pinned instances kept.
 
     replace: spec keys placed again whole; keep: spec key -> how many leading instances may stay pinned;
     away: spec key -> (boxes, gap): its new pose keeps ``gap`` metres from them where the room allows,
     else as far as AWAY_MIN_GAP, else anywhere; turns: spec key -> its new yaw (kept ids include a turned
-    instance that kept its position). Raises LayoutError naming what did not fit.
+    instance that kept its position); placed: spec keys the edit put somewhere (moved, arranged, added by
+    something): placed with tools/edit/crowded.py's extra spots, and their relations must hold. Raises
+    LayoutError naming what did not fit, or what does not stand as the edit said.
     """
     ctx = new_context(plan, sizes, seed)
     turns = {key: turn for key, turn in (turns or {}).items() if key not in replace}
     kept = _add_pins(ctx, pins, replace | set(turns), keep)
     kept += _add_turned(ctx, pins, _pin_ids(ctx, pins, replace, keep), turns)
+    place_blocks(ctx, placed)
     missing: dict[str, int] = {}
     for key in placement_order(plan, ctx.sizes, ctx.mounts):
         for index, box_id in enumerate(ctx.ids[key]):
             if box_id in ctx.space.boxes:
                 continue
-            if not _place(ctx, key, index, *(away or {}).get(key, ([], 0.0))):
+            if not _place(ctx, key, index, *(away or {}).get(key, ([], 0.0)), crowded=key in placed):
                 missing[key] = missing.get(key, 0) + 1
     if missing:
         raise LayoutError("; ".join(_failure_message(plan, ctx.sizes, key, n) for key, n in missing.items()))
     placements = [_to_placement(box) for box in ctx.space.boxes.values()]
-    _check_named_walls(plan, placements)
+    unmet = unmet_words(plan, placements, placed)
+    if unmet:  # the solver fell back to any free spot, which would be the opposite of the words
+        raise LayoutError(f"{'; '.join(unmet)}: what stands there keeps its place; move or remove something "
+                          "there first")
     return placements, kept
-
-
-def _check_named_walls(plan: ScenePlan, placements: list[Placement]) -> None:
-    """LayoutError when a spec an edit sent to one named wall ('to the left wall') did not land there: the
-    solver falls back to any free spot, which would be the opposite of the words."""
-    room = Room(*room_bounds(plan.environment), windows_of(plan.environment))
-    for relation in plan.relations:
-        if relation.kind != "against_wall" or relation.param is None:
-            continue
-        subjects = [p for p in placements if p.spec == relation.subject]
-        met, _ = RELATIONS["against_wall"].check(subjects, [], room, relation.param)
-        if not met:
-            spec = plan.spec(relation.subject)
-            raise LayoutError(f"the {spec.noun or spec.category} does not fit against the {WALL_NAMES[relation.param]} "
-                              "wall: what stands there keeps its place; move or remove something there first")
 
 
 def _add_pins(ctx: LayoutContext, pins: list[Pin], replace: set[str], keep: dict[str, int]) -> list[str]:
@@ -289,11 +283,16 @@ def _carry(ctx: LayoutContext, old: Placement, new: Box, riders: list[Pin], new_
     return boxes
 
 
-def _place(ctx: LayoutContext, key: str, index: int, avoid: list[Box], gap: float) -> bool:
+def _place(ctx: LayoutContext, key: str, index: int, avoid: list[Box], gap: float, crowded: bool = False) -> bool:
+    """Instance ``index`` of ``key`` at its relation's first free candidate (``crowded``: what an edit put
+    somewhere also tries the spots tools/edit/crowded.py adds), else the free stream's."""
     relation = primary_relation(ctx.plan, key)
     for wanted in dict.fromkeys((gap, AWAY_MIN_GAP, 0.0) if avoid else (0.0,)):
         if relation is not None and _first_fit(ctx, _away(relation_candidates(ctx, relation, key, index), avoid, wanted),
                                                RELATION_TRIES):
+            return True
+        if relation is not None and crowded and _first_fit(
+                ctx, _away(near_candidates(ctx, relation, key, index), avoid, wanted), RELATION_TRIES):
             return True
         if _first_fit(ctx, _away(free_candidates(ctx, key, index), avoid, wanted), FREE_TRIES) is not None:
             return True

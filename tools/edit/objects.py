@@ -72,6 +72,7 @@ def add(outcome: EditOutcome, op: EditOp) -> str:
         if op.relation:
             relate(outcome, spec, op.relation, op.reference,
                    wall=wall_index(outcome, spec, op.wall) if op.wall else None)
+            outcome.placed.add(spec.key)
     count_requirement(plan, spec)
     return f"added {count} {spec.key} (now {spec.count})"
 
@@ -124,6 +125,7 @@ def move(outcome: EditOutcome, op: EditOp) -> str:
         wall = wall_index(outcome, spec, op.wall) if op.wall else None
         relate(outcome, spec, op.relation or "next_to", op.reference, replace_old=True, wall=wall)
         outcome.replace.add(spec.key)
+        outcome.placed.add(spec.key)
         walls += [] if wall is None else [f"the {WALL_NAMES[wall]} wall"]
     where = ", ".join(dict.fromkeys(walls)) if walls else (op.relation or "").replace("_", " ")
     return f"moved {', '.join(s.key for s in specs)} {'to ' if walls else ''}{where} {op.reference or ''}".strip()
@@ -253,6 +255,7 @@ def arrange(outcome: EditOutcome, op: EditOp) -> str:
         _add_relation(outcome, Relation(kind=op.arrangement, subject=spec.key, target=target, param=rows),
                       f"{spec.key} {_arranged(op, rows)}")
         outcome.replace.add(spec.key)
+        outcome.placed.add(spec.key)
     return f"arranged {', '.join(s.key for s in specs)} {_arranged(op, op.rows)}"
 
 

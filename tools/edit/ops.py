@@ -37,6 +37,9 @@ class EditOp(BaseModel):
     exclude: list[str] | None = Field(None, description="objects a target of 'everything' leaves out, e.g. ['sofa']")
     ordinal: int | None = Field(None, ge=-1, le=MAX_EDIT_COUNT, description=(
         "one instance of the target: 1 the first, 2 the second ..., -1 the last"))
+    near: str | None = Field(None, description=(
+        "one instance of the target: the one standing nearest this object, 'window' or 'door' ('the chair by the "
+        "window', 'the lamp next to the sofa')"))
     count: int | None = Field(None, ge=1, le=MAX_EDIT_COUNT, description=(
         "add/remove/duplicate: how many; remove without count: all named; duplicate without count: one copy of each"))
     color: str | None = Field(None, description="recolor, finish (or add): a colour word such as 'blue' or 'dark green'")
@@ -53,7 +56,8 @@ class EditOp(BaseModel):
     time_of_day: TimeOfDay | None = Field(None, description="look: the new time of day")
     weather: Weather | None = Field(None, description="look: the new weather (shown outdoors)")
     material: str | None = Field(None, description="finish of the floor: wood, tile, carpet, stone ...")
-    revision: int | None = Field(None, ge=1, description="undo: the revision to restore; null: the one before")
+    revision: int | None = Field(None, ge=1, description=(
+        "undo: the revision to restore; null: one step back (each undo goes one further, each redo one forward)"))
     wall: WallName | None = Field(None, description=(
         "move with relation 'against_wall': which wall; 'other' the wall opposite the one it stands at now"))
     arrangement: ArrangeKind | None = Field(None, description=(

@@ -14,14 +14,16 @@ from tools.core.colors import parse_color
 from tools.core.errors import InputError
 from tools.core.schema import ObjectSpec, Placement, Relation, Requirement, ScenePlan, instance_ids
 from tools.core.schema import free_key as schema_free_key
+from tools.core.windows import windows_of
 from tools.edit.ground import is_kind_of
-from tools.edit.layout import Turn
+from tools.edit.layout import Turn, boxes_of, footprint_gap, point_box
 from tools.edit.ops import EditOp
 from tools.edit.targets import EVERYTHING
 from tools.plan.phrases import match_head
 from tools.plan.text import singular_forms, tokenize
 
 ARCHITECTURE = {"window", "door", "wall"}
+NEAR_TIE_M = 0.1  # 'the plant by the sofa' names none when two stand within this of the same distance
 
 
 @dataclass
@@ -30,6 +32,7 @@ class EditOutcome:
 
     plan: ScenePlan
     replace: set[str] = field(default_factory=set)  # spec keys placed again (moved, resized, their dependents)
+    placed: set[str] = field(default_factory=set)  # spec keys the words put somewhere: there, or refused
     keep: dict[str, int] = field(default_factory=dict)  # spec key -> previous instances that keep their place
     away: dict[str, str] = field(default_factory=dict)  # spec key -> 'window', 'door' or a spec key to avoid
     changes: list[str] = field(default_factory=list)  # one line per operation
@@ -101,6 +104,9 @@ def targets_of(outcome: EditOutcome, op: EditOp) -> list[ObjectSpec]:
     if op.ordinal is not None:
         spec, index = _nth_instance(found, op.ordinal, op.target)
         found = [_single_out(outcome, spec, index)]
+    elif op.near is not None:
+        spec, index = _nearest_instance(outcome, found, op.near, op.target)
+        found = [_single_out(outcome, spec, index)]
     outcome.targets.extend(s.key for s in found if s.key not in outcome.targets)
     return found
 
@@ -111,6 +117,28 @@ def _nth_instance(specs: list[ObjectSpec], ordinal: int, name: str) -> tuple[Obj
     if ordinal > len(instances):
         raise InputError(f"there is no {_ordinal_word(ordinal)} {name}: the scene has {len(instances)}")
     return instances[ordinal - 1 if ordinal > 0 else -1]
+
+
+def _nearest_instance(outcome: EditOutcome, specs: list[ObjectSpec], near: str, name: str) -> tuple[ObjectSpec, int]:
+    """(spec, index) of the instance standing nearest ``near`` (an object of the scene or 'window') in the layout
+    the edit starts from ('the chair by the window'), footprint to footprint; InputError when nothing says where
+    they stand, or when two stand about as near (which one is then not said)."""
+    if near == "window":
+        refs = [point_box("window", w.x, w.z) for w in windows_of(outcome.plan.environment)]
+    elif near in ARCHITECTURE:
+        refs = []  # rooms have no doors yet (tools/page/compose.py draws none)
+    else:
+        keys = {s.key for s in specs_named(outcome, near)}
+        refs = list(boxes_of(p for p in outcome.before if p.spec in keys).values())
+    by_key = {s.key: s for s in specs}
+    standing = [(by_key[key], index, box) for box_id, box in boxes_of(outcome.before).items()
+                for key, index in [outcome.where.get(box_id, ("", -1))] if key in by_key]
+    if not refs or not standing:
+        raise InputError(f"cannot tell which {name} stands by the {near}: say which (e.g. 'the second {name}')")
+    ranked = sorted((min(footprint_gap(box, ref) for ref in refs), spec.key, index) for spec, index, box in standing)
+    if len(ranked) > 1 and ranked[1][0] - ranked[0][0] < NEAR_TIE_M:
+        raise InputError(f"two of the {name}s stand about as near the {near}: say which (e.g. 'the second {name}')")
+    return by_key[ranked[0][1]], ranked[0][2]
 
 
 def _ordinal_word(n: int) -> str:

@@ -234,14 +234,20 @@ def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callab
     located = _locate(words, last)
     if located is None:
         return None
-    target, move, reference = located
+    target, move, reference, after = located
+    near = None
+    if kind in {"change", "remove"} and move is not None:  # 'the lamp by the sofa': the one standing nearest it
+        if reference is None or target.plural or target.every or target.words == EVERYTHING:
+            return None  # 'the plants by the sofa', 'the lamp in the corner': which ones is not said by a thing
+        near = reference
     if kind == "place":
         kind = "move" if move and exists(target.words) else "add"
     if kind in ("add", "remove") and target.count:  # here a number is a count ('rotate ... 720 degrees' is not)
         check_count(target.count, MAX_EDIT_COUNT, "objects in one edit")
     if kind == "remove":
         return EditOp(kind="remove", target=target.words, exclude=target.exclude or None, ordinal=target.ordinal,
-                      count=None if target.every or target.ordinal else target.count or (None if target.plural else 1))
+                      near=near, count=None if target.every or target.ordinal or near
+                      else target.count or (None if target.plural else 1))
     if target.words == EVERYTHING and kind == "add":
         return None
     if kind == "add":
@@ -253,8 +259,8 @@ def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callab
             return None
         return EditOp(kind="move", target=target.words, exclude=target.exclude or None, ordinal=target.ordinal,
                       relation=move, reference=reference)
-    op = _change(words[target.end:], target)
-    return op.model_copy(update={"exclude": target.exclude or None, "ordinal": target.ordinal}) if op else None
+    op = _change(words[after if near else target.end:], target)
+    return op.model_copy(update={"exclude": target.exclude or None, "ordinal": target.ordinal, "near": near}) if op else None
 
 
 def _grouped(kind: str | None, words: list[str], last: Last | None) -> EditOp | None:
@@ -280,8 +286,9 @@ def _keep(words: list[str], last: Last | None) -> EditOp | Last | None:
     return Last(" | ".join(m.words for m in found))
 
 
-def _locate(words: list[str], last: Last | None) -> tuple[Mention, str | None, str | None] | None:
-    """(the object, the relation it is to get or None, what the relation is about or None)."""
+def _locate(words: list[str], last: Last | None) -> tuple[Mention, str | None, str | None, int] | None:
+    """(the object, the relation it is to get or None, what the relation is about or None, where the words
+    after that end)."""
     away = _find_away(words)
     relation = None if away is not None else _find_relation(words)
     head_words = words[:away] if away is not None else words[:relation[1]] if relation else words
@@ -293,9 +300,9 @@ def _locate(words: list[str], last: Last | None) -> tuple[Mention, str | None, s
     elif relation is not None:
         kind, rest = relation[0], words[relation[2]:]
     else:
-        return named[0], None, None
+        return named[0], None, None, named[0].end
     found = mentions(rest, last)
-    return named[0], kind, found[0].words if found else None
+    return named[0], kind, found[0].words if found else None, len(words) - len(rest) + (found[0].end if found else 0)
 
 
 ROOM_MOVES = {"against_wall", "in_corner", "center"}

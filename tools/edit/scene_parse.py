@@ -12,6 +12,7 @@ from tools.core.colors import parse_color
 from tools.edit.ops import FLOOR_MATERIALS, EditOp
 from tools.edit.targets import Last, mentions, unknown_noun
 from tools.knowledge.look_words import NOT_TIME_AFTER, TIME_WORDS, WEATHER_WORDS
+from tools.plan.parse import match_relation
 from tools.plan.phrases import match_head, number_value
 from tools.plan.words import DETERMINERS
 
@@ -86,10 +87,16 @@ def replace_op(words: list[str], last: Last | None, into_only: bool = False) -> 
     """'the chairs with stools', 'the lamp for a plant', 'the second chair by a stool'; with ``into_only``
     (after 'turn' or 'change') only 'X into Y' and 'X to Y' replace."""
     links = {"into", "to"} if into_only else REPLACE_LINKS
-    cut = next((i for i, w in enumerate(words) if w in links and i > 0), None)
+    phrases = _relation_spans(words)  # 'the lamp next to the sofa': that 'to' links no replacement
+    cut = next((i for i in range(len(words) - 1, 0, -1)  # the last link: 'the chair by the window with a stool'
+                if words[i] in links and not any(a < i < b for a, b in phrases)), None)
     if cut is None:
         return None
-    old = mentions(words[:cut], last) or unknown_noun(words[:cut])
+    place = next(((a, b) for a, b in phrases if b <= cut), None)
+    old = mentions(words[:place[0] if place else cut], last) or unknown_noun(words[:place[0] if place else cut])
+    near = mentions(words[place[1]:cut], last) if place else None
+    if place and (not near or not old or old[0].plural or old[0].every):
+        return None  # which ones stand 'by the window' is not read: the plants by it, or one not said by a thing
     new = mentions(words[cut + 1:], None) or unknown_noun(words[cut + 1:])
     if not old or not new or new[0].words in {"wall", "floor", "window", "door"} \
             or not _only_qualifiers(words[cut + 1:cut + 1 + new[0].start]):
@@ -98,7 +105,21 @@ def replace_op(words: list[str], last: Last | None, into_only: bool = False) -> 
         return None  # 'change the sofa to blue' is a colour, read elsewhere
     target = old[0]
     return EditOp(kind="replace", target=target.words, exclude=target.exclude or None, ordinal=target.ordinal,
-                  count=target.count, replacement=_bare(new[0].words, new[0].color), color=new[0].color)
+                  near=near[0].words if near else None, count=target.count,
+                  replacement=_bare(new[0].words, new[0].color), color=new[0].color)
+
+
+def _relation_spans(words: list[str]) -> list[tuple[int, int]]:
+    """(start, end) of each place phrase after the first word ('next to', 'by', 'in front of')."""
+    spans, i = [], 1
+    while i < len(words):
+        found = match_relation(words, i)
+        if found is not None and found[1] in {"target", "room"}:
+            spans.append((i, found[2]))
+            i = found[2]
+        else:
+            i += 1
+    return spans
 
 
 def _only_qualifiers(words: list[str]) -> bool:

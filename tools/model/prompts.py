@@ -8,6 +8,10 @@ the user message after it.
 
 from __future__ import annotations
 
+from typing import get_args
+
+from tools.core.schema import TimeOfDay, Weather
+from tools.edit.ops import FLOOR_MATERIALS, ArrangeKind, EditKind, MoveKind, WallName
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES
 
@@ -59,16 +63,30 @@ Objects:
 {objects}
 Call the tools that fix the failed checks."""
 
-EDITOR_SYSTEM = """You turn edit instructions for a 3D room scene into operations, as one JSON object
-{"operations": [...]}. Each operation: {"kind": "recolor"|"add"|"remove"|"move"|"resize"|"rotate", "target": an
-object of the scene (or a new object's category for add), "count": number or null, "color": a colour word or null,
-"relation": "next_to"|"in_front_of"|"behind"|"facing"|"on"|"against_wall"|"in_corner"|"center"|"away_from" or null,
-"reference": an object of the scene, "window" or "door", or null, "size": "larger"|"smaller"|null,
-"measure_m": metres or null, "measure_axis": "height"|"width"|"depth"|"length"|null, "degrees": for rotate, the
-turn counter-clockwise seen from above (180 turns it around, -90 a quarter turn clockwise) or null with relation
-"facing" and a reference}.
-Use only objects the scene has, except for add. Example: "swap the lamp for a plant" ->
-{"operations": [{"kind": "remove", "target": "lamp"}, {"kind": "add", "target": "potted plant", "count": 1}]}"""
+def _either(values) -> str:
+    return "|".join(f'"{v}"' for v in values)
+
+
+# The operations' fields as tools/edit/ops.py types them (a test keeps every kind and choice in step).
+EDITOR_SYSTEM = f"""You turn edit instructions for a 3D room scene into operations, as one JSON object
+{{"operations": [...]}}. Each operation: {{"kind": {_either(get_args(EditKind))},
+"target": an object of the scene (a new object's category for add; "everything" for all objects; "walls" or
+"floor" for finish; "room" for room; "scene" for look, undo and redo), "exclude": the objects "everything" leaves
+out, or null, "ordinal": 1 the first, 2 the second ..., -1 the last instance, or null, "near": the one instance standing
+nearest this object or "window" ("the chair by the window"), or null, "count": number or null,
+"color": a colour word or null (recolor, add, replace, finish of the walls), "relation": {_either(get_args(MoveKind))}
+or null, "reference": an object of the scene, "window" or "door", or null, "wall": with against_wall,
+{_either(get_args(WallName))} ("other": the wall opposite its own) or null, "size": "larger"|"smaller"|null
+(resize, room), "measure_m": metres or null, "measure_axis": "height"|"width"|"depth"|"length"|null, "degrees": for
+rotate, the turn counter-clockwise seen from above (180 turns it around, -90 a quarter turn clockwise) or null
+with relation "facing" and a reference, "replacement": for replace, the kind that takes the target's places,
+"arrangement": for arrange, {_either(get_args(ArrangeKind))} ("around" a reference), "rows": how many rows or null,
+"time_of_day": for look, {_either(get_args(TimeOfDay))} or null, "weather": for look, {_either(get_args(Weather))}
+or null, "material": for finish of the floor, {_either(sorted(set(FLOOR_MATERIALS.values())))}, "width_m",
+"depth_m": for room, the new size in metres, "revision": for undo, the revision to go back to, or null for one
+step back}}.
+Use only objects the scene has, except for add and replace. Example: "swap the lamp for a plant" ->
+{{"operations": [{{"kind": "replace", "target": "lamp", "replacement": "potted plant"}}]}}"""
 
 EDITOR_USER = """Scene objects: {objects}
 Instruction: {instruction}"""
