@@ -14,8 +14,13 @@ from tools.core.manifest import SceneManifest
 from tools.core.report import CheckName, Report, check
 from tools.core.schema import AssetRef, Placement, Requirement, ScenePlan
 from tools.core.telemetry import current_tool_calls, tool_call
-from tools.verify.checks import (VIOLATION_CHECKS, check_requirements, constraint_violations, navigability_check,
-                                 opening_clearance_check)
+from tools.verify.checks import (
+    VIOLATION_CHECKS,
+    check_requirements,
+    constraint_violations,
+    navigability_check,
+    opening_clearance_check,
+)
 
 
 def layout_checks(placements: list[Placement], bounds: dict) -> list[dict]:

@@ -14,9 +14,9 @@ from tools.core.errors import LayoutError
 from tools.core.report import CheckName
 from tools.core.schema import Environment, ObjectSpec, Relation, ScenePlan
 from tools.knowledge.categories import CATEGORIES
+from tools.layout.openings import blockers, reserve_openings
 from tools.layout.solver import room_bounds, solve_layout
 from tools.layout.space import Box, Space
-from tools.layout.openings import blockers, reserve_openings
 from tools.layout.walkable import TARGET_SHARE, measure, used_sides
 from tools.verify.checks import navigability_check, opening_clearance_check
 

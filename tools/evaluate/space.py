@@ -144,7 +144,7 @@ def navigability(objects: list[WorldObject], bounds: dict, floor: tuple | None =
 
 def _zones(architecture: dict) -> list[tuple[str, Opening, float, float, float]]:
     """(id, opening, bottom, top, depth) of the space kept clear in front of each window and door drawn."""
-    zones = []
+    zones: list[tuple[str, Opening, float, float, float]] = []
     for i, w in enumerate(architecture.get("windows", [])):
         sill = w["center"][1] - w["height"] / 2
         window = Window(w["wall"], w["center"][0], w["center"][2], w["width"], w["height"])

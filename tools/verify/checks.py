@@ -121,7 +121,7 @@ def opening_clearance_check(plan: ScenePlan, placements: Sequence[Placement]) ->
         return check(CheckName.OPENING_CLEARANCE, True, "outdoors: no doors or windows")
     space = _layout_space(plan, placements)
     unreached = set(measure(space).unreachable)
-    openings = []
+    openings: list[dict] = []
     for zone in space.reserved.values():
         entry = {"id": zone.id, "blocked_by": blockers(zone, space.boxes.values(), COLLISION_TOLERANCE)}
         openings.append(entry if zone.category == WINDOW else {**entry, "reached": zone.id not in unreached})

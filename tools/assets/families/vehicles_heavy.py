@@ -217,7 +217,7 @@ def vehicle_like(p: GenParams) -> list[Part]:
                  Part(chamfered_box((0.9 * w, 0.4 * h, 0.5 * d), (0, 0.5 * h + r + 0.2 * h - 0.01, 0.05 * d), 0.1),
                       material("glass", GLASS)),
                  Part(box((w * 1.01, 0.08 * h, d * 1.01), (0, r + 0.05 * h, 0)), trim)]
-        zs = (-0.32 * d, 0.32 * d)
+        zs: tuple[float, ...] = (-0.32 * d, 0.32 * d)
     else:
         parts = [Part(box((0.8 * w, 0.25 * h, 0.8 * d), (0, 0.4 * h, 0)), paint),
                  Part(rod((0.2 * w, 0.5 * h, 0.3 * d), (0.2 * w, 0.9 * h, 0.3 * d), 0.03 * w, 6), trim),
