@@ -38,7 +38,7 @@ from graph.verify import write_json
 from tools.core.errors import InputError, ModelError
 from tools.core.schema import Placement, ScenePlan, instance_ids
 from tools.core.telemetry import scene_scope
-from tools.edit.account import change_counts, object_changes
+from tools.edit.account import change_counts, object_changes, scene_changes
 from tools.edit.apply import RESTORING, EditOutcome, apply_edits, exists_in
 from tools.edit.history import restored_revision
 from tools.edit.layout import PINNING, Pinning, pins_from, remap_pins, standing_pins
@@ -105,14 +105,15 @@ def _edit_locked(scene_dir: Path, instruction: str, context: RunContext) -> Scen
         restore_revision(scene_dir, archive)
         raise
     write_json(scene_dir / PLAN_FILE, state["plan"])
-    objects = object_changes(plan, before, ScenePlan.model_validate(state["plan"]),
-                             [Placement.model_validate(p) for p in state["placements"]],
+    new_plan = ScenePlan.model_validate(state["plan"])
+    objects = object_changes(plan, before, new_plan, [Placement.model_validate(p) for p in state["placements"]],
                              None if restoring else outcome.where)
+    scene_parts = scene_changes(plan, new_plan)
     account = {"revision": number, "instruction": instruction, "changes": outcome.changes,
-               "counts": change_counts(objects), "objects": objects}
+               "counts": change_counts(objects), "objects": objects, "scene": scene_parts}
     log.append({"revision": number, "instruction": instruction, "created_at": _now(), "editor": source,
                 "operations": [op.model_dump(exclude_none=True) for op in operations], "changes": outcome.changes,
-                "counts": account["counts"], "objects": objects, "targets": outcome.targets,
+                "counts": account["counts"], "objects": objects, "scene": scene_parts, "targets": outcome.targets,
                 "pinned": state.get("pinned", []), "passed": state.get("passed")})
     write_json(scene_dir / REVISIONS_FILE, {"revisions": log})
     return {**state, "report": _report_with_account(scene_dir, scene["id"], state, account, context)}

@@ -335,3 +335,18 @@ def test_a_resize_reads_resized_and_a_turn_does_not():
     by_id = {e["id"]: e for e in object_changes(plan, placements, outcome.plan, new, outcome.where)}
     assert "resized" in by_id["cabinet"]["changes"]
     assert "turned" in by_id["table"]["changes"] and "resized" not in by_id["table"]["changes"]
+
+
+def test_the_account_names_what_changed_of_the_scene_itself():
+    from tools.core.schema import Look
+    from tools.edit.account import scene_changes, scene_lines
+    from tools.plan.planner import plan_prompt
+
+    old = plan_prompt("a bedroom with a bed", 0)
+    new = old.model_copy(deep=True)
+    new.look = (new.look or Look()).model_copy(update={"time_of_day": "night"})
+    new.environment.width += 1
+    changes = scene_changes(old, new)
+    assert {c["part"] for c in changes} == {"room", "time of day"}
+    assert any(line.strip().startswith("time of day:") and line.endswith("-> night") for line in scene_lines(changes))
+    assert scene_changes(old, old.model_copy(deep=True)) == []

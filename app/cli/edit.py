@@ -25,7 +25,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
     from graph.context import LazyBrowser, RunContext
     from graph.edit import edit_scene
     from tools.core.settings import get_settings
-    from tools.edit.account import account_lines
+    from tools.edit.account import account_lines, scene_lines
 
     settings = get_settings()
     started = time.perf_counter()
@@ -37,7 +37,8 @@ def cmd_edit(args: argparse.Namespace) -> int:
         context.browser.close()
     print(summary(state, args.folder, time.perf_counter() - started))
     print(f"  kept in place: {len(state.get('pinned', []))} of {len(state['placements'])} objects")
-    print("\n".join(account_lines(state["report"].get("edit", {}).get("objects", []))))
+    edit = state["report"].get("edit", {})
+    print("\n".join(scene_lines(edit.get("scene", [])) + account_lines(edit.get("objects", []))))
     return EXIT_OK if state["passed"] else EXIT_CHECKS_FAILED
 
 

@@ -108,3 +108,27 @@ def _named(entry: dict, word: str) -> str:
     if word == "recoloured":
         return f"{entry['id']} ({entry['colour']})"
     return entry["id"]
+
+
+def _scene_facts(plan: ScenePlan) -> dict[str, str]:
+    """What an edit can change of the scene itself, each as a short text to compare and print."""
+    env, look = plan.environment, plan.look
+    palette = look.palette if look else None
+    facts = {"room": f"{env.width:g} x {env.depth:g} m, {env.height:g} m high", "floor": env.floor,
+             "walls": (palette.wall if palette else None) or "default",
+             "floor colour": (palette.floor if palette else None) or "default",
+             "time of day": look.time_of_day if look else "day", "weather": look.weather if look else "clear",
+             "style": look.style if look else "default"}
+    return {part: str(value) for part, value in facts.items()}
+
+
+def scene_changes(old_plan: ScenePlan, new_plan: ScenePlan) -> list[dict]:
+    """``{"part", "from", "to"}`` for each part of the scene itself the edit changed: the room's size, the floor,
+    the walls' colour, the time of day, the weather, the style."""
+    old, new = _scene_facts(old_plan), _scene_facts(new_plan)
+    return [{"part": part, "from": old[part], "to": new[part]} for part in old if old[part] != new[part]]
+
+
+def scene_lines(changes: list[dict]) -> list[str]:
+    """The scene's own changes as the CLI prints them."""
+    return [f"  {c['part']}: {c['from']} -> {c['to']}" for c in changes]
