@@ -7,8 +7,9 @@ by itself. Else they come back one at a time, most important first (places.toml 
 in that order, and the planner adds them so): where each stood when that leaves the room no worse than
 without the furnishings, else at the first of a few fitting poses that does, else it stays out. So the least
 important are the ones moved or dropped. A furnishing that carries something the prompt named stays put.
-What the prompt named always stays, walkable or not: the verifier's navigability check then fails with the
-figures.
+What the prompt named always stays, walkable or not; a named thing no relation holds may be moved when that
+makes the room better (never dropped). If the room is still split, the verifier's navigability check fails
+with the figures.
 
 The work is bounded by MAX_MEASURES room measures, so a full room costs a fixed amount more.
 """
@@ -63,12 +64,18 @@ def no_worse(state: Walkability, than: Walkability) -> bool:
 
 
 def keep_walkable(ctx: LayoutContext, stream: Stream) -> Walkability:
-    """Move or drop furnishings until the room is walkable, or as walkable as what the prompt named lets it be;
-    returns the final measure."""
+    """Move or drop furnishings until the room is walkable, or as walkable as what the prompt named lets it be,
+    then move named things no relation holds if that helps; returns the final measure."""
     budget = _Budget(ctx)
     state = budget.measure()
     if state.ok:
         return state
+    state = _refurnish(ctx, stream, budget, state)
+    return state if state.ok else _shift_named(ctx, stream, budget, state)
+
+
+def _refurnish(ctx: LayoutContext, stream: Stream, budget: _Budget, state: Walkability) -> Walkability:
+    """The furnishings out, then back one at a time where they leave the room no worse (module docstring)."""
     groups = [_lift(ctx, box) for box in reversed(furnishings_last_first(ctx))]  # most important first
     floor = budget.measure()
     if floor.shortfall >= state.shortfall:
@@ -86,8 +93,35 @@ def keep_walkable(ctx: LayoutContext, stream: Stream) -> Walkability:
                 state = back
                 continue
             _take(ctx, group)
-        state = _put_elsewhere(ctx, group, floor, stream, budget) or state
+        state = _put_elsewhere(ctx, group, lambda after: no_worse(after, floor), stream, budget) or state
     return state
+
+
+def free_named_last_first(ctx: LayoutContext) -> list[Box]:
+    """Named things that stand on the floor where no relation holds them (not a subject or a target of one, and
+    carrying nothing), last named first: those the layout may move without breaking what the prompt said."""
+    bound = {r.subject for r in ctx.plan.relations} | {r.target for r in ctx.plan.relations if r.target}
+    named = [o for o in ctx.plan.objects if o.requested and o.key not in bound]
+    return [box for spec in reversed(named) for box in reversed(ctx.placed(spec.key))
+            if blocks(box) and not ctx.space.children(box.id)]
+
+
+def _shift_named(ctx: LayoutContext, stream: Stream, budget: _Budget, state: Walkability) -> Walkability:
+    """Move free named things, one at a time, to a pose that leaves the room better: they never leave it."""
+    for box in free_named_last_first(ctx):
+        if state.ok or budget.left <= 0:
+            break
+        lifted = _lift(ctx, box)
+        moved = _put_elsewhere(ctx, lifted, _better_than(state), stream, budget)
+        if moved is None:
+            _put(ctx, lifted)
+        else:
+            state = moved
+    return state
+
+
+def _better_than(state: Walkability) -> Callable[[Walkability], bool]:
+    return lambda after: after.shortfall < state.shortfall
 
 
 def _lift(ctx: LayoutContext, box: Box) -> list[Box]:
@@ -108,10 +142,10 @@ def _take(ctx: LayoutContext, boxes: list[Box]) -> None:
         ctx.space.remove(box.id)
 
 
-def _put_elsewhere(ctx: LayoutContext, lifted: list[Box], floor: Walkability, stream: Stream,
+def _put_elsewhere(ctx: LayoutContext, lifted: list[Box], good: Callable[[Walkability], bool], stream: Stream,
                    budget: _Budget) -> Walkability | None:
-    """Stand the lifted furnishing at the first fitting pose that leaves the room no worse than ``floor``;
-    returns the room's measure then, or None when it stays out."""
+    """Stand the lifted thing at the first fitting pose after which the room's measure is ``good``; returns
+    that measure, or None when no pose tried is (the thing is then out of the space)."""
     box = lifted[0]
     index = ctx.ids[box.spec].index(box.id)
     tried = 0
@@ -123,7 +157,7 @@ def _put_elsewhere(ctx: LayoutContext, lifted: list[Box], floor: Walkability, st
         tried += 1
         ctx.space.add(pose)
         after = budget.measure()
-        if no_worse(after, floor):
+        if good(after):
             _carry(ctx, box, pose, lifted[1:])
             return after
         ctx.space.remove(pose.id)
