@@ -117,7 +117,8 @@ def test_cli_edit_with_too_many_objects_is_bad_input_not_a_bad_setting(tmp_path)
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(Settings(data_dir=tmp_path / "data", _env_file=None), workers=0)) as c:
+    with TestClient(create_app(Settings(data_dir=tmp_path / "data", _env_file=None), workers=0),
+                    base_url="http://127.0.0.1") as c:  # local-only mode answers only loopback Host names
         yield c
 
 
