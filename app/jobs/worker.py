@@ -30,7 +30,8 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,37 @@ class JobStopped(Exception):
 
 class WorkerShutdown(BaseException):
     """SIGTERM from the server: hand the job back and exit."""
+
+
+class ShutdownSignal:
+    """SIGTERM, raised as WorkerShutdown only where the worker can stop cleanly: while a scene runs (execute
+    hands the job back) or while it waits. Anywhere else (claiming a job, recording its end) it is noted and the
+    worker stops after that step: a shutdown raised between the claim and the hand-back would leave the job
+    'running', to be reclaimed after its lease as if its worker had died (a failed attempt)."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._interruptible = False
+
+    def handle(self, signum: int, frame: object) -> None:
+        """The SIGTERM handler."""
+        self.requested = True
+        if self._interruptible:
+            raise WorkerShutdown()
+
+    @contextmanager
+    def interruptible(self) -> Iterator[None]:
+        """Inside, SIGTERM raises WorkerShutdown at once (and on entry, when it came before)."""
+        if self.requested:
+            raise WorkerShutdown()
+        self._interruptible = True
+        try:
+            yield
+        finally:
+            self._interruptible = False
+
+
+SHUTDOWN = ShutdownSignal()  # signal handlers belong to the process; main() installs this one
 
 
 class JobGuard:
@@ -169,7 +201,7 @@ def execute(queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, br
     guard = JobGuard(queue, job, worker, job_settings(settings, job), parent_pid)
     context = RunContext(guard.settings, browser, guard.progress)
     try:
-        with guard:
+        with guard, SHUTDOWN.interruptible():
             state = run_scene(job, context)
     except JobStopped as stop:
         if stop.reason == "cancelled":
@@ -236,10 +268,6 @@ def die_with_parent(parent_pid: int) -> None:
         sys.exit(1)
 
 
-def _raise_shutdown(signum: int, frame: object) -> None:
-    raise WorkerShutdown()
-
-
 def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None) -> None:
     """Claim and run jobs until the parent process dies or a shutdown signal arrives."""
     path = queue_path or jobs_db(settings.data_dir)
@@ -248,18 +276,20 @@ def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = No
     backoff = Backoff()
     queue: SqliteJobQueue | None = None
     try:
-        while os.getppid() == parent_pid:
+        while os.getppid() == parent_pid and not SHUTDOWN.requested:
             try:
                 queue = queue or SqliteJobQueue(path)
                 claimed = serve_one(queue, worker, settings, browser, parent_pid)
             except MachineFault as fault:  # the job database: waiting beats a restart into the same fault
                 wait = backoff.next_wait()
                 log.error("worker %s cannot use the job queue: %s; retrying in %g s", worker, fault, wait)
-                time.sleep(wait)
+                with SHUTDOWN.interruptible():
+                    time.sleep(wait)
                 continue
             backoff.reset()
             if not claimed:
-                time.sleep(POLL_S)
+                with SHUTDOWN.interruptible():
+                    time.sleep(POLL_S)
     except WorkerShutdown:
         pass
     finally:
@@ -287,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queue", type=Path, help="job database (default: DIORAMA_DATA_DIR/jobs.sqlite)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the server decides
-    signal.signal(signal.SIGTERM, _raise_shutdown)
+    signal.signal(signal.SIGTERM, SHUTDOWN.handle)
     die_with_parent(args.parent_pid)
     settings = Settings()
     from app.logs import configure_logging
