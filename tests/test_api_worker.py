@@ -14,7 +14,8 @@ import pytest
 
 from app.jobs import worker as worker_module
 from app.jobs.pool import settings_env
-from app.jobs.queue import UNFINISHED_MARKER, SqliteJobQueue, new_job_id
+from app.jobs.queue import SqliteJobQueue, new_job_id, scene_dir
+from app.jobs.scene_folder import staging_folder
 from app.jobs.worker import JobGuard, JobStopped, ShutdownSignal, error_code, execute, serve_jobs
 from graph.context import LazyBrowser
 from tools.core.errors import RenderError
@@ -55,8 +56,17 @@ def test_a_job_with_its_own_folder_writes_there_and_a_cut_off_scene_stays_unfini
     job = queue.claim("w", lease_s=60)
     run(queue, job, settings)
     assert queue.get(job.id).error_code == "timeout"
-    assert (out / UNFINISHED_MARKER).is_file()
+    assert not out.exists() and staging_folder(out, job.id).is_dir()  # kept for the batch's rerun to resume in
     assert not (tmp_path / "data" / "scenes").exists()
+
+
+def test_a_service_job_that_ends_without_a_scene_leaves_no_folder(queue, tmp_path):
+    settings = Settings(data_dir=tmp_path / "data", _env_file=None, job_timeout_s=1e-9)
+    job = claimed(queue)
+    run(queue, job, settings)
+    assert queue.get(job.id).error_code == "timeout"
+    folder = scene_dir(settings.data_dir, job.id)
+    assert not folder.exists() and not staging_folder(folder, job.id).exists()
 
 
 def test_a_cancelled_job_stops_at_the_first_stage(queue, tmp_path):

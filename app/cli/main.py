@@ -25,7 +25,8 @@ SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli.eval", "app.cli.sheet", "app.cli
 def _generate_target(args: argparse.Namespace) -> tuple[Path, str, Path]:
     """(the output folder, the scene id, the staging folder the run writes): bad input refused before anything
     is written, the id too, as it names the staging folder."""
-    from app.cli.out_folder import SCENE_MARKER, claim_folder, staging_folder
+    from app.cli.out_folder import claim_folder
+    from app.jobs.scene_folder import SCENE_MARKER, staging_folder
     from graph.runner import default_scene_id
     from tools.core.limits import check_scene_id, check_text
 
@@ -36,8 +37,8 @@ def _generate_target(args: argparse.Namespace) -> tuple[Path, str, Path]:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    """`diorama generate`: make one scene from a prompt into a folder (app/cli/out_folder.py says how)."""
-    from app.cli.out_folder import put_in_place
+    """`diorama generate`: make one scene from a prompt into a folder (app/jobs/scene_folder.py says how)."""
+    from app.jobs.scene_folder import put_in_place
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
     from tools.core.errors import InputError
