@@ -91,6 +91,15 @@ def test_cli_batch_seed_and_view_port_are_checked_too(tmp_path):
     assert_refused(cli(tmp_path, "view", str(tmp_path), "--port", "99999"), "argument --port")
 
 
+def test_cli_eval_seed_and_serve_port_are_checked_too(tmp_path):
+    prompts = tmp_path / "p.txt"
+    prompts.write_text("a table\n")
+    assert_refused(cli(tmp_path, "eval", str(prompts), "--out", str(tmp_path / "e"), "--seed", "99999999999999999999"),
+                   "argument --seed: the seed must be a whole number from 0 to 2147483647")
+    assert_refused(cli(tmp_path, "serve", "--port", "-1"), "argument --port: the port must be from 0")
+    assert not (tmp_path / "e").exists()
+
+
 @pytest.mark.parametrize("prompt", NOT_ENGLISH[:2])
 def test_cli_prompt_in_another_language_exits_2_saying_so(tmp_path, prompt):
     result = cli(tmp_path, "generate", prompt, "--out", str(tmp_path / "o"))

@@ -119,20 +119,26 @@ def _configure_logging(log_format: str | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit status, mapping known errors to their exit codes."""
-    args = parser().parse_args(argv)
+    return run_command(parser().parse_args(argv))
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run a parsed command (``args.func``): bad settings and bad input exit 2, machine faults 3, Ctrl-C 130, each
+    with a one-line message. Entry points that parse their own arguments (`python -m app.cli.serve`) call this."""
     from pydantic import ValidationError as SettingsError
 
     from app.jobs.health import machine_faults  # full disk, read-only folder, damaged database -> exit 3
     from tools.core.errors import DioramaError, InputError
 
     try:
-        _configure_logging(args.log_format)
+        _configure_logging(getattr(args, "log_format", None))
         with machine_faults(folders=[value for value in vars(args).values() if isinstance(value, Path)]):
             return args.func(args)
     except SettingsError as e:  # a DIORAMA_* variable with a bad value
         if e.title != "Settings":  # any other model refusing a value is a bug, not a setting: its traceback
             raise
-        problems = "; ".join(f"DIORAMA_{'_'.join(map(str, err['loc'])).upper()}: {err['msg']}" for err in e.errors())
+        problems = "; ".join(f"DIORAMA_{'_'.join(map(str, err['loc'])).upper()}: {err['msg'].removeprefix('Value error, ')}"
+                             for err in e.errors())
         print(f"error: bad setting: {problems or e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except InputError as e:
