@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -57,11 +58,31 @@ def test_a_prompt_with_no_english_words_says_so_not_empty(prompt):
     assert "empty" not in str(caught.value)
 
 
-def test_accents_and_mixed_text_are_read_and_empty_is_still_empty():
-    assert text_problem("un café with a table") is None and text_problem("一张桌子 and a table") is None
+def test_accents_are_read_and_empty_is_still_empty():
+    for european in ("un café with a table", "crème brûlée on a plate", "a Straße sign", "cafe\u0301 table",
+                     "a 20 m² room with a TV"):
+        assert text_problem(european) is None, european
     assert "empty" in text_problem("   ")
     assert "at most 2000" in text_problem("a" * 2001)
     assert "English instructions" in text_problem("把沙发变成蓝色", "instruction")
+
+
+@pytest.mark.parametrize("prompt", ["5m x 4m", "一个有床的卧室 a", "🛏️ a 🛋️"])
+def test_a_lone_letter_is_no_english_word(prompt):
+    assert "this one has no English words" in text_problem(prompt)
+
+
+@pytest.mark.parametrize("prompt, other", [("一张桌子 and a table", "一张桌子"), ("a table и стул", "и"),
+                                           ("a poster saying 'こんにちは' on the wall", "こんにちは")])
+def test_english_mixed_with_another_script_is_refused_naming_the_words(prompt, other):
+    assert f"has words in another script ({other!r})" in text_problem(prompt)
+
+
+def test_the_api_schemas_pattern_is_the_same_rule():
+    from tools.core.limits import ENGLISH_TEXT
+
+    for text in ("a table", "crème brûlée", "TV", "5m x 4m", "一张桌子 and a table", "🛏️🛋️", "a π table", "ab\n"):
+        assert (re.search(ENGLISH_TEXT, text) is not None) == (text_problem(text) is None), text
 
 
 @pytest.mark.parametrize("instruction, words", [

@@ -8,7 +8,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from pydantic_core import PydanticCustomError
 
 from tools.core.limits import (  # the rules the CLI and batch files share
-    HAS_ENGLISH_LETTER,
+    ENGLISH_TEXT,
     INSTRUCTION_MAX_CHARS,
     MAX_REPAIRS,
     PROMPT_MAX_CHARS,
@@ -39,11 +39,12 @@ def _readable(what: str) -> AfterValidator:
 
 JsonInt = Annotated[int, BeforeValidator(_json_integer)]
 RepairRounds = Annotated[int, Field(ge=0, le=MAX_REPAIRS), BeforeValidator(_json_integer)]
-# The pattern is the schema's statement of text_problem's rule; the validator checks it with its own message.
-Prompt = Annotated[str, Field(min_length=1, max_length=PROMPT_MAX_CHARS, json_schema_extra={"pattern": HAS_ENGLISH_LETTER}),
+# The pattern is the schema's statement of text_problem's language rule (in Python's regex dialect, as schemathesis
+# reads it), so a body the schema takes is a body the API takes; the validator checks it with its own message.
+Prompt = Annotated[str, Field(min_length=1, max_length=PROMPT_MAX_CHARS, json_schema_extra={"pattern": ENGLISH_TEXT}),
                    _readable("prompt")]
 Instruction = Annotated[str, Field(min_length=1, max_length=INSTRUCTION_MAX_CHARS,
-                                   json_schema_extra={"pattern": HAS_ENGLISH_LETTER}), _readable("instruction")]
+                                   json_schema_extra={"pattern": ENGLISH_TEXT}), _readable("instruction")]
 
 
 class SceneOptions(BaseModel):
