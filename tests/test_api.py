@@ -184,6 +184,17 @@ def test_signed_urls_load_files_without_headers(tmp_path):
         assert_error(c.get(f"/v1/scenes/{scene_id}/files/index.html"), 401, "unauthorized")
 
 
+def test_readyz_without_a_key_fits_its_documented_model(tmp_path):
+    from app.api.models import ErrorDetail, Ready
+
+    with make_client(tmp_path, api_keys=[KEY]) as c:
+        bare = c.get("/readyz").json()
+        schemas = c.get("/openapi.json").json()["components"]["schemas"]
+    assert "checks" not in bare and Ready.model_validate(bare).checks is None
+    assert schemas["Ready"].get("required") == ["status"]
+    assert "environment" in ErrorDetail.model_fields["code"].description
+
+
 def test_service_routes(client):
     assert client.get("/healthz").json() == {"status": "ok"}
     ready = client.get("/readyz").json()

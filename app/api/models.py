@@ -76,7 +76,8 @@ class EditCreate(BaseModel):
 class JobError(BaseModel):
     """Why a job failed: a machine-readable code and a message."""
 
-    code: str = Field(description="timeout, cancelled, invalid_input, render_error, storage_error, internal, ...")
+    code: str = Field(description="timeout, cancelled, invalid_input, render_error, storage_error, asset_error, "
+                                   "environment (disk, folder or database), worker_lost, internal, ...")
     message: str
 
 
@@ -157,8 +158,9 @@ class SceneList(BaseModel):
 class ErrorDetail(BaseModel):
     """An error's code, message and optional details."""
 
-    code: str = Field(description="not_found, invalid_request, unauthorized, rate_limited, too_large, conflict, "
-                                   "not_implemented, internal")
+    code: str = Field(description="invalid_request, invalid_input, unauthorized, not_found, method_not_allowed, "
+                                   "conflict, too_large, misdirected_request, rate_limited, internal, "
+                                   "not_implemented, unavailable, environment")
     message: str
     details: dict[str, Any] | list[Any] | None = None
 
@@ -178,10 +180,13 @@ class Health(BaseModel):
 
 
 class Ready(BaseModel):
-    """The body of /readyz: overall status and each part's check."""
+    """The body of /readyz: overall status and, for a caller with a valid key (or in local-only mode), each part's
+    check."""
 
     status: Literal["ok", "unavailable"]
-    checks: dict[str, dict[str, Any]]
+    checks: dict[str, dict[str, Any]] | None = Field(
+        None, description="queue, chromium, three, storage, model, data_dir, databases: each {ok, ...}; "
+                          "left out without a valid key when keys are set")
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -189,5 +194,6 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     meaning = {400: "bad request", 401: "missing or wrong API key", 404: "no such scene or file",
                409: "conflict (a job on the scene is still running, or an idempotency key reused)",
                413: "request body too large", 422: "invalid request", 429: "rate limit or concurrency cap "
-               "(see Retry-After)", 501: "not implemented yet", 503: "not ready"}
+               "(see Retry-After)", 501: "not implemented yet",
+               503: "a machine fault (environment: disk, folder, database; see Retry-After) or not ready"}
     return {status: {"model": ErrorBody, "description": meaning.get(status, "error")} for status in statuses}
