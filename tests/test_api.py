@@ -106,7 +106,7 @@ def test_idempotency_key_same_body_same_job_other_body_409(client):
 
 
 def test_list_paginates_newest_first(client):
-    ids = [client.post("/v1/scenes", json={"prompt": f"p{i}"}).json()["id"] for i in range(5)]
+    ids = [client.post("/v1/scenes", json={"prompt": f"a table {i}"}).json()["id"] for i in range(5)]
     seen, cursor = [], None
     while True:
         page = client.get("/v1/scenes", params={"limit": 2, **({"cursor": cursor} if cursor else {})}).json()
@@ -240,6 +240,6 @@ def test_serve_refuses_a_public_host_without_keys(monkeypatch, capsys):
 
 def test_fresh_idempotency_keys_do_not_bypass_the_limits(tmp_path):
     with make_client(tmp_path, max_concurrent_jobs_per_key=1) as c:
-        assert c.post("/v1/scenes", json={"prompt": "a"}, headers={"Idempotency-Key": "1"}).status_code == 202
-        assert c.post("/v1/scenes", json={"prompt": "a"}, headers={"Idempotency-Key": "1"}).status_code == 200
-        assert_error(c.post("/v1/scenes", json={"prompt": "b"}, headers={"Idempotency-Key": "2"}), 429, "rate_limited")
+        assert c.post("/v1/scenes", json={"prompt": "a table"}, headers={"Idempotency-Key": "1"}).status_code == 202
+        assert c.post("/v1/scenes", json={"prompt": "a table"}, headers={"Idempotency-Key": "1"}).status_code == 200
+        assert_error(c.post("/v1/scenes", json={"prompt": "a chair"}, headers={"Idempotency-Key": "2"}), 429, "rate_limited")
