@@ -128,6 +128,20 @@ def test_damaged_job_database_answers_503_and_readyz_names_it(tmp_path):
         assert not checks["queue"]["ok"]
 
 
+def test_a_full_data_dir_answers_503_disk_full_not_500(disk):
+    settings = settings_for(disk, rate_limit_per_min=100_000, max_concurrent_jobs_per_key=100_000)
+    with TestClient(create_app(settings, workers=0), base_url=LOOPBACK) as client:
+        fill(disk)
+        answers = [client.post("/v1/scenes", json={"prompt": "a table " * 100}) for _ in range(50)]
+        listed = client.get("/v1/scenes")
+    refused = [a for a in answers if a.status_code != 202]
+    assert refused and all(a.status_code == 503 for a in refused), [a.status_code for a in answers]
+    error = refused[0].json()["error"]
+    assert error["code"] == "environment" and error["details"]["fault"] == "disk_full", error
+    assert "jobs.sqlite" in error["message"] and refused[0].headers["retry-after"]
+    assert listed.status_code in (200, 503)  # reads may still work on a full disk; never a 500
+
+
 def test_readyz_names_a_locked_job_database_and_a_full_data_dir(held_lock, tmp_path, disk):
     settings = settings_for(tmp_path / "data")
     with TestClient(create_app(settings, workers=0, queue=held_lock), base_url=LOOPBACK) as client:
