@@ -109,7 +109,7 @@ def test_idempotency_key_same_body_same_job_other_body_409(client):
 
 
 def test_list_paginates_newest_first(client):
-    ids = [client.post("/v1/scenes", json={"prompt": f"p{i}"}).json()["id"] for i in range(5)]
+    ids = [client.post("/v1/scenes", json={"prompt": f"a table {i}"}).json()["id"] for i in range(5)]
     seen, cursor = [], None
     while True:
         page = client.get("/v1/scenes", params={"limit": 2, **({"cursor": cursor} if cursor else {})}).json()
@@ -228,6 +228,17 @@ def test_signed_urls_load_files_without_headers(tmp_path):
         assert_error(c.get(f"/v1/scenes/{scene_id}/files/index.html"), 401, "unauthorized")
 
 
+def test_readyz_without_a_key_fits_its_documented_model(tmp_path):
+    from app.api.models import ErrorDetail, Ready
+
+    with make_client(tmp_path, api_keys=[KEY]) as c:
+        bare = c.get("/readyz").json()
+        schemas = c.get("/openapi.json").json()["components"]["schemas"]
+    assert "checks" not in bare and Ready.model_validate(bare).checks is None
+    assert schemas["Ready"].get("required") == ["status"]
+    assert "environment" in ErrorDetail.model_fields["code"].description
+
+
 def test_service_routes(client):
     assert client.get("/healthz").json() == {"status": "ok"}
     ready = client.get("/readyz").json()
@@ -273,6 +284,6 @@ def test_serve_refuses_a_public_host_without_keys(monkeypatch, capsys):
 
 def test_fresh_idempotency_keys_do_not_bypass_the_limits(tmp_path):
     with make_client(tmp_path, max_concurrent_jobs_per_key=1) as c:
-        assert c.post("/v1/scenes", json={"prompt": "a"}, headers={"Idempotency-Key": "1"}).status_code == 202
-        assert c.post("/v1/scenes", json={"prompt": "a"}, headers={"Idempotency-Key": "1"}).status_code == 200
-        assert_error(c.post("/v1/scenes", json={"prompt": "b"}, headers={"Idempotency-Key": "2"}), 429, "rate_limited")
+        assert c.post("/v1/scenes", json={"prompt": "a table"}, headers={"Idempotency-Key": "1"}).status_code == 202
+        assert c.post("/v1/scenes", json={"prompt": "a table"}, headers={"Idempotency-Key": "1"}).status_code == 200
+        assert_error(c.post("/v1/scenes", json={"prompt": "a chair"}, headers={"Idempotency-Key": "2"}), 429, "rate_limited")

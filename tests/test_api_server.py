@@ -21,6 +21,7 @@ from api_process import ServerProcess as Server
 from api_process import follow as follow_events
 
 from app.jobs.queue import SqliteJobQueue, scene_dir
+from app.jobs.scene_folder import staging_folder
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]  # every test here runs workers, and so Chromium
 CHEAP_PROMPT = "a table"
@@ -162,7 +163,7 @@ def test_sigkill_mid_job_then_restart_finishes_every_job_once(tmp_path):
             for line in stream.iter_lines():
                 if line.startswith("data: ") and json.loads(line[6:]).get("stage") == "verify":
                     break
-        before = asset_mtimes(scene_dir(data, running["id"]))
+        before = asset_mtimes(staging_folder(scene_dir(data, running["id"]), running["id"]))  # written there first
         assert before, "the assets stage wrote no asset"
     finally:
         first.kill()

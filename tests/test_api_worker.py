@@ -1,14 +1,22 @@
-"""The worker's handling of one job, in process: time limit, cancel, a lost lease, the pool's settings hand-off."""
+"""The worker's handling of one job, in process: time limit, cancel, a lost lease, the pool's settings hand-off;
+and a SIGTERM wherever it lands hands the job back (no failed attempt) or lets its end be recorded."""
 
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
+from app.jobs import worker as worker_module
 from app.jobs.pool import settings_env
-from app.jobs.queue import UNFINISHED_MARKER, SqliteJobQueue, new_job_id
-from app.jobs.worker import JobGuard, JobStopped, error_code, execute
+from app.jobs.queue import SqliteJobQueue, new_job_id, scene_dir
+from app.jobs.scene_folder import staging_folder
+from app.jobs.worker import JobGuard, JobStopped, ShutdownSignal, error_code, execute, serve_jobs
 from graph.context import LazyBrowser
 from tools.core.errors import RenderError
 from tools.core.settings import Settings
@@ -48,8 +56,17 @@ def test_a_job_with_its_own_folder_writes_there_and_a_cut_off_scene_stays_unfini
     job = queue.claim("w", lease_s=60)
     run(queue, job, settings)
     assert queue.get(job.id).error_code == "timeout"
-    assert (out / UNFINISHED_MARKER).is_file()
+    assert not out.exists() and staging_folder(out, job.id).is_dir()  # kept for the batch's rerun to resume in
     assert not (tmp_path / "data" / "scenes").exists()
+
+
+def test_a_service_job_that_ends_without_a_scene_leaves_no_folder(queue, tmp_path):
+    settings = Settings(data_dir=tmp_path / "data", _env_file=None, job_timeout_s=1e-9)
+    job = claimed(queue)
+    run(queue, job, settings)
+    assert queue.get(job.id).error_code == "timeout"
+    folder = scene_dir(settings.data_dir, job.id)
+    assert not folder.exists() and not staging_folder(folder, job.id).exists()
 
 
 def test_a_cancelled_job_stops_at_the_first_stage(queue, tmp_path):
@@ -90,3 +107,72 @@ def test_workers_get_the_servers_settings(tmp_path):
     env = settings_env(settings)
     assert env["DIORAMA_API_KEYS"] == "a" * 16 + "," + "b" * 16 and env["DIORAMA_JOB_TIMEOUT_S"] == "12.0"
     assert env["DIORAMA_DATA_DIR"] == str((tmp_path / "rel").resolve())
+
+
+# --- SIGTERM: a clean hand-back is no failed attempt ------------------------------------------
+
+@pytest.fixture
+def sigterm(monkeypatch):
+    """The worker's SIGTERM handler installed in this process (as main() installs it), removed afterwards."""
+    shutdown = ShutdownSignal()
+    monkeypatch.setattr(worker_module, "SHUTDOWN", shutdown)
+    previous = signal.signal(signal.SIGTERM, shutdown.handle)
+    yield shutdown
+    signal.signal(signal.SIGTERM, previous)
+
+
+def sigterm_during(monkeypatch, method: str) -> None:
+    """SIGTERM this process from inside ``SqliteJobQueue.<method>``: after its write (claim), before it (finish)."""
+    real = getattr(SqliteJobQueue, method)
+
+    def signalled(self, *args, **kwargs):
+        if method == "claim":
+            result = real(self, *args, **kwargs)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return result
+        os.kill(os.getpid(), signal.SIGTERM)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SqliteJobQueue, method, signalled)
+
+
+def test_a_sigterm_just_after_the_claim_hands_the_job_back_unattempted(queue, tmp_path, sigterm, monkeypatch):
+    job, _ = queue.submit(new_job_id(), "local", "a table", 0, {})
+    sigterm_during(monkeypatch, "claim")
+    serve_jobs(Settings(data_dir=tmp_path / "data", _env_file=None), os.getppid(), queue.path)
+    back = queue.get(job.id)
+    assert sigterm.requested and back.status == "queued" and back.attempts == 0 and back.started_at is None
+
+
+def test_a_sigterm_while_a_jobs_end_is_recorded_lets_it_be_recorded_then_stops(queue, tmp_path, sigterm,
+                                                                              monkeypatch):
+    ending, _ = queue.submit(new_job_id(), "local", "   ", 0, {})  # refused by the run's first check
+    waiting, _ = queue.submit(new_job_id(), "local", "a table", 0, {})
+    sigterm_during(monkeypatch, "finish")
+    serve_jobs(Settings(data_dir=tmp_path / "data", _env_file=None), os.getppid(), queue.path)
+    ended = queue.get(ending.id)
+    assert ended.status == "failed" and ended.error_code == "invalid_input"
+    assert queue.get(waiting.id).status == "queued" and queue.get(waiting.id).attempts == 0  # not claimed
+
+
+@pytest.mark.slow
+def test_a_worker_process_sigtermed_mid_scene_hands_its_job_back(queue, tmp_path):
+    """The real path: the pool's SIGTERM to a worker process running a scene."""
+    settings = Settings(data_dir=tmp_path / "data", _env_file=None, chromium="/bin/false")
+    job, _ = queue.submit(new_job_id(), "local", "a bedroom with a bed, two nightstands and a wardrobe", 0, {})
+    repo = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen([sys.executable, "-m", "app.jobs.worker", "--parent-pid", str(os.getpid()),
+                             "--queue", str(queue.path)], cwd=repo, env=settings_env(settings),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 300
+        while not any(e.event == "stage" for e in queue.events(job.id, 1)):
+            assert proc.poll() is None and time.monotonic() < deadline, "the worker never started the scene"
+            time.sleep(0.05)
+        proc.terminate()
+        assert proc.wait(60) == 0
+    finally:
+        proc.kill()
+    back = queue.get(job.id)
+    assert back.status == "queued" and back.attempts == 0, (back.status, back.attempts, back.error_message)
+    assert queue.claim("w", lease_s=60).attempts == 1

@@ -17,7 +17,8 @@ import pytest
 from app.cli.batch import JOB_DB
 from app.cli.batch_input import BatchItem, read_batch
 from app.cli.batch_results import exit_code, is_finished, job_record, load_results, summary_table, write_results
-from app.jobs.queue import UNFINISHED_MARKER, SqliteJobQueue
+from app.jobs.queue import SqliteJobQueue
+from app.jobs.scene_folder import SCENE_MARKER, staging_folder
 from tools.core.errors import InputError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -98,9 +99,6 @@ def test_a_scene_is_finished_only_when_results_and_report_agree(tmp_path):
     assert not is_finished(item, done, tmp_path)  # no report.json yet
     (folder / "report.json").write_text(json.dumps({"scene_id": "s-4", "passed": True}))
     assert is_finished(item, done, tmp_path)
-    (folder / UNFINISHED_MARKER).write_text("")
-    assert not is_finished(item, done, tmp_path)  # being rewritten by a rerun that was cut off
-    (folder / UNFINISHED_MARKER).unlink()
     assert not is_finished(item, record(4, "error"), tmp_path)  # errors are retried
     assert not is_finished(BatchItem(4, "p4 changed", 0), done, tmp_path)  # the line now asks for another scene
     assert not is_finished(item, {**done, "id": "s-other"}, tmp_path)
@@ -183,7 +181,8 @@ def test_a_machine_problem_exits_3_and_stops_scheduling(tmp_path):
     (only,) = _results(out)
     assert only["error_kind"] == "environment" and "Chromium" in only["error"]
     assert "2 scene(s) not run: stopped by a machine problem" in result.stdout
-    assert (Path(only["out"]) / UNFINISHED_MARKER).is_file()
+    assert not Path(only["out"]).exists()  # cut off after its assets: only the hidden staging sibling holds them
+    assert staging_folder(Path(only["out"]), only["id"]).is_dir()
 
 
 @pytest.mark.slow
@@ -212,8 +211,8 @@ def test_ctrl_c_then_rerun_finishes_every_scene_once(tmp_path):
     assert 1 <= len(finished) < 3
     for number in range(1, len(CHEAP_PROMPTS) + 1):
         folder = next(out.glob(f"{number:03d}-*"), None)
-        if number not in finished and folder is not None:
-            assert (folder / UNFINISHED_MARKER).is_file(), f"{folder} looks finished but is not in the results"
+        if number not in finished:  # a scene cut off lives in its hidden staging sibling, never in its folder
+            assert folder is None, f"{folder} looks finished but is not in the results"
 
     rerun = run_batch(tmp_path, str(prompts), "--out", str(out), "--jobs", "2")
     # Resuming is the point here, not the verdict: a scene may fail a check (exit 1), never error.
@@ -223,7 +222,8 @@ def test_ctrl_c_then_rerun_finishes_every_scene_once(tmp_path):
     assert [r["line"] for r in records] == [1, 2, 3]
     assert all(r["status"] in ("ok", "checks_failed") for r in records)
     folders = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name != JOB_DB.parent.name)
-    assert len(folders) == 3 and not list(out.glob(f"*/{UNFINISHED_MARKER}"))
+    assert len(folders) == 3 and not list(out.glob(".*.partial"))
+    assert all((out / name / SCENE_MARKER).is_file() for name in folders)
     for r in records:
         report = json.loads((Path(r["out"]) / "report.json").read_text())
         assert report["scene_id"] == r["id"]
@@ -268,17 +268,18 @@ def test_a_killed_batch_is_reclaimed_and_resumed_from_its_checkpoint(tmp_path):
         os.killpg(proc.pid, signal.SIGKILL)  # its workers, in their own groups, die with it
         proc.wait()
     folder = out / "001-a-bedroom-with-a-bed"
-    before = asset_mtimes(folder)
-    assert before and (folder / UNFINISHED_MARKER).is_file()
     (stale,) = SqliteJobQueue(out / JOB_DB).list(None, 10, None)
     assert stale.status == "running"  # as the killed worker left it: only its lease running out frees it
+    staging = staging_folder(folder, stale.id)
+    before = asset_mtimes(staging)
+    assert before and not folder.exists()
 
     rerun = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=RUN_LIMIT_S)
     assert rerun.returncode == 0, rerun.stdout + rerun.stderr
     (only,) = _results(out)
     assert only["status"] == "ok" and only["id"] == stale.id
     assert asset_mtimes(folder) == before  # resumed after assets: nothing made again
-    assert not (folder / UNFINISHED_MARKER).exists()
+    assert not staging.exists()
     queue = SqliteJobQueue(out / JOB_DB)
     assert queue.get(stale.id).attempts == 2
     assert any(e.data.get("stage") == "resume" for e in queue.events(stale.id, 1))

@@ -28,6 +28,7 @@ from tools.core.errors import MachineFault
 from tools.core.faults import probe_database, probe_folder
 from tools.core.settings import Settings
 
+LOOPBACK = "http://127.0.0.1"  # local-only mode answers only loopback Host names (app/api/edge.py)
 ERROR_ID = re.compile(r"err-[0-9a-f]{12}")
 
 
@@ -113,7 +114,7 @@ def test_a_job_database_with_garbage_at_its_start_is_a_fault_naming_it(tmp_path)
 def test_damaged_job_database_answers_503_and_readyz_names_it(tmp_path):
     data = tmp_path / "data"
     damage_middle(queue_with_jobs(jobs_db(data)).path)
-    with TestClient(create_app(settings_for(data), workers=0), base_url="http://127.0.0.1") as client:  # it starts: the schema reads
+    with TestClient(create_app(settings_for(data), workers=0), base_url=LOOPBACK) as client:  # it starts: the schema reads
         posted = client.post("/v1/scenes", json={"prompt": "a table"})
         assert posted.status_code == 503, posted.text
         error = posted.json()["error"]
@@ -127,13 +128,27 @@ def test_damaged_job_database_answers_503_and_readyz_names_it(tmp_path):
         assert not checks["queue"]["ok"]
 
 
+def test_a_full_data_dir_answers_503_disk_full_not_500(disk):
+    settings = settings_for(disk, rate_limit_per_min=100_000, max_concurrent_jobs_per_key=100_000)
+    with TestClient(create_app(settings, workers=0), base_url=LOOPBACK) as client:
+        fill(disk)
+        answers = [client.post("/v1/scenes", json={"prompt": "a table " * 100}) for _ in range(50)]
+        listed = client.get("/v1/scenes")
+    refused = [a for a in answers if a.status_code != 202]
+    assert refused and all(a.status_code == 503 for a in refused), [a.status_code for a in answers]
+    error = refused[0].json()["error"]
+    assert error["code"] == "environment" and error["details"]["fault"] == "disk_full", error
+    assert "jobs.sqlite" in error["message"] and refused[0].headers["retry-after"]
+    assert listed.status_code in (200, 503)  # reads may still work on a full disk; never a 500
+
+
 def test_readyz_names_a_locked_job_database_and_a_full_data_dir(held_lock, tmp_path, disk):
     settings = settings_for(tmp_path / "data")
-    with TestClient(create_app(settings, workers=0, queue=held_lock), base_url="http://127.0.0.1") as client:
+    with TestClient(create_app(settings, workers=0, queue=held_lock), base_url=LOOPBACK) as client:
         ready = client.get("/readyz")
     assert ready.status_code == 503 and "locked" in ready.json()["checks"]["databases"]["files"][str(held_lock.path)]
     fill(disk)
-    with TestClient(create_app(settings_for(disk), workers=0, queue=held_lock), base_url="http://127.0.0.1") as client:
+    with TestClient(create_app(settings_for(disk), workers=0, queue=held_lock), base_url=LOOPBACK) as client:
         data_dir = client.get("/readyz").json()["checks"]["data_dir"]
     assert not data_dir["ok"] and "No space left" in data_dir["problem"]
 
@@ -189,7 +204,7 @@ def test_the_api_answers_an_internal_error_with_an_id_only(tmp_path, caplog):
         raise RuntimeError("secret detail of a bug")
 
     app.state.queue.get = broken
-    with TestClient(app, raise_server_exceptions=False, base_url="http://127.0.0.1") as client, caplog.at_level(logging.ERROR):
+    with TestClient(app, raise_server_exceptions=False, base_url=LOOPBACK) as client, caplog.at_level(logging.ERROR):
         answer = client.get("/v1/scenes/s-0123456789abcdef")
     assert answer.status_code == 500
     error = answer.json()["error"]

@@ -57,7 +57,7 @@ def test_generate_into_a_read_only_folder_exits_3_naming_it(tmp_path):
     with tiny_disk(tmp_path / "disk") as disk:
         read_only(disk)
         result = diorama("generate", "a table", "--out", str(disk / "scene"), data_dir=tmp_path / "data")
-    assert_machine_fault(result, str(disk / "scene"), "read-only")
+    assert_machine_fault(result, f"{disk}/.scene.", "read-only")  # the scene's staging sibling there (out_folder.py)
 
 
 def test_generate_with_a_dead_storage_endpoint_exits_3_naming_it(tmp_path):
@@ -73,6 +73,22 @@ def test_serve_on_a_job_database_with_garbage_at_its_start_exits_3_naming_it(tmp
     garbage_at_start(some_database(jobs_db(data)))
     result = diorama("serve", "--port", "0", "--workers", "0", data_dir=data, timeout=120)
     assert_machine_fault(result, str(jobs_db(data)), "move it aside")
+
+
+def serve_module(*args: str, data_dir: Path, **env: str) -> subprocess.CompletedProcess:
+    """`python -m app.cli.serve`, the entry point tests and benchmarks start the server with."""
+    return subprocess.run([sys.executable, "-m", "app.cli.serve", *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=120, env=clean_env(DIORAMA_DATA_DIR=str(data_dir), **env))
+
+
+def test_python_m_serve_maps_faults_and_bad_settings_as_diorama_serve_does(tmp_path):
+    data = tmp_path / "data"
+    garbage_at_start(some_database(jobs_db(data)))
+    assert_machine_fault(serve_module("--port", "0", "--workers", "0", data_dir=data), str(jobs_db(data)),
+                         "move it aside")
+    short_key = serve_module("--port", "0", "--workers", "0", data_dir=tmp_path / "fresh", DIORAMA_API_KEYS="short")
+    assert short_key.returncode == 2 and "Traceback" not in short_key.stderr, short_key.stderr[-3000:]
+    assert short_key.stderr.startswith("error: bad setting: DIORAMA_API_KEYS: key 1 is shorter than 16 characters")
 
 
 def test_a_server_on_a_damaged_job_database_answers_503_and_readyz_names_it(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -57,11 +58,31 @@ def test_a_prompt_with_no_english_words_says_so_not_empty(prompt):
     assert "empty" not in str(caught.value)
 
 
-def test_accents_and_mixed_text_are_read_and_empty_is_still_empty():
-    assert text_problem("un café with a table") is None and text_problem("一张桌子 and a table") is None
+def test_accents_are_read_and_empty_is_still_empty():
+    for european in ("un café with a table", "crème brûlée on a plate", "a Straße sign", "cafe\u0301 table",
+                     "a 20 m² room with a TV"):
+        assert text_problem(european) is None, european
     assert "empty" in text_problem("   ")
     assert "at most 2000" in text_problem("a" * 2001)
     assert "English instructions" in text_problem("把沙发变成蓝色", "instruction")
+
+
+@pytest.mark.parametrize("prompt", ["5m x 4m", "一个有床的卧室 a", "🛏️ a 🛋️"])
+def test_a_lone_letter_is_no_english_word(prompt):
+    assert "this one has no English words" in text_problem(prompt)
+
+
+@pytest.mark.parametrize("prompt, other", [("一张桌子 and a table", "一张桌子"), ("a table и стул", "и"),
+                                           ("a poster saying 'こんにちは' on the wall", "こんにちは")])
+def test_english_mixed_with_another_script_is_refused_naming_the_words(prompt, other):
+    assert f"has words in another script ({other!r})" in text_problem(prompt)
+
+
+def test_the_api_schemas_pattern_is_the_same_rule():
+    from tools.core.limits import ENGLISH_TEXT
+
+    for text in ("a table", "crème brûlée", "TV", "5m x 4m", "一张桌子 and a table", "🛏️🛋️", "a π table", "ab\n"):
+        assert (re.search(ENGLISH_TEXT, text) is not None) == (text_problem(text) is None), text
 
 
 @pytest.mark.parametrize("instruction, words", [
@@ -91,6 +112,15 @@ def test_cli_batch_seed_and_view_port_are_checked_too(tmp_path):
     assert_refused(cli(tmp_path, "view", str(tmp_path), "--port", "99999"), "argument --port")
 
 
+def test_cli_eval_seed_and_serve_port_are_checked_too(tmp_path):
+    prompts = tmp_path / "p.txt"
+    prompts.write_text("a table\n")
+    assert_refused(cli(tmp_path, "eval", str(prompts), "--out", str(tmp_path / "e"), "--seed", "99999999999999999999"),
+                   "argument --seed: the seed must be a whole number from 0 to 2147483647")
+    assert_refused(cli(tmp_path, "serve", "--port", "-1"), "argument --port: the port must be from 0")
+    assert not (tmp_path / "e").exists()
+
+
 @pytest.mark.parametrize("prompt", NOT_ENGLISH[:2])
 def test_cli_prompt_in_another_language_exits_2_saying_so(tmp_path, prompt):
     result = cli(tmp_path, "generate", prompt, "--out", str(tmp_path / "o"))
@@ -117,7 +147,8 @@ def test_cli_edit_with_too_many_objects_is_bad_input_not_a_bad_setting(tmp_path)
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(Settings(data_dir=tmp_path / "data", _env_file=None), workers=0), base_url="http://127.0.0.1") as c:
+    with TestClient(create_app(Settings(data_dir=tmp_path / "data", _env_file=None), workers=0),
+                    base_url="http://127.0.0.1") as c:  # local-only mode answers only loopback Host names
         yield c
 
 

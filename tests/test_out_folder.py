@@ -1,6 +1,7 @@
-"""The output folder is the only place written (app/cli/out_folder.py): files, the root and other people's folders
-are refused with exit 2; a scene is written into a hidden sibling and renamed into place, so a failed run leaves
-nothing that looks finished, and a rerun resumes there or replaces an earlier scene whole."""
+"""The output folder is the only place written (app/cli/out_folder.py, app/jobs/scene_folder.py): files, the root
+and other people's folders are refused with exit 2; a scene is written into a hidden sibling and renamed into
+place, so a failed run leaves nothing that looks finished, and a rerun resumes there or replaces an earlier scene
+whole."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.out_folder import SCENE_MARKER, claim_folder, put_in_place, staging_folder
+from app.cli.out_folder import claim_folder
+from app.jobs.scene_folder import SCENE_MARKER, put_in_place, staging_folder
 from graph.runner import generate_scene
 from tools.core.errors import InputError
 

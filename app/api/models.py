@@ -8,7 +8,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from pydantic_core import PydanticCustomError
 
 from tools.core.limits import (  # the rules the CLI and batch files share
-    HAS_ENGLISH_LETTER,
+    ENGLISH_TEXT,
     INSTRUCTION_MAX_CHARS,
     MAX_REPAIRS,
     PROMPT_MAX_CHARS,
@@ -39,11 +39,12 @@ def _readable(what: str) -> AfterValidator:
 
 JsonInt = Annotated[int, BeforeValidator(_json_integer)]
 RepairRounds = Annotated[int, Field(ge=0, le=MAX_REPAIRS), BeforeValidator(_json_integer)]
-# The pattern is the schema's statement of text_problem's rule; the validator checks it with its own message.
-Prompt = Annotated[str, Field(min_length=1, max_length=PROMPT_MAX_CHARS, json_schema_extra={"pattern": HAS_ENGLISH_LETTER}),
+# The pattern is the schema's statement of text_problem's language rule (in Python's regex dialect, as schemathesis
+# reads it), so a body the schema takes is a body the API takes; the validator checks it with its own message.
+Prompt = Annotated[str, Field(min_length=1, max_length=PROMPT_MAX_CHARS, json_schema_extra={"pattern": ENGLISH_TEXT}),
                    _readable("prompt")]
 Instruction = Annotated[str, Field(min_length=1, max_length=INSTRUCTION_MAX_CHARS,
-                                   json_schema_extra={"pattern": HAS_ENGLISH_LETTER}), _readable("instruction")]
+                                   json_schema_extra={"pattern": ENGLISH_TEXT}), _readable("instruction")]
 
 
 class SceneOptions(BaseModel):
@@ -75,7 +76,8 @@ class EditCreate(BaseModel):
 class JobError(BaseModel):
     """Why a job failed: a machine-readable code and a message."""
 
-    code: str = Field(description="timeout, cancelled, invalid_input, render_error, storage_error, internal, ...")
+    code: str = Field(description="timeout, cancelled, invalid_input, render_error, storage_error, asset_error, "
+                                   "environment (disk, folder or database), worker_lost, internal, ...")
     message: str
 
 
@@ -161,8 +163,9 @@ class SceneList(BaseModel):
 class ErrorDetail(BaseModel):
     """An error's code, message and optional details."""
 
-    code: str = Field(description="not_found, invalid_request, unauthorized, rate_limited, too_large, conflict, "
-                                   "not_implemented, internal")
+    code: str = Field(description="invalid_request, invalid_input, unauthorized, not_found, method_not_allowed, "
+                                   "conflict, too_large, misdirected_request, rate_limited, internal, "
+                                   "not_implemented, unavailable, environment")
     message: str
     details: dict[str, Any] | list[Any] | None = None
 
@@ -182,10 +185,13 @@ class Health(BaseModel):
 
 
 class Ready(BaseModel):
-    """The body of /readyz: overall status and each part's check."""
+    """The body of /readyz: overall status and, for a caller with a valid key (or in local-only mode), each part's
+    check."""
 
     status: Literal["ok", "unavailable"]
-    checks: dict[str, dict[str, Any]]
+    checks: dict[str, dict[str, Any]] | None = Field(
+        None, description="queue, chromium, three, storage, model, data_dir, databases: each {ok, ...}; "
+                          "left out without a valid key when keys are set")
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -193,5 +199,6 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     meaning = {400: "bad request", 401: "missing or wrong API key", 404: "no such scene or file",
                409: "conflict (a job on the scene is still running, or an idempotency key reused)",
                413: "request body too large", 422: "invalid request", 429: "rate limit or concurrency cap "
-               "(see Retry-After)", 501: "not implemented yet", 503: "not ready"}
+               "(see Retry-After)", 501: "not implemented yet",
+               503: "a machine fault (environment: disk, folder, database; see Retry-After) or not ready"}
     return {status: {"model": ErrorBody, "description": meaning.get(status, "error")} for status in statuses}

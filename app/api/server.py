@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -211,6 +212,15 @@ def add_service_routes(app: FastAPI) -> None:
         app.mount("/ui", StaticFiles(directory=UI_DIR), name="ui")
 
 
+def link_signing_secret(settings: Settings) -> bytes:
+    """The secret that signs file links. Local-only mode signs none, so it writes no file for it: a server
+    starting on a full disk still comes up and says what is wrong (/readyz, 503s)."""
+    if not settings.api_keys:
+        return secrets.token_bytes(32)
+    configured = settings.link_secret.get_secret_value() if settings.link_secret else None
+    return link_secret(settings.data_dir, configured)
+
+
 def create_app(settings: Settings, workers: int | None = None, queue: SqliteJobQueue | None = None) -> FastAPI:
     """The API app; ``workers`` worker processes (default: settings.workers) run while it is up."""
     queue = queue or SqliteJobQueue(jobs_db(settings.data_dir))
@@ -234,8 +244,7 @@ def create_app(settings: Settings, workers: int | None = None, queue: SqliteJobQ
                               '`{"error": {"code", "message", "details"}}`. Send `X-API-Key` when keys are set.',
                   responses=error_responses(500))
     app.state.settings, app.state.queue, app.state.pool = settings, queue, None
-    secret = settings.link_secret.get_secret_value() if settings.link_secret else None
-    app.state.keys = KeyRing(settings.api_keys, settings.url_token_ttl_s, link_secret(settings.data_dir, secret))
+    app.state.keys = KeyRing(settings.api_keys, settings.url_token_ttl_s, link_signing_secret(settings))
     app.state.limiter = RateLimiter(settings.rate_limit_per_min)
     app.state.event_streams = api_scenes.StreamCount(settings.max_event_streams)
     app.state.metrics = metrics_registry(queue)

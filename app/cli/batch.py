@@ -7,8 +7,8 @@ scene so a reader never sees half a file.
 The scenes are jobs in the batch's own job database, DIR/.batch/jobs.sqlite, run by N processes of
 the service's worker (app/jobs/worker.py). Its own database, not the data dir's: a running
 `diorama serve` must not pick up (or list) a batch's jobs, and a rerun with the same --out must
-find the jobs of the run it resumes. Each job names its output folder, which holds an UNFINISHED
-marker until its scene is written.
+find the jobs of the run it resumes. Each job names its output folder, which appears only once its
+scene is written (app/jobs/scene_folder.py: it is written in a hidden sibling, renamed into place).
 
 Resuming: a scene is finished when the results file says ok/checks_failed and its report.json
 agrees (same scene id and verdict); a rerun skips those. The others are jobs still queued (handed

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.jobs.queue import UNFINISHED_MARKER
 from tools.core.report import CheckName, Report
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ def is_finished(item: BatchItem, record: dict | None, out_root: Path) -> bool:
     if record.get("seed") != item.seed or (item.scene_id and record.get("id") != item.scene_id):
         return False
     folder = out_root / item.name
-    if (folder / UNFINISHED_MARKER).exists() or not (folder / "report.json").is_file():
+    if not (folder / "report.json").is_file():  # a scene folder appears only once its scene is written
         return False
     try:
         report = json.loads((folder / "report.json").read_text(encoding="utf-8"))

@@ -16,6 +16,8 @@ import re
 import time
 from pathlib import Path
 
+from app.cli.arguments import seed_argument
+
 SLUG_WORDS = 6
 
 
@@ -125,5 +127,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--half", choices=("odd", "even", "all"), default="all",
                    help="only odd- or even-numbered prompts (default: all)")
     p.add_argument("--limit", type=int, default=0, help="only the first N prompts kept (default: all)")
-    p.add_argument("--seed", type=int, default=0, help="seed for every scene (default 0)")
+    p.add_argument("--seed", type=seed_argument, default=0, help="seed for every scene, 0 to 2147483647 (default 0)")
     p.set_defaults(func=cmd_eval)

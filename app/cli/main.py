@@ -25,7 +25,8 @@ SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli.eval", "app.cli.sheet", "app.cli
 def _generate_target(args: argparse.Namespace) -> tuple[Path, str, Path]:
     """(the output folder, the scene id, the staging folder the run writes): bad input refused before anything
     is written, the id too, as it names the staging folder."""
-    from app.cli.out_folder import SCENE_MARKER, claim_folder, staging_folder
+    from app.cli.out_folder import claim_folder
+    from app.jobs.scene_folder import SCENE_MARKER, staging_folder
     from graph.runner import default_scene_id
     from tools.core.limits import check_scene_id, check_text
 
@@ -36,8 +37,8 @@ def _generate_target(args: argparse.Namespace) -> tuple[Path, str, Path]:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    """`diorama generate`: make one scene from a prompt into a folder (app/cli/out_folder.py says how)."""
-    from app.cli.out_folder import put_in_place
+    """`diorama generate`: make one scene from a prompt into a folder (app/jobs/scene_folder.py says how)."""
+    from app.jobs.scene_folder import put_in_place
     from graph.context import LazyBrowser, RunContext
     from graph.runner import generate_scene
     from tools.core.errors import InputError
@@ -118,20 +119,26 @@ def _configure_logging(log_format: str | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit status, mapping known errors to their exit codes."""
-    args = parser().parse_args(argv)
+    return run_command(parser().parse_args(argv))
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run a parsed command (``args.func``): bad settings and bad input exit 2, machine faults 3, Ctrl-C 130, each
+    with a one-line message. Entry points that parse their own arguments (`python -m app.cli.serve`) call this."""
     from pydantic import ValidationError as SettingsError
 
     from app.jobs.health import machine_faults  # full disk, read-only folder, damaged database -> exit 3
     from tools.core.errors import DioramaError, InputError
 
     try:
-        _configure_logging(args.log_format)
+        _configure_logging(getattr(args, "log_format", None))
         with machine_faults(folders=[value for value in vars(args).values() if isinstance(value, Path)]):
             return args.func(args)
     except SettingsError as e:  # a DIORAMA_* variable with a bad value
         if e.title != "Settings":  # any other model refusing a value is a bug, not a setting: its traceback
             raise
-        problems = "; ".join(f"DIORAMA_{'_'.join(map(str, err['loc'])).upper()}: {err['msg']}" for err in e.errors())
+        problems = "; ".join(f"DIORAMA_{'_'.join(map(str, err['loc'])).upper()}: {err['msg'].removeprefix('Value error, ')}"
+                             for err in e.errors())
         print(f"error: bad setting: {problems or e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except InputError as e:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.cli.arguments import port_argument
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -17,7 +19,7 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
     """Add the `serve` options (host, port, workers) to a parser."""
     s.add_argument("--host", default="127.0.0.1",
                    help="address to bind (default 127.0.0.1; any other needs DIORAMA_API_KEYS)")
-    s.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    s.add_argument("--port", type=port_argument, default=8000, help="port (default 8000; 0: any free one)")
     s.add_argument("--workers", type=int, default=None, help="scene worker processes (default DIORAMA_WORKERS)")
     s.set_defaults(func=cmd_serve)
 
@@ -48,10 +50,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m app.cli.serve``: the same command without loading every other subcommand."""
+    """``python -m app.cli.serve``: the same command without loading every other subcommand, and with the same
+    messages and exit codes (a damaged job database: 3; a bad setting such as a short API key: 2)."""
+    from app.cli.main import run_command
+
     p = argparse.ArgumentParser(prog="diorama serve", description="Start the REST API, the web UI and the workers.")
     add_arguments(p)
-    return cmd_serve(p.parse_args(argv))
+    return run_command(p.parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -157,7 +157,6 @@ CREATE INDEX IF NOT EXISTS observations_metric ON observations(metric, label);
 CREATE INDEX IF NOT EXISTS observations_age ON observations(created_at);
 """
 JOBS_DB_NAME = "jobs.sqlite"  # the service's queue, under the data dir
-UNFINISHED_MARKER = "UNFINISHED"  # in a job's own folder from its start until its scene is written
 BUSY_TIMEOUT_S = 30.0  # many processes write here; a writer waits for the lock instead of failing
 
 

@@ -6,8 +6,11 @@ lease from a guard thread, and records stage events in the queue database.
 It dies with the server (PR_SET_PDEATHSIG, and a parent-pid check), ignores
 Ctrl-C (the server stops it with SIGTERM and it hands its job back), and a job
 it held when it died is reclaimed after the lease and resumed from the
-scene's LangGraph checkpoint. A job that names its own folder gets an
-UNFINISHED marker there while it runs, so a folder cut off never looks done.
+scene's LangGraph checkpoint. A generate job writes its scene into a hidden
+sibling of its folder and renames it into place when the scene is written
+(app/jobs/scene_folder.py), so a folder cut off never looks done. A batch job's
+sibling outlives a failure (the batch's rerun resumes there); a service job's
+goes when the job ends without a scene, as nothing resumes an ended job.
 
 A machine fault (full disk, read-only folder, damaged or locked database)
 fails the job it hit as ``environment`` with the file named; when the job
@@ -30,13 +33,15 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from app.jobs.backoff import Backoff
 from app.jobs.health import error_id, explain
-from app.jobs.queue import UNFINISHED_MARKER, Job, SqliteJobQueue, Status, job_dir, jobs_db
+from app.jobs.queue import Job, SqliteJobQueue, Status, job_dir, jobs_db
+from app.jobs.scene_folder import put_in_place, staging_folder
 from app.logs import log_progress
 from graph.context import LazyBrowser, RunContext
 from graph.state import SceneState
@@ -65,6 +70,37 @@ class JobStopped(Exception):
 
 class WorkerShutdown(BaseException):
     """SIGTERM from the server: hand the job back and exit."""
+
+
+class ShutdownSignal:
+    """SIGTERM, raised as WorkerShutdown only where the worker can stop cleanly: while a scene runs (execute
+    hands the job back) or while it waits. Anywhere else (claiming a job, recording its end) it is noted and the
+    worker stops after that step: a shutdown raised between the claim and the hand-back would leave the job
+    'running', to be reclaimed after its lease as if its worker had died (a failed attempt)."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._interruptible = False
+
+    def handle(self, signum: int, frame: object) -> None:
+        """The SIGTERM handler."""
+        self.requested = True
+        if self._interruptible:
+            raise WorkerShutdown()
+
+    @contextmanager
+    def interruptible(self) -> Iterator[None]:
+        """Inside, SIGTERM raises WorkerShutdown at once (and on entry, when it came before)."""
+        if self.requested:
+            raise WorkerShutdown()
+        self._interruptible = True
+        try:
+            yield
+        finally:
+            self._interruptible = False
+
+
+SHUTDOWN = ShutdownSignal()  # signal handlers belong to the process; main() installs this one
 
 
 class JobGuard:
@@ -133,13 +169,17 @@ def run_scene(job: Job, context: RunContext) -> SceneState:
         return edit_scene(out, job.instruction, context)
     from graph.runner import generate_scene
 
-    if job.out_dir is None:  # the service's own folder: the job's status says whether it is done
-        return generate_scene(job.prompt, out, context, seed=job.seed, scene_id=job.id)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / UNFINISHED_MARKER).write_text("this scene was cut off; rerun the batch that made it to finish it\n")
-    state = generate_scene(job.prompt, out, context, seed=job.seed, scene_id=job.id)
-    (out / UNFINISHED_MARKER).unlink()
+    staging = staging_folder(out, job.id)
+    state = generate_scene(job.prompt, staging, context, seed=job.seed, scene_id=job.id, fresh_out_dir=True)
+    put_in_place(staging, out)
     return state
+
+
+def discard_unfinished(settings: Settings, job: Job) -> None:
+    """A service job that ended without a scene: its staging folder goes (nothing resumes an ended job). A batch
+    job's stays, for the batch's rerun to resume in."""
+    if job.out_dir is None and job.kind == "generate":
+        shutil.rmtree(staging_folder(job_dir(settings.data_dir, job), job.id), ignore_errors=True)
 
 
 def summary_of(state: Mapping[str, Any], seconds: float) -> dict[str, Any]:
@@ -169,26 +209,36 @@ def execute(queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, br
     guard = JobGuard(queue, job, worker, job_settings(settings, job), parent_pid)
     context = RunContext(guard.settings, browser, guard.progress)
     try:
-        with guard:
+        with guard, SHUTDOWN.interruptible():
             state = run_scene(job, context)
     except JobStopped as stop:
-        if stop.reason == "cancelled":
-            finish_despite_faults(queue, job.id, worker, "cancelled", error=("cancelled", "cancelled on request"))
-        elif stop.reason == "timeout":
-            finish_despite_faults(queue, job.id, worker, "failed", error=timeout_error(settings))
-        elif queue.get(job.id) is None and job.out_dir is None:  # deleted through the API while it ran: drop
-            shutil.rmtree(job_dir(settings.data_dir, job), ignore_errors=True)  # what it wrote after the delete
+        if end_stopped(queue, job, worker, settings, stop.reason):
+            discard_unfinished(settings, job)
         return
     except WorkerShutdown:
         queue.release(job.id, worker)
         raise
     except Exception as e:
-        finish_despite_faults(queue, job.id, worker, "failed", error=failure(e, job, settings))
+        if finish_despite_faults(queue, job.id, worker, "failed", error=failure(e, job, settings)):
+            discard_unfinished(settings, job)
         return
     seconds = time.time() - (job.started_at or time.time())
     if finish_despite_faults(queue, job.id, worker, "succeeded", passed=bool(state.get("passed")),
                              summary=summary_of(state, seconds)):
         observe_run(queue, state, seconds)
+
+
+def end_stopped(queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, reason: str) -> bool:
+    """End a job its run stopped; True when it ended here (or was deleted), so its unfinished output may go."""
+    if reason == "cancelled":
+        return finish_despite_faults(queue, job.id, worker, "cancelled", error=("cancelled", "cancelled on request"))
+    if reason == "timeout":
+        return finish_despite_faults(queue, job.id, worker, "failed", error=timeout_error(settings))
+    if queue.get(job.id) is not None:  # its lease went to another worker, which goes on in the same folder
+        return False
+    if job.out_dir is None:  # deleted through the API while it ran: what it wrote after the delete goes too
+        shutil.rmtree(job_dir(settings.data_dir, job), ignore_errors=True)
+    return True
 
 
 def failure(error: Exception, job: Job, settings: Settings) -> tuple[str, str]:
@@ -236,10 +286,6 @@ def die_with_parent(parent_pid: int) -> None:
         sys.exit(1)
 
 
-def _raise_shutdown(signum: int, frame: object) -> None:
-    raise WorkerShutdown()
-
-
 def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None) -> None:
     """Claim and run jobs until the parent process dies or a shutdown signal arrives."""
     path = queue_path or jobs_db(settings.data_dir)
@@ -248,18 +294,20 @@ def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = No
     backoff = Backoff()
     queue: SqliteJobQueue | None = None
     try:
-        while os.getppid() == parent_pid:
+        while os.getppid() == parent_pid and not SHUTDOWN.requested:
             try:
                 queue = queue or SqliteJobQueue(path)
                 claimed = serve_one(queue, worker, settings, browser, parent_pid)
             except MachineFault as fault:  # the job database: waiting beats a restart into the same fault
                 wait = backoff.next_wait()
                 log.error("worker %s cannot use the job queue: %s; retrying in %g s", worker, fault, wait)
-                time.sleep(wait)
+                with SHUTDOWN.interruptible():
+                    time.sleep(wait)
                 continue
             backoff.reset()
             if not claimed:
-                time.sleep(POLL_S)
+                with SHUTDOWN.interruptible():
+                    time.sleep(POLL_S)
     except WorkerShutdown:
         pass
     finally:
@@ -273,8 +321,9 @@ def serve_one(queue: SqliteJobQueue, worker: str, settings: Settings, browser: L
     if job is None:
         return False
     if job.attempts > MAX_ATTEMPTS:
-        finish_despite_faults(queue, job.id, worker, "failed", error=(
-            "worker_lost", f"the worker running this job died {job.attempts - 1} times; see logs/workers.log"))
+        if finish_despite_faults(queue, job.id, worker, "failed", error=(
+                "worker_lost", f"the worker running this job died {job.attempts - 1} times; see logs/workers.log")):
+            discard_unfinished(settings, job)
     else:
         execute(queue, job, worker, settings, browser, parent_pid)
     return True
@@ -287,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queue", type=Path, help="job database (default: DIORAMA_DATA_DIR/jobs.sqlite)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the server decides
-    signal.signal(signal.SIGTERM, _raise_shutdown)
+    signal.signal(signal.SIGTERM, SHUTDOWN.handle)
     die_with_parent(args.parent_pid)
     settings = Settings()
     from app.logs import configure_logging

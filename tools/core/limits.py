@@ -22,7 +22,15 @@ MEASURE_MIN_M, MEASURE_MAX_M = 0.01, 500.0  # a size stated for one object ("a 2
 MAX_REPAIRS = 10  # repair rounds after a failed verification (a setting, and a per-scene option)
 
 EXAMPLES = {"prompt": "a bedroom with a bed and a lamp", "instruction": "make the sofa blue"}
-HAS_ENGLISH_LETTER = "[A-Za-z]"  # searched anywhere in the text; the API's schema states it as the text's pattern
+# The letters the planner reads: English, and the Latin letters of European words it meets ("café", "crème
+# brûlée", "Straße"). A text must hold a word of two of them in a row, and no letter of another script.
+LATIN_LETTERS = r"A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"
+# Word characters that are no letter of another script: digits, "_", ª º ² ½, IPA and modifier letters, ligatures.
+_LATIN_WORD_CHARS = rf"\d_\u00aa-\u00bf\u0250-\u02ff\ufb00-\ufb06{LATIN_LETTERS}"
+ENGLISH_WORD = rf"[{LATIN_LETTERS}]{{2}}"
+OTHER_SCRIPT_LETTER = rf"[^\W{_LATIN_WORD_CHARS}]"  # a word character outside those: 一, с, α, ﾃ
+# The whole rule as one pattern (Python's regex dialect), which the API's schema states as the text's pattern.
+ENGLISH_TEXT = rf"^[\W{_LATIN_WORD_CHARS}]*{ENGLISH_WORD}[\W{_LATIN_WORD_CHARS}]*$"
 
 
 def seed_problem(seed: int) -> str | None:
@@ -59,8 +67,9 @@ def check_scene_id(scene_id: object) -> str:
 def text_problem(text: object, what: str = "prompt") -> str | None:
     """Why ``text`` cannot be a prompt (``what`` = "prompt") or an edit instruction ("instruction"), or None.
 
-    Empty, too long, or with no English letter at all: the planner reads English, so Chinese or a row of
-    emoji is refused as such, not called empty.
+    Empty, too long, with no English word (no two Latin letters in a row: Chinese, a row of emoji, "5m x 4m"),
+    or with words in another script beside English ones: the planner reads English, so such a text is refused
+    as such, not called empty, and not half read.
     """
     if not isinstance(text, str):
         return f"the {what} must be text, got {type(text).__name__}"
@@ -70,9 +79,13 @@ def text_problem(text: object, what: str = "prompt") -> str | None:
         return f"the {what} is empty: say what you want, e.g. '{example}'"
     if len(text) > limit:
         return f"the {what} is {len(text)} characters long; at most {limit} are read"
-    if not re.search(HAS_ENGLISH_LETTER, text):
+    if not re.search(ENGLISH_WORD, text):
         return (f"Diorama reads English {what}s; this one has no English words. Write it in English, "
                 f"e.g. '{example}'")
+    other = re.search(f"{OTHER_SCRIPT_LETTER}+", text)
+    if other:
+        return (f"Diorama reads English {what}s; this one has words in another script ({other.group()!r}), which "
+                f"it would not read. Write it all in English, e.g. '{example}'")
     return None
 
 
