@@ -91,3 +91,11 @@ def test_collective_nouns_say_what_they_gather(noun, of, members):
 def test_a_gathering_of_people_is_shown_by_figures():
     found = ground_noun("congregation")
     assert found.fit == "stand-in" and found.kind == "generic_figure"
+
+
+def test_meaning_is_checked_against_the_taxonomy():
+    # Near in meaning is not the same thing: a wheel is a simple machine, a ferris wheel a ride.
+    assert ground.wordnet_disagrees("wheel", "ferris_wheel")
+    assert ground_noun("wheel").kind != "ferris_wheel"
+    assert not ground.wordnet_disagrees("couch", "sofa")  # the same class
+    assert not ground.wordnet_disagrees("seat", "chair")  # a chair is a kind of seat

@@ -140,6 +140,28 @@ def _class_kind(synset: wordnet.Synset) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1024)
+def _kind_classes(kind: str) -> frozenset[int]:
+    """The WordNet classes a kind is: the common senses of its names and the classes it declares."""
+    category = CATEGORIES[kind]
+    names = (category.name.replace("_", " "), *category.synonyms)
+    offsets = {s.offset for n in names for s in wordnet.senses(n)[:wordnet.COMMON_SENSES]}
+    return frozenset(offsets | {o for o, k in _declared_classes().items() if k == kind})
+
+
+def wordnet_disagrees(name: str, kind: str) -> bool:
+    """Whether WordNet knows both the noun and the kind and neither is a kind of the other: "wheel" is near
+    "ferris wheel" in meaning, but a wheel is a simple machine and a ferris wheel a ride. Unknown to WordNet
+    either way: no say."""
+    senses, classes = wordnet.physical_senses(name), _kind_classes(kind)
+    if not senses or not classes:
+        return False
+    if any(a.offset in classes for sense in senses for a, _ in wordnet.ancestors(sense)):
+        return False  # the noun is (a kind of) the kind: "couch" -> sofa, "pew" -> bench
+    return not any(sense.offset in {a.offset for c in classes for a, _ in wordnet.ancestors(wordnet.synset(c))}
+                   for sense in senses)  # nor is the kind a kind of the noun ("seat" -> chair)
+
+
 def _in_context(senses: list[wordnet.Synset], context: str) -> list[wordnet.Synset]:
     """The senses nearest the prompt's meaning first ("a pitcher of lemonade" is a jug, not a player); WordNet's
     own order (by frequency) breaks near ties."""
@@ -187,7 +209,7 @@ def ground_noun(name: str, head: str | None = None, context: str = "") -> Ground
     if embeddings_available():
         ranked = _nearest_kinds(name)
         best, score = next(((k, s) for k, s in ranked if not is_archetype(CATEGORIES[k])), (None, 0.0))
-        if best is not None and score >= FIT_SCORE:
+        if best is not None and score >= FIT_SCORE and not wordnet_disagrees(name, best):
             return Grounding(name, best, round(score, 3), "meaning", "exact")
         if head_kind is not None and head_kind.name != GENERIC_KIND:
             return ground_by_head(name, head_kind.name)
