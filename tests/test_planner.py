@@ -345,3 +345,13 @@ def test_a_key_never_names_another_specs_instance():
     plan = plan_prompt("a shed with brass gears, a clockwork owl, copper pipes, more gears and three pipes", 0)
     ids = [i for o in plan.objects for i in instance_ids(o.key, o.count)]
     assert len(ids) == len(set(ids))
+
+
+def test_a_named_thing_longer_than_the_room_is_scaled_to_fit_it():
+    from tools.assets.sizing import target_size
+    from tools.layout.solver import solve_layout
+
+    plan = plan_prompt("a 4m x 3m hallway with a stone path", 0)
+    path = next(s for s in plan.objects if s.category == "stone_path")
+    assert path.measure_m is not None and path.measure_m <= 4 * 0.8
+    solve_layout(plan, {s.key: target_size(s) for s in plan.objects}, seed=0)  # it fits: no LayoutError

@@ -17,7 +17,7 @@ import re
 from tools.core.colors import tone_palette
 from tools.core.errors import PromptError
 from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan, free_key
-from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, has_trait
+from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, has_trait, variant_size
 from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Expected, Place
 from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
 from tools.plan.air import (
@@ -49,6 +49,7 @@ INDOOR_FLOORS = {"wood", "tile", "carpet"}
 # for is seldom that big.
 INDOOR_HEIGHT_SHARE = 0.85
 INDOOR_STAND_IN_HEIGHT_SHARE = 0.5
+INDOOR_FOOTPRINT_SHARE = 0.8  # a named thing with no measure takes at most this share of the room's sides
 TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "target"}
 
 
@@ -86,6 +87,8 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     if parsed.tone:
         _apply_tone(specs, parsed.tone)
     environment = _environment(place, parsed, stated, specs, relations)
+    if environment.kind == "indoor":
+        _fit_in_room(specs, environment)
     if environment.kind == "outdoor":
         specs, relations = _drop_unseen_extras(specs, relations, environment)
     return ScenePlan(
@@ -108,11 +111,30 @@ def _fit_under_ceiling(specs: list[ObjectSpec], room_height: float) -> None:
             continue
         kind = CATEGORIES[spec.category]
         high = kind.size_range[1] if spec.size in ("large", "tall") else 1.0
-        if kind.size[1] * high <= room_height * INDOOR_HEIGHT_SHARE or kind.mount != "floor":
+        typical = variant_size(spec.category, spec.variant) if spec.variant is not None else kind.size
+        if typical[1] * high <= room_height * INDOOR_HEIGHT_SHARE or kind.mount != "floor":
             continue
         stand_in = spec.grounding is not None and spec.grounding.fit == "stand-in"
         most = room_height * (INDOOR_STAND_IN_HEIGHT_SHARE if stand_in else INDOOR_HEIGHT_SHARE)
         spec.measure_m, spec.measure_axis, spec.size = round(most, 2), "height", None
+
+
+def _fit_in_room(specs: list[ObjectSpec], env: Environment) -> None:
+    """A floor thing longer than the room, with no measure of its own, is scaled to fit it (a path through a
+    small living room, a boat in a boathouse): a measure of its longest side the sizing reads."""
+    for spec in specs:
+        kind = CATEGORIES[spec.category]
+        if (spec.measure_m is not None and spec.measure_axis != "height") or kind.mount != "floor":
+            continue
+        x, height, z = variant_size(spec.category, spec.variant) if spec.variant is not None else kind.size
+        now = spec.measure_m / height if spec.measure_m is not None else 1.0  # scaled under the ceiling already
+        room = sorted((env.width * INDOOR_FOOTPRINT_SHARE, env.depth * INDOOR_FOOTPRINT_SHARE))
+        long_side, short_side = max(x, z), min(x, z)
+        ratio = min(now, room[1] / long_side, room[0] / short_side)
+        if ratio < now:
+            axis = "height" if height >= long_side else "length"
+            measure = (height if axis == "height" else long_side) * ratio
+            spec.measure_m, spec.measure_axis, spec.size = round(measure, 2), axis, None
 
 
 def _drop_unseen_extras(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]],
