@@ -132,9 +132,9 @@ def _fit_in_room(specs: list[ObjectSpec], env: Environment) -> None:
         long_side, short_side = max(x, z), min(x, z)
         ratio = min(now, room[1] / long_side, room[0] / short_side)
         if ratio < now:
-            axis = "height" if height >= long_side else "length"
-            measure = (height if axis == "height" else long_side) * ratio
-            spec.measure_m, spec.measure_axis, spec.size = round(measure, 2), axis, None
+            tall = height >= long_side
+            spec.measure_m = round((height if tall else long_side) * ratio, 2)
+            spec.measure_axis, spec.size = ("height" if tall else "length"), None
 
 
 def _drop_unseen_extras(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]],
