@@ -134,9 +134,11 @@ def test_in_a_row_among_pinned_things_is_one_row():
 
 def test_next_to_a_thing_whose_sides_are_taken_finds_a_spot_round_it():
     plan, placements = _laid_out(LIVING)  # an armchair and the bookshelf stand at the sofa's sides
-    outcome, new = _edited(plan, placements, "move the plants next to the sofa")
-    plants, sofa = [p for p in new if p.spec == "potted_plant"], [p for p in new if p.spec == "sofa"]
-    assert len(plants) == 3 and RELATIONS["next_to"].check(plants, sofa, _room(outcome.plan), None)[0]
+    # One plant: since rooms have a door the third of three no longer fits round this sofa (refused as such).
+    outcome, new = _edited(plan, placements, "move the second plant next to the sofa")
+    moved = [p for p in new if p.spec in outcome.targets]
+    sofa = [p for p in new if p.spec == "sofa"]
+    assert moved and RELATIONS["next_to"].check(moved, sofa, _room(outcome.plan), None)[0]
 
 
 def test_a_move_the_room_cannot_hold_is_refused_not_placed_elsewhere():
