@@ -23,6 +23,7 @@ PHYSICAL = "physical_entity.n.01"
 # place, not a gathering of people.
 GATHERINGS = (("institution.n.01", None), ("social_group.n.01", "people"), ("animal_group.n.01", "animals"),
               ("group.n.01", "things"), ("indefinite_quantity.n.01", "things"))
+MEMBER_CLASSES = {"people": "person.n.01", "animals": "animal.n.01"}  # what one member of a gathering is
 MAX_SENSES = 3  # senses of a noun walked, most frequent first
 COMMON_SENSES = 2  # a kind's name means the class of one of its two most frequent senses
 MAX_DEPTH = 20  # hypernym steps walked up from a sense (WordNet is at most 19 deep)
@@ -146,10 +147,15 @@ def _physical_offset() -> int | None:
     return found.offset if found else None
 
 
-def _gathering(sense: Synset) -> str | None:
+def _first_under(sense: Synset, table: tuple[tuple[str, str | None], ...]) -> str | None:
+    """The value of the first class of ``table`` ((class name, value) pairs) that ``sense`` is a kind of."""
     above = {a.offset for a, _ in ancestors(sense)}
-    return next((members for name, members in GATHERINGS if (group := named(name)) is not None
-                 and group.offset in above), None)
+    return next((value for name, value in table if (found := named(name)) is not None and found.offset in above),
+                None)
+
+
+def _gathering(sense: Synset) -> str | None:
+    return _first_under(sense, GATHERINGS)
 
 
 def _is_thing(sense: Synset) -> bool:
@@ -173,13 +179,8 @@ def gathers(noun: str, of: str = "") -> str | None:
 def _members(noun: str) -> str | None:
     """'people' or 'animals' for a noun one of whose physical senses is a person or an animal ("tuna" is food
     first, a fish next)."""
-    for sense in physical_senses(noun):
-        above = {a.offset for a, _ in ancestors(sense)}
-        for name, members in (("person.n.01", "people"), ("animal.n.01", "animals")):
-            found = named(name)
-            if found is not None and found.offset in above:
-                return members
-    return None
+    table = tuple((name, members) for members, name in MEMBER_CLASSES.items())
+    return next((m for sense in physical_senses(noun) if (m := _first_under(sense, table))), None)
 
 
 def physical_senses(noun: str) -> list[Synset]:

@@ -30,8 +30,7 @@ NEAR_SCORE = 0.45  # at or above: a nearer kind stands in for it, reported as a 
 PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("deli" -> a food shop)
 ARCHETYPE_SCORE = 0.3  # a generic archetype stands in only this near in meaning ("system" is no machine)
 SENSE_ORDER_WEIGHT = 0.1  # per WordNet sense rank: a rarer sense must be this much nearer the prompt to win
-GENERIC_KIND = "placeholder"
-MEMBER_CLASSES = {"people": "person.n.01", "animals": "animal.n.01"}  # what one member of a gathering is  # what stands in when nothing is near in meaning and no archetype fits
+GENERIC_KIND = "placeholder"  # what stands in when nothing is near in meaning and no archetype fits
 
 How = Literal["name", "meaning", "head", "hypernym", "archetype", "none"]
 Fit = Literal["exact", "stand-in"]
@@ -158,8 +157,8 @@ def wordnet_disagrees(name: str, kind: str) -> bool:
         return False
     if any(a.offset in classes for sense in senses for a, _ in wordnet.ancestors(sense)):
         return False  # the noun is (a kind of) the kind: "couch" -> sofa, "pew" -> bench
-    return not any(sense.offset in {a.offset for c in classes for a, _ in wordnet.ancestors(wordnet.synset(c))}
-                   for sense in senses)  # nor is the kind a kind of the noun ("seat" -> chair)
+    above_kind = {a.offset for c in classes for a, _ in wordnet.ancestors(wordnet.synset(c))}
+    return not any(sense.offset in above_kind for sense in senses)  # nor the kind a kind of it ("seat" -> chair)
 
 
 def _in_context(senses: list[wordnet.Synset], context: str) -> list[wordnet.Synset]:
@@ -193,7 +192,7 @@ def gathered_kind(name: str) -> tuple[str, int, str] | None:
     """(kind, steps, class) for a group of people or animals ("a family", "a herd"): the kind that shows one
     member, several of which the parse counts."""
     members = wordnet.gathers(name)
-    member_class = MEMBER_CLASSES.get(members or "")
+    member_class = wordnet.MEMBER_CLASSES.get(members or "")
     found = wordnet.named(member_class) if member_class else None
     kind = _declared_classes().get(found.offset) if found else None
     return (kind, 1, found.lemmas[0]) if kind and found else None
