@@ -45,7 +45,7 @@ from app.jobs.scene_folder import put_in_place, staging_folder
 from app.logs import log_progress
 from graph.context import LazyBrowser, RunContext
 from graph.state import SceneState
-from tools.core.errors import DioramaError, InputError, MachineFault
+from tools.core.errors import DioramaError, InputError, MachineFault, RenderError
 from tools.core.report import Report
 from tools.core.settings import Settings
 
@@ -286,14 +286,17 @@ def die_with_parent(parent_pid: int) -> None:
         sys.exit(1)
 
 
-def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None) -> None:
-    """Claim and run jobs until the parent process dies or a shutdown signal arrives."""
+def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None, warm: bool = False) -> None:
+    """Claim and run jobs until the parent process dies or a shutdown signal arrives; with ``warm``,
+    Chromium starts before the first claim (a worker process), not inside the first scene."""
     path = queue_path or jobs_db(settings.data_dir)
     worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
     browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
     backoff = Backoff()
     queue: SqliteJobQueue | None = None
     try:
+        if warm:
+            warm_browser(browser)
         while os.getppid() == parent_pid and not SHUTDOWN.requested:
             try:
                 queue = queue or SqliteJobQueue(path)
@@ -313,6 +316,15 @@ def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = No
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut the browser's close short
         browser.close()
+
+
+def warm_browser(browser: LazyBrowser) -> None:
+    """Launch Chromium and its context before the first job, so no scene waits for them; one that cannot
+    start is left for the job to meet, which reports it as a machine fault with its reason."""
+    try:
+        browser.get().warm()
+    except RenderError as error:
+        log.warning("Chromium did not start ahead of the first job: %s", error)
 
 
 def serve_one(queue: SqliteJobQueue, worker: str, settings: Settings, browser: LazyBrowser, parent_pid: int) -> bool:
@@ -342,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     from app.logs import configure_logging
 
     configure_logging(json=settings.log_format == "json", level=settings.log_level)  # logs/workers.log
-    serve_jobs(settings, args.parent_pid, args.queue)
+    serve_jobs(settings, args.parent_pid, args.queue, warm=True)
     return 0
 
 

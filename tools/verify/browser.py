@@ -1,9 +1,12 @@
 """Headless Chromium through Playwright's sync API, launched once and reused for many scenes.
 
 WebGL in headless Chromium without a GPU needs ANGLE's SwiftShader backend;
-Chrome 139+ renders nothing without `--enable-unsafe-swiftshader`. Each scene
-gets a fresh browser context (no shared cache, storage or service workers),
-so one scene cannot leak into the next.
+Chrome 139+ renders nothing without `--enable-unsafe-swiftshader`. One browser
+context is made once and kept warm (a new one costs 0.1-0.3 s a scene); each
+scene gets a fresh page in it. One scene still cannot leak into the next: every
+scene is served from its own port (another origin, so other storage), the
+server sends `Cache-Control: no-store`, service workers are blocked, and the
+context's cookies are cleared before each page.
 
 Playwright's sync objects belong to the thread that created them, and a
 thread can run only one Playwright driver: Browsers of one thread share it
@@ -25,7 +28,7 @@ from tools.core.errors import RenderError
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser as PlaywrightBrowser
-    from playwright.sync_api import Page, Playwright
+    from playwright.sync_api import BrowserContext, Page, Playwright
 
 LAUNCH_ARGS: tuple[str, ...] = (
     "--use-angle=swiftshader",
@@ -84,6 +87,7 @@ class Browser:
         self.launch_seconds: float | None = None
         self._playwright: Playwright | None = None
         self._browser: PlaywrightBrowser | None = None
+        self._context: BrowserContext | None = None
 
     def __enter__(self) -> Browser:
         self.start()
@@ -124,7 +128,7 @@ class Browser:
     def close(self) -> None:
         """Close the browser and stop Playwright; safe to call twice."""
         browser, playwright = self._browser, self._playwright
-        self._browser, self._playwright = None, None
+        self._browser, self._playwright, self._context = None, None, None
         try:
             if browser is not None and browser.is_connected():
                 browser.close()
@@ -132,23 +136,22 @@ class Browser:
             if playwright is not None:
                 _release_playwright()
 
-    @contextmanager
-    def new_page(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT) -> Iterator[Page]:
-        """A page in a fresh browser context at `viewport` (width, height) CSS pixels, scale 1.
+    def warm(self) -> None:
+        """Launch Chromium and open the shared context now, so the first scene pays neither."""
+        self._shared_context()
 
-        The context is closed when the block ends, whatever happens inside it.
-        A browser that died since the last scene is relaunched first.
-        """
-        width, height = viewport
-        if width <= 0 or height <= 0:
-            raise ValueError(f"viewport must be positive (width, height), got {viewport}")
+    def _shared_context(self) -> BrowserContext:
+        """The one context every page opens in, made on first use (and again after a relaunch)."""
         self.start()
+        if self._context is not None:
+            return self._context
         assert self._browser is not None
         from playwright.sync_api import Error as PlaywrightError
 
+        width, height = DEFAULT_VIEWPORT
         try:
-            context = self._browser.new_context(
-                viewport={"width": int(width), "height": int(height)},
+            self._context = self._browser.new_context(
+                viewport={"width": width, "height": height},
                 device_scale_factor=1,
                 locale="en-US",
                 timezone_id="UTC",
@@ -158,12 +161,34 @@ class Browser:
             )
         except PlaywrightError as error:
             raise RenderError(f"could not open a browser context: {_first_line(error)}") from error
+        self._context.set_default_timeout(self.timeout_s * 1000)
+        return self._context
+
+    @contextmanager
+    def new_page(self, viewport: tuple[int, int] = DEFAULT_VIEWPORT) -> Iterator[Page]:
+        """A fresh page in the shared context at `viewport` (width, height) CSS pixels, scale 1.
+
+        The page is closed when the block ends, whatever happens inside it.
+        A browser that died since the last scene is relaunched first.
+        """
+        width, height = viewport
+        if width <= 0 or height <= 0:
+            raise ValueError(f"viewport must be positive (width, height), got {viewport}")
+        context = self._shared_context()
+        from playwright.sync_api import Error as PlaywrightError
+
         try:
-            context.set_default_timeout(self.timeout_s * 1000)
-            yield context.new_page()
+            context.clear_cookies()
+            page = context.new_page()
+        except PlaywrightError as error:
+            raise RenderError(f"could not open a browser page: {_first_line(error)}") from error
+        try:
+            if (width, height) != DEFAULT_VIEWPORT:
+                page.set_viewport_size({"width": int(width), "height": int(height)})
+            yield page
         finally:
             if self.is_connected:
-                context.close()
+                page.close()
 
 
 def _first_line(error: BaseException) -> str:
