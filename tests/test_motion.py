@@ -11,12 +11,12 @@ import pytest
 
 from graph.runner import generate_scene
 from tools.core.static_server import serve_folder
-from tools.verify.render import VIEWPORT
 
 # CIE76 distance between a requested colour and the median colour of its object on screen. Under the
 # default daylight with neutral tone mapping a red sofa measured 5-15 (lit faces brighter, shaded darker);
 # 25 still reads as the same colour name, while red rendered orange or pink would be 30 or more.
 MAX_COLOR_DELTA_E = 25.0
+PAGE_VIEWPORT = (1024, 768)  # the pages opened here read colours and frames, as a visitor's window would
 
 
 def srgb_to_lab(rgb) -> np.ndarray:
@@ -49,7 +49,7 @@ def open_page(lazy_browser):
     def _open(out: Path):
         server = serve_folder(out)
         base_url = server.__enter__()
-        page_context = lazy_browser.get().new_page(VIEWPORT)
+        page_context = lazy_browser.get().new_page(PAGE_VIEWPORT)
         page = page_context.__enter__()
         opened.append((server, page_context))
         page.goto(base_url + "index.html?t=0")
@@ -117,7 +117,7 @@ def _motion(expected, objects, animated=True, frame_changed=0) -> dict:
 
 
 def test_motion_check_judges_counts() -> None:
-    from tools.verify.motion import motion_check, motion_checks
+    from tools.verify.motion import MIN_JUDGED_PIXELS, motion_check, motion_checks
 
     ok = _motion(["fan"], {"fan": (900, 120, 40), "bed": (5000, 0, 300)})  # light on the bed may change
     assert motion_check(ok)["passed"]
@@ -125,7 +125,7 @@ def test_motion_check_judges_counts() -> None:
     assert not motion_check(frozen)["passed"] and "did not move: fan" in motion_check(frozen)["evidence"]
     drifting = _motion(["fan"], {"fan": (900, 120, 0), "bed": (5000, 14, 0)})
     assert "moved without a behaviour: bed" in motion_check(drifting)["evidence"]
-    tiny = _motion(["grass"], {"grass": (6, 0, 0), "rock": (300, 0, 0)})  # too small to judge, not a failure
+    tiny = _motion(["grass"], {"grass": (MIN_JUDGED_PIXELS - 1, 0, 0), "rock": (300, 0, 0)})  # too small to judge
     assert motion_check(tiny)["passed"]
     assert motion_check(_motion([], {"sofa": (4000, 0, 0)}, animated=False))["passed"]
     assert not motion_check(_motion([], {"sofa": (4000, 0, 0)}, animated=False, frame_changed=12))["passed"]

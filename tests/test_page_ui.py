@@ -1,5 +1,6 @@
 """The page's interface in Chromium, on a real composed room: object list, focus, hover, reset,
-screenshot, keyboard, labels, phone layout, a hostile prompt, and the verifier's experience checks."""
+screenshot, keyboard, labels, phone layout, a hostile prompt, and the template-level checks
+(tools/verify/template.py), which run here, once per template version, instead of in every scene."""
 
 from __future__ import annotations
 
@@ -8,7 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from tools.verify.page import PHONE_VIEWPORT, focus_target, measure_layout, phone_layout_problems, weight_kind
+from tools.core.report import CheckName
+from tools.verify.page import weight_kind
+from tools.verify.template import (
+    PHONE_SCREENSHOT,
+    PHONE_VIEWPORT,
+    TEMPLATE_CHECKS,
+    focus_target,
+    measure_layout,
+    phone_layout_problems,
+    template_version,
+)
 
 HOSTILE_PROMPT = "</script><script>alert(1)</script><img src=x onerror=alert(1)> a red chair"
 CHAIRS = 4
@@ -245,21 +256,43 @@ def test_hostile_prompt_is_text_and_runs_nothing(browser, tmp_path) -> None:
         assert "alert(1)" in page.text_content("#title")
 
 
+LONG_PROMPT = ("a dining room with four red chairs around a wooden table, a blue vase and "
+               + "a-word-with-no-place-to-break-" * 12 + "in it, " * 40)
+
+
 @pytest.mark.browser
 @pytest.mark.slow
-def test_verifier_reports_focus_phone_layout_and_page_weight(browser, tmp_path) -> None:
+@pytest.mark.parametrize("prompt", ["a dining room with four red chairs", LONG_PROMPT, HOSTILE_PROMPT],
+                         ids=["plain", "long", "hostile"])
+def test_template_checks_pass_whatever_text_the_scene_brings(browser, tmp_path, prompt) -> None:
+    """phone_layout and ui_focus judge the template; the scene reaches them only as text (prompt, names)."""
+    from tools.verify.render import verify_template
+
+    compose_dining_room(tmp_path, prompt)
+    checks = verify_template(tmp_path, browser, timeout_s=90)
+    assert [check["name"] for check in checks] == [str(name) for name in TEMPLATE_CHECKS]
+    assert all(check["passed"] for check in checks), checks
+    assert (tmp_path / PHONE_SCREENSHOT).is_file()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_verifier_reports_page_weight_and_runs_no_template_check_per_scene(browser, tmp_path) -> None:
     from tools.verify.render import verify_scene
 
     compose_dining_room(tmp_path, "a dining room with four red chairs")
     report = verify_scene(tmp_path, browser, timeout_s=90)
-    checks = {check["name"]: check for check in report["checks"]}
-    assert checks["ui_focus"]["passed"] and checks["phone_layout"]["passed"], report["checks"]
     assert all(check["passed"] for check in report["checks"]), report["checks"]
+    names = {check["name"] for check in report["checks"]}
+    assert not names & set(TEMPLATE_CHECKS) and CheckName.OBJECTS_VISIBLE in names
+    assert report["template"] == {"version": template_version(), "checks": ["ui_focus", "phone_layout"],
+                                  "tested_in": "tests/test_page_ui.py"}
+    assert not (tmp_path / PHONE_SCREENSHOT).exists()
+    assert set(report["timings"]) == {"context", "load", "motion", "views"}
     page = report["page"]
     assert page["bytes"]["by_kind"]["vendor"] > 0 and page["bytes"]["by_kind"]["assets"] > 0
     assert page["bytes"]["total"] == sum(page["bytes"]["by_kind"].values())
     assert page["requests"] >= 6 and page["objectDrawCalls"] >= 1 and page["drawCalls"] >= page["objectDrawCalls"]
-    assert (tmp_path / "screenshots" / "phone.png").is_file()
 
 
 def test_focus_target_prefers_the_least_visible_object_that_shows() -> None:
@@ -271,6 +304,15 @@ def test_focus_target_prefers_the_least_visible_object_that_shows() -> None:
 def test_weight_kinds() -> None:
     assert [weight_kind(p) for p in ("vendor/three.module.js", "assets/k.glb", "scene.glb", "scene.json", "ui.js")] == [
         "vendor", "assets", "scene_glb", "scene_json", "page"]
+
+
+def test_template_checks_are_not_among_the_per_scene_checks() -> None:
+    from tools.verify.motion import motion_check
+    from tools.verify.render import CHECK_NAMES
+
+    assert set(TEMPLATE_CHECKS) == {CheckName.UI_FOCUS, CheckName.PHONE_LAYOUT}
+    assert not set(TEMPLATE_CHECKS) & {*CHECK_NAMES, motion_check({})["name"]}
+    assert len(template_version()) == 12 and template_version() == template_version()
 
 
 def test_phone_layout_problems_name_what_is_wrong() -> None:

@@ -22,13 +22,15 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 MOTION_TIMES: tuple[float, float] = (0.0, 0.5)  # seconds: half a second moves every behaviour visibly
+# Pixel counts are of the verifier's 512x384 views (tools.verify.render.VIEWPORT): 5 there is the
+# share of the frame 20 pixels were of 1024x768.
 # A moving object must change at least this many pixels, or this share of its own pixels if smaller
 # (a tuft of grass swaying one degree changes a few pixels, a carousel thousands).
-MIN_MOVING_PIXELS = 20
+MIN_MOVING_PIXELS = 5
 MIN_MOVING_SHARE = 0.02
 # Pixels a still object may change in the object-ID pass (not counting where a moving object covers it).
 MAX_STILL_PIXELS = 0
-MIN_JUDGED_PIXELS = 20  # an object with fewer pixels in the hero view is too small to judge there
+MIN_JUDGED_PIXELS = 5  # an object with fewer pixels in the hero view is too small to judge there
 EVIDENCE_ITEMS = 4
 _HAS_MOTION_JS = "() => typeof window.diorama === 'object' && typeof window.diorama?.motionChanges === 'function'"
 

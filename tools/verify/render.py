@@ -23,15 +23,19 @@ from tools.core.static_server import serve_folder
 from tools.page.compose import DETAIL_VIEW_PREFIX
 from tools.verify.browser import Browser
 from tools.verify.motion import inspect_motion, motion_checks
-from tools.verify.page import BLANK_STD, PageWeight, hide_ui, verify_experience
+from tools.verify.page import BLANK_STD, PageWeight, hide_ui, page_summary, timed
+from tools.verify.template import template_checks, template_record
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-VIEWPORT: tuple[int, int] = (1024, 768)
-# Luminance std (0-255 scale) under which a frame counts as one flat colour.
-# Object-ID pixels (of 1024x768) an object needs in some view to count as visible.
-MIN_VISIBLE_PIXELS = 20
+# The views, motion frames and object-ID passes are judged at 512x384: the checks count pixels
+# (luminance spread, object-ID pixels), which a quarter of 1024x768's pixels measure as well, while
+# each full frame (MSAA, shadows, software WebGL) costs a quarter as much. Same 4:3 as the framing.
+VIEWPORT: tuple[int, int] = (512, 384)
+# Object-ID pixels (of VIEWPORT) an object needs in some view to count as visible: the share of the
+# frame that 20 pixels were of 1024x768.
+MIN_VISIBLE_PIXELS = 5
 # Requests the browser makes on its own, not the page: never the scene's fault.
 BROWSER_OWN_PATHS = frozenset({"/favicon.ico"})
 # Chromium sometimes reports a fetch whose whole 200 response already arrived as aborted
@@ -115,11 +119,11 @@ def verify_scene(out: Path, browser: Browser, timeout_s: float = 20) -> dict:
     console_errors, failed_requests, dialogs (count; any fails the ready check),
     dialog_messages, views {name: {screenshot, std, blank, object_pixels}},
     visible {object id: bool}, checks [{name, passed, evidence}] named as in
-    CHECK_NAMES (plus tools.verify.page's ui_focus and phone_layout), info
-    (window.diorama.info()), page (weight and draw calls) and experience
-    (tools.verify.page), timings {load, views, experience} and seconds}. A
-    page that never becomes ready is a report with ready=False and the
-    reason, not an exception.
+    CHECK_NAMES (plus tools.verify.motion's), info (window.diorama.info()), page
+    (tools.verify.page: weight and draw calls), template (the template-level checks
+    this scene relies on, run in tests: tools.verify.template), timings (seconds per
+    step: context, load, motion, views) and seconds}. A page that never becomes
+    ready is a report with ready=False and the reason, not an exception.
     Raises RenderError when the browser or the page's renderer process crashes,
     ValueError when `out` is not a folder or timeout_s is not positive.
     """
@@ -132,19 +136,21 @@ def verify_scene(out: Path, browser: Browser, timeout_s: float = 20) -> dict:
 
     started = time.perf_counter()
     report = _empty_report()
+    timings = report["timings"]
     with serve_folder(out) as base_url, browser.new_page(VIEWPORT) as page:
+        timings["context"] = round(time.perf_counter() - started, 3)
         events = _PageEvents(page, base_url)
         weight = PageWeight(page, base_url, out)
         try:
-            _load(page, base_url, timeout_s, report)
-            report["timings"]["load"] = round(time.perf_counter() - started, 3)
+            with timed(timings, "load"):
+                _load(page, base_url, timeout_s, report)
             if report["ready"]:
-                report["motion"] = inspect_motion(page, out)  # page opened frozen at t=0 (?t=0): repeatable
-                _inspect_views(page, out, report)
-                report["timings"]["views"] = round(time.perf_counter() - started - report["timings"]["load"], 3)
+                with timed(timings, CheckName.MOTION):
+                    report["motion"] = inspect_motion(page, out)  # page opened frozen at t=0 (?t=0): repeatable
+                with timed(timings, "views"):
+                    _inspect_views(page, out, report)
             if report["ready"] and not report["error"]:
-                verify_experience(page, out, report, weight, MIN_VISIBLE_PIXELS)
-                report["timings"]["experience"] = report["experience"].get("seconds", 0.0)
+                report["page"] = page_summary(weight, report["info"] or {})
         except PlaywrightError as error:
             if events.crashed or not browser.is_connected:
                 raise RenderError(f"Chromium crashed while verifying {out}: {error}") from error
@@ -164,6 +170,17 @@ def verify_scene(out: Path, browser: Browser, timeout_s: float = 20) -> dict:
     return report
 
 
+def verify_template(out: Path, browser: Browser, timeout_s: float = 20) -> list[dict]:
+    """The template-level checks (tools.verify.template) on the page of scene folder `out`, as tests
+    run them once per template version. Raises RenderError when the page does not become ready."""
+    with serve_folder(out) as base_url, browser.new_page(VIEWPORT) as page:
+        report = _empty_report()
+        _load(page, base_url, timeout_s, report)
+        if not report["ready"]:
+            raise RenderError(f"{out}: {report['error']}")
+        return template_checks(page, out, MIN_VISIBLE_PIXELS)
+
+
 def _empty_report() -> dict:
     return {
         "ready": False,
@@ -177,7 +194,7 @@ def _empty_report() -> dict:
         "checks": [],
         "info": None,
         "page": None,
-        "experience": {"checks": []},
+        "template": template_record(),
         "timings": {},
         "seconds": 0.0,
     }
@@ -267,7 +284,6 @@ def _checks(report: dict) -> list[dict]:
         _list_check(CheckName.NO_FAILED_REQUESTS, report["failed_requests"], "failed request"),
         _blank_check(report),
         _visible_check(report),
-        *report["experience"]["checks"],
         *motion_checks(report),
     ]
 
