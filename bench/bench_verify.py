@@ -1,80 +1,110 @@
-"""Verification speed: browser launch once, then seconds per scene with the browser warm.
+"""Verification speed against its floor, measured in the same run, on dev prompts.
 
-    .venv/bin/python bench/bench_verify.py [--scenes N] [--folder SCENE_DIR]
+    .venv/bin/python bench/bench_verify.py [--prompts FILE] [--count 3] [--warm 2]
 
-Composes one small room (table, chair, vase) with tools.page.compose, or takes an
-existing scene folder, and verifies it N times on one Browser, each in a fresh
-context, as the agent does. Each run splits into page load (to the ready
-signal) and the views (setView, screenshot, imageStats, objectPixels).
-Prints the launch time, each run, and the median and worst warm run.
+For each of the first COUNT prompts: `diorama generate` into a temporary folder (the CLI end to end,
+its verify stage as it ran there), then, back to back on that folder:
+- the floor: Chromium launched, the page loaded to ready at the verifier's former 1024x768 viewport,
+  one screenshot, closed: what any check of the page must pay at least;
+- verification as the CLI runs it: Chromium launched, then `verify_scene` (seconds per step);
+- verification with the browser warm (the service and batch path), WARM times.
+Prints each, the ratios verification/floor and CLI end to end/floor, and their medians
+(targets: <= 1.5x and <= 2x). Other work on the machine moves every figure; the ratios
+compare figures taken in the same minute.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.assets.generate import generate  # noqa: E402
-from tools.core.schema import Environment, ObjectSpec, Placement, ScenePlan  # noqa: E402
-from tools.page.compose import write_scene  # noqa: E402
+from tools.core.static_server import serve_folder  # noqa: E402
 from tools.verify.browser import Browser  # noqa: E402
 from tools.verify.render import verify_scene  # noqa: E402
 
-TARGET_WARM_SECONDS = 3.0
+FLOOR_VIEWPORT = (1024, 768)  # the page as a visitor's laptop opens it; fixed, whatever the verifier uses
+DEFAULT_PROMPTS = ROOT.parent / "shared" / "prompts" / "dev.txt"
+TARGET_VERIFY_RATIO = 1.5
+TARGET_CLI_RATIO = 2.0
+TIMEOUT_S = 180  # a loaded machine must slow the figures, not fail the page
+_READY_JS = "() => ['ready', 'error'].includes(document.documentElement.dataset.dioramaState)"
 
 
-def compose_room(out: Path) -> None:
-    """Write a 4 m x 4 m room with a table, a chair and a vase on the table."""
-    assets = {"table": generate("table", material="wood"), "chair": generate("chair", color="#c0392b"),
-              "vase": generate("vase", color="#2e86c1")}
-    refs = {spec: asset.write_into(out) for spec, asset in assets.items()}
-    plan = ScenePlan(prompt="a red chair at a wooden table with a vase", seed=0,
-                     environment=Environment(kind="indoor", width=4.0, depth=4.0, windows=1),
-                     objects=[ObjectSpec(key=key, category=asset.category) for key, asset in assets.items()])
-    table, chair, vase = assets["table"], assets["chair"], assets["vase"]
-    placements = [
-        Placement(id="table_1", spec="table", category="table", asset=table.key, position=(0, 0, 0), size=table.size),
-        Placement(id="chair_1", spec="chair", category="chair", asset=chair.key, position=(0, 0, 0.8), yaw=3.14159,
-                  size=chair.size),
-        Placement(id="vase_1", spec="vase", category="vase", asset=vase.key, position=(0.3, table.size[1], 0),
-                  size=vase.size, parent="table_1", mount="surface"),
-    ]
-    write_scene(out, plan, refs, placements, "bench-verify", ROOT / "web" / "node_modules" / "three")
+def generate(prompt: str, out: Path, data_dir: Path) -> tuple[float, dict]:
+    """Wall seconds of `diorama generate PROMPT --out OUT` and its report.json timings."""
+    env = {**os.environ, "DIORAMA_DATA_DIR": str(data_dir), "PYTHONPATH": str(ROOT),
+           "DIORAMA_RENDER_TIMEOUT_S": str(TIMEOUT_S)}
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "app.cli", "generate", prompt, "--out", str(out)], cwd=ROOT, env=env,
+                   check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    seconds = time.perf_counter() - started
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    return seconds, report["timings"]
+
+
+def floor_seconds(out: Path, shot: Path) -> float:
+    """Chromium launch + the page loaded to ready + one screenshot, in a browser of its own."""
+    started = time.perf_counter()
+    with serve_folder(out) as base_url, Browser(timeout_s=TIMEOUT_S) as browser, browser.new_page(FLOOR_VIEWPORT) as page:
+        page.goto(base_url + "index.html?t=0", wait_until="commit")
+        page.wait_for_function(_READY_JS)
+        page.screenshot(path=str(shot), type="png")
+    return time.perf_counter() - started
+
+
+def cold_verification(out: Path) -> tuple[float, dict]:
+    """Chromium launch + verify_scene, as `diorama generate` verifies its one scene; and the report."""
+    started = time.perf_counter()
+    with Browser(timeout_s=TIMEOUT_S) as browser:
+        report = verify_scene(out, browser, TIMEOUT_S)
+    return time.perf_counter() - started, report
+
+
+def describe(report: dict) -> str:
+    steps = ", ".join(f"{name} {seconds:.2f}" for name, seconds in report["timings"].items())
+    failed = [check["name"] for check in report["checks"] if not check["passed"]]
+    return f"{steps}; failed: {', '.join(failed) or 'none'}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--scenes", type=int, default=5, help="warm verifications to time")
-    parser.add_argument("--folder", type=Path, help="verify this scene folder instead of composing one")
+    parser.add_argument("--prompts", type=Path, default=DEFAULT_PROMPTS)
+    parser.add_argument("--count", type=int, default=3, help="first N prompts of the file")
+    parser.add_argument("--warm", type=int, default=2, help="warm verifications per scene")
     args = parser.parse_args()
+    prompts = [line.strip() for line in args.prompts.read_text(encoding="utf-8").splitlines() if line.strip()]
+    print(f"load average at start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
+    verify_ratios, cli_ratios, warm_all = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
-        out = args.folder or Path(tmp) / "scene"
-        if args.folder is None:
-            compose_room(out)
-        with Browser() as browser:
-            print(f"browser launch: {browser.launch_seconds:.2f} s ({browser.executable})")
-            cold = verify_scene(out, browser)
-            print(f"first scene: {cold['seconds']:.2f} s, ready={cold['ready']}")
-            warm = []
-            for run in range(args.scenes):
-                report = verify_scene(out, browser)
-                failed = [f"{check['name']} ({check['evidence']})" for check in report["checks"] if not check["passed"]]
-                warm.append(report["seconds"])
-                timings = report["timings"]
-                print(f"warm {run + 1}: {report['seconds']:.2f} s (load {timings.get('load', 0):.2f}, "
-                      f"views {timings.get('views', 0):.2f}), {len(report['visible'])} objects, "
-                      f"{len(report['views'])} views, failed: {failed or 'none'}")
-    info = report["info"] or {}
-    print(f"page info: {info.get('drawCalls')} draw calls ({info.get('objectDrawCalls')} for objects), "
-          f"{info.get('triangles')} triangles, load {info.get('loadMs')} ms")
-    print(f"warm median {statistics.median(warm):.2f} s, worst {max(warm):.2f} s "
-          f"(target <= {TARGET_WARM_SECONDS:.1f} s)")
+        for number, prompt in enumerate(prompts[: args.count], 1):
+            out = Path(tmp) / f"scene-{number}"
+            cli, stages = generate(prompt, out, Path(tmp) / "data")
+            floor = floor_seconds(out, Path(tmp) / f"floor-{number}.png")
+            cold, report = cold_verification(out)
+            with Browser(timeout_s=TIMEOUT_S) as browser:
+                verify_scene(out, browser, TIMEOUT_S)  # the first scene of a browser pays its shader and module caches
+                warm = [verify_scene(out, browser, TIMEOUT_S)["seconds"] for _ in range(args.warm)]
+            warm_all += warm
+            verify_ratios.append(cold / floor)
+            cli_ratios.append(cli / floor)
+            print(f"{number}. {prompt[:70]}")
+            print(f"   floor {floor:.2f} s | verification {cold:.2f} s ({cold / floor:.2f}x floor): {describe(report)}")
+            print(f"   warm verification {', '.join(f'{s:.2f}' for s in warm)} s | CLI end to end {cli:.2f} s "
+                  f"({cli / floor:.2f}x floor; stages {', '.join(f'{k} {v:.2f}' for k, v in stages.items())})")
+    print(f"median verification/floor {statistics.median(verify_ratios):.2f}x (target <= {TARGET_VERIFY_RATIO}x), "
+          f"CLI end to end/floor {statistics.median(cli_ratios):.2f}x (target <= {TARGET_CLI_RATIO}x), "
+          f"warm verification median {statistics.median(warm_all):.2f} s")
+    print(f"load average at end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
