@@ -240,9 +240,9 @@ function contactTexture() {
 
 // Contact shadows as one instanced mesh: a blob under every object standing on the ground, sized to its
 // footprint, so things sit on the floor even where the sun's shadow falls away from them. One draw call;
-// none in space, where nothing stands.
+// none in space, where nothing stands, nor at sea, where a boat floats and its blob read as a dark hole.
 function buildContactShadows(data) {
-  if (data.architecture.kind === 'space') return null;
+  if (data.architecture.kind === 'space' || data.architecture.floor.material === 'water') return null;
   const standing = data.objects.filter((o) => o.parent === null && o.bbox.min[1] < FLOOR_CONTACT
     && o.bbox.max[1] - o.bbox.min[1] > CONTACT_MIN_HEIGHT && (o.mount ?? 'floor') === 'floor');
   if (!standing.length) return null;
