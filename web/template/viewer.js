@@ -23,10 +23,13 @@ const PHONE_SHADOW_MAP = 1024; // a phone cannot show a 2048 map's detail, and p
 // Contact shadows: a soft dark blob under each floor-standing object, reaching this share beyond its footprint,
 // at this darkness in the middle; objects starting higher than FLOOR_CONTACT above the floor, or lower than
 // CONTACT_MIN_HEIGHT (a rug, a mat: they lie flat and cast nothing), get none.
+// Wider than CONTACT_MAX_SPAN (a trampoline, a barn) the sun's shadow alone grounds it, and a blob that size
+// reads as a stain. Outdoors the open sky fills under things more than a room does: lighter blobs.
 const CONTACT_REACH = 1.2;
-const CONTACT_OPACITY = 0.4;
+const CONTACT_OPACITY = { indoor: 0.4, outdoor: 0.25 };
 const FLOOR_CONTACT = 0.05;
 const CONTACT_MIN_HEIGHT = 0.15;
+const CONTACT_MAX_SPAN = 2.5;
 const CONTACT_LIFT = 0.004; // above the floor plane, so the blob never fights it for depth
 
 function fail(reason) {
@@ -243,12 +246,14 @@ function contactTexture() {
 // none in space, where nothing stands, nor at sea, where a boat floats and its blob read as a dark hole.
 function buildContactShadows(data) {
   if (data.architecture.kind === 'space' || data.architecture.floor.material === 'water') return null;
+  const span = (o) => Math.max(o.bbox.max[0] - o.bbox.min[0], o.bbox.max[2] - o.bbox.min[2]);
   const standing = data.objects.filter((o) => o.parent === null && o.bbox.min[1] < FLOOR_CONTACT
-    && o.bbox.max[1] - o.bbox.min[1] > CONTACT_MIN_HEIGHT && (o.mount ?? 'floor') === 'floor');
+    && o.bbox.max[1] - o.bbox.min[1] > CONTACT_MIN_HEIGHT && span(o) < CONTACT_MAX_SPAN
+    && (o.mount ?? 'floor') === 'floor');
   if (!standing.length) return null;
   const geometry = new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2);
   const material = new THREE.MeshBasicMaterial({ color: 0x000000, alphaMap: contactTexture(), transparent: true,
-    opacity: CONTACT_OPACITY, depthWrite: false, toneMapped: false });
+    opacity: CONTACT_OPACITY[data.architecture.kind] ?? CONTACT_OPACITY.outdoor, depthWrite: false, toneMapped: false });
   const blobs = new THREE.InstancedMesh(geometry, material, standing.length);
   const matrix = new THREE.Matrix4();
   standing.forEach((o, i) => {
