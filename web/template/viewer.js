@@ -23,10 +23,10 @@ const PHONE_SHADOW_MAP = 1024; // a phone cannot show a 2048 map's detail, and p
 // Contact shadows: a soft dark blob under each floor-standing object, reaching this share beyond its footprint,
 // at this darkness in the middle; objects starting higher than FLOOR_CONTACT above the floor, or lower than
 // CONTACT_MIN_HEIGHT (a rug, a mat: they lie flat and cast nothing), get none.
-// Wider than CONTACT_MAX_SPAN (a trampoline, a barn) the sun's shadow alone grounds it, and a blob that size
-// reads as a stain. Outdoors the open sky fills under things more than a room does: lighter blobs.
+// Wider than CONTACT_MAX_SPAN (a big bed, a piano) the sun's shadow alone grounds it, and a blob that size
+// reads as a stain.
 const CONTACT_REACH = 1.2;
-const CONTACT_OPACITY = { indoor: 0.4, outdoor: 0.25 };
+const CONTACT_OPACITY = 0.4;
 const FLOOR_CONTACT = 0.05;
 const CONTACT_MIN_HEIGHT = 0.15;
 const CONTACT_MAX_SPAN = 2.5;
@@ -243,9 +243,10 @@ function contactTexture() {
 
 // Contact shadows as one instanced mesh: a blob under every object standing on the ground, sized to its
 // footprint, so things sit on the floor even where the sun's shadow falls away from them. One draw call;
-// none in space, where nothing stands, nor at sea, where a boat floats and its blob read as a dark hole.
+// indoors only: outdoors the sun's shadow grounds things under an open sky, and blobs under grass tufts, an
+// umbrella's canopy or a boat on the sea read as dark stains.
 function buildContactShadows(data) {
-  if (data.architecture.kind === 'space' || data.architecture.floor.material === 'water') return null;
+  if (data.architecture.kind !== 'indoor') return null;
   const span = (o) => Math.max(o.bbox.max[0] - o.bbox.min[0], o.bbox.max[2] - o.bbox.min[2]);
   const standing = data.objects.filter((o) => o.parent === null && o.bbox.min[1] < FLOOR_CONTACT
     && o.bbox.max[1] - o.bbox.min[1] > CONTACT_MIN_HEIGHT && span(o) < CONTACT_MAX_SPAN
@@ -253,7 +254,7 @@ function buildContactShadows(data) {
   if (!standing.length) return null;
   const geometry = new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2);
   const material = new THREE.MeshBasicMaterial({ color: 0x000000, alphaMap: contactTexture(), transparent: true,
-    opacity: CONTACT_OPACITY[data.architecture.kind] ?? CONTACT_OPACITY.outdoor, depthWrite: false, toneMapped: false });
+    opacity: CONTACT_OPACITY, depthWrite: false, toneMapped: false });
   const blobs = new THREE.InstancedMesh(geometry, material, standing.length);
   const matrix = new THREE.Matrix4();
   standing.forEach((o, i) => {
