@@ -20,7 +20,7 @@ from tools.core.geometry import yaw_quaternion
 from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, ObjectSpec, Placement, Requirement, ScenePlan
-from tools.page.camera import frame_views, view_contains
+from tools.page.camera import MAX_HERO_ELEVATION, frame_views, view_contains
 from tools.page.compose import FLOOR_COLORS, write_scene
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,8 +88,9 @@ def test_scene_json_has_every_field_of_the_contract(written):
     assert scene["stats"] == {"assets": 2, "instances": 4}
     camera = scene["camera"]
     assert {"fov", "position", "target", "views"} <= set(camera)
-    assert set(camera["views"]) == {"hero", "top", "side"}
-    assert {light["type"] for light in scene["lights"]} >= {"hemisphere", "directional"}
+    assert set(camera["views"]) == {"hero", "overview", "top", "side"}
+    assert camera["position"] == camera["views"]["hero"]["position"]  # the page opens on the hero
+    assert {light["type"] for light in scene["lights"]} >= {"probe", "directional"}
 
 
 @needs_three
@@ -267,30 +268,90 @@ def test_unknown_asset_is_refused(tmp_path):
 def test_every_view_contains_the_bounds(size, aspect):
     lo, hi = np.array([-size[0] / 2, 0, -size[2] / 2]), np.array([size[0] / 2, size[1], size[2] / 2])
     views = frame_views({"min": lo, "max": hi}, [], aspect=aspect, fov=50)
-    assert set(views) == {"hero", "top", "side"}
+    assert set(views) == {"hero", "overview", "top", "side"}
     for name, view in views.items():
-        assert view_contains(view, lo, hi, aspect, 50), name
+        assert view_contains(view, lo, hi, aspect, view.get("fov", 50)), name
 
 
-def test_hero_looks_from_front_right_above_and_from_outside_the_room():
+def _elevation(view: dict) -> float:
+    """Degrees the view looks down from the horizon."""
+    back = np.subtract(view["position"], view["target"])
+    return math.degrees(math.atan2(back[1], math.hypot(back[0], back[2])))
+
+
+def test_overview_looks_from_front_right_above_and_from_outside_the_room():
     lo, hi = np.array([-2.5, 0, -2]), np.array([2.5, 2.7, 2])
     views = frame_views((lo, hi), [])
-    hero = np.subtract(views["hero"]["position"], views["hero"]["target"])
-    assert hero[0] > 0 and hero[2] > 0
-    elevation = math.degrees(math.atan2(hero[1], math.hypot(hero[0], hero[2])))
-    assert 35 <= elevation <= 45
-    assert views["hero"]["position"][0] > hi[0] or views["hero"]["position"][2] > hi[2]
+    overview = np.subtract(views["overview"]["position"], views["overview"]["target"])
+    assert overview[0] > 0 and overview[2] > 0
+    assert 35 <= _elevation(views["overview"]) <= 45
+    assert views["overview"]["position"][0] > hi[0] or views["overview"]["position"][2] > hi[2]
     top = np.subtract(views["top"]["position"], views["top"]["target"])
     assert top[1] > 20 * math.hypot(top[0], top[2]) > 0, "top is nearly straight down, never exactly"
     side = np.subtract(views["side"]["position"], views["side"]["target"])
     assert side[0] < 0 and side[2] > 0
 
 
+ROOM_OBJECTS = [  # a 5 m x 4 m room: a sofa and a tv asked for, a plant and a chair the planner added
+    {"id": "sofa_1", "requested": True, "bbox": {"min": [-2.0, 0, -1.9], "max": [0.0, 0.9, -1.0]}},
+    {"id": "tv_1", "requested": True, "bbox": {"min": [-1.5, 0, 1.5], "max": [-0.5, 1.2, 1.9]}},
+    {"id": "plant_1", "requested": False, "bbox": {"min": [2.0, 0, 1.5], "max": [2.4, 1.2, 1.9]}},
+    {"id": "chair_1", "requested": False, "bbox": {"min": [1.5, 0, -1.8], "max": [2.1, 0.9, -1.2]}},
+]
+
+
+@pytest.mark.parametrize("aspect", [4 / 3, 16 / 9, 0.75])
+def test_hero_is_a_low_three_quarter_view_through_a_35mm_lens_that_cuts_nothing(aspect):
+    lo, hi = np.array([-2.5, 0, -2]), np.array([2.5, 2.7, 2])
+    for objects in (ROOM_OBJECTS, ROOM_OBJECTS[:1], []):
+        hero = frame_views((lo, hi), objects, aspect=aspect)["hero"]
+        assert 0 < _elevation(hero) <= MAX_HERO_ELEVATION
+        assert 35 <= 12 / math.tan(math.radians(hero["fov"]) / 2) <= 50, "35-50 mm on a 24 mm high frame"
+        back = np.subtract(hero["position"], hero["target"])
+        assert back[0] > 0 and back[2] > 0, "from the front-right, as the overview"
+        for o in objects:
+            assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], aspect, hero["fov"]), o["id"]
+
+
+def _ndc(view: dict, point, aspect: float) -> np.ndarray:
+    """(x, y) where ``point`` lands in ``view``'s frame, -1..1."""
+    position = np.asarray(view["position"], float)
+    forward = np.subtract(view["target"], position)
+    forward /= np.linalg.norm(forward)
+    right = np.cross(forward, [0.0, 1.0, 0.0])
+    right /= np.linalg.norm(right)
+    up = np.cross(right, forward)
+    rel = np.asarray(point, float) - position
+    tan_v = math.tan(math.radians(view["fov"]) / 2)
+    return np.array([rel @ right / (rel @ forward * tan_v * aspect), rel @ up / (rel @ forward * tan_v)])
+
+
+def _tree(x: float, z: float) -> dict:
+    return {"id": f"tree_{x}_{z}", "requested": False, "bbox": {"min": [x - 0.5, 0, z - 0.5], "max": [x + 0.5, 4, z + 0.5]}}
+
+
+def test_hero_puts_the_requested_subject_on_the_lower_third_away_from_the_rest():
+    lo, hi = np.array([-5, 0, -5]), np.array([5, 3, 5])
+    bench = {"id": "bench_1", "requested": True, "bbox": {"min": [-0.8, 0, -0.3], "max": [0.8, 0.9, 0.3]}}
+    for trees, side in (([(-3, -3), (-4, 0), (-1, -4)], 1), ([(2, -3), (3, -2)], -1)):
+        hero = frame_views((lo, hi), [*(_tree(x, z) for x, z in trees), bench])["hero"]
+        x, y = _ndc(hero, [0, 0.45, 0], 4 / 3)
+        assert abs(x - side / 3) < 0.02 and abs(y + 1 / 3) < 0.02, (x, y)
+    # Trees all round: a thirds point would need the camera much further back, so it stays near the middle.
+    ring = [_tree(x, z) for x in (-4, 4) for z in (-4, 4)]
+    hero = frame_views((lo, hi), [*ring, bench])["hero"]
+    assert np.all(np.abs(_ndc(hero, [0, 0.45, 0], 4 / 3)) < 1 / 3)
+    for tree in ring:
+        assert view_contains(hero, tree["bbox"]["min"], tree["bbox"]["max"], 4 / 3, hero["fov"])
+
+
 def test_views_also_contain_objects_outside_the_bounds():
     lo, hi = np.array([-2, 0, -2]), np.array([2, 2.5, 2])
     tall = {"id": "tree_1", "bbox": {"min": [1.5, 0, 1.5], "max": [3.5, 6, 3.5]}}
-    for view in frame_views((lo, hi), [tall]).values():
+    views = frame_views((lo, hi), [tall])
+    for view in (views["overview"], views["top"], views["side"]):
         assert view_contains(view, [-2, 0, -2], [3.5, 6, 3.5], 4 / 3, 50)
+    assert view_contains(views["hero"], [1.5, 0, 1.5], [3.5, 6, 3.5], 4 / 3, views["hero"]["fov"])
 
 
 def test_focus_frames_a_subset_closer():
@@ -299,8 +360,9 @@ def test_focus_frames_a_subset_closer():
     whole = frame_views((lo, hi), [cup])
     focused = frame_views((lo, hi), [cup], focus_ids=["cup_1"])
     distance = lambda v: np.linalg.norm(np.subtract(v["position"], v["target"]))  # noqa: E731
-    assert distance(focused["hero"]) < distance(whole["hero"]) / 4
-    assert view_contains(focused["hero"], [2.95, 0.75, 2.95], [3.05, 0.85, 3.05], 4 / 3, 50)
+    assert distance(focused["overview"]) < distance(whole["overview"]) / 4
+    assert view_contains(focused["overview"], [2.95, 0.75, 2.95], [3.05, 0.85, 3.05], 4 / 3, 50)
+    assert view_contains(focused["hero"], [2.95, 0.75, 2.95], [3.05, 0.85, 3.05], 4 / 3, focused["hero"]["fov"])
     with pytest.raises(ValueError, match="focus"):
         frame_views((lo, hi), [cup], focus_ids=["nope"])
 
@@ -331,7 +393,7 @@ def test_page_reaches_ready_and_its_test_api_works(written, lazy_browser):
         assert page.evaluate("document.documentElement.dataset.dioramaState") == "ready", \
             page.evaluate("document.documentElement.dataset.dioramaError")
         assert page.evaluate("document.getElementById('caption').textContent") == HOSTILE_PROMPT
-        assert page.evaluate("window.diorama.views") == ["hero", "top", "side"]
+        assert page.evaluate("window.diorama.views") == ["hero", "overview", "top", "side"]
         pixels = page.evaluate("window.diorama.objectPixels()")
         assert set(pixels) == {o["id"] for o in scene["objects"]}
         assert min(pixels.values()) >= MIN_VISIBLE_PIXELS, pixels

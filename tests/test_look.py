@@ -11,6 +11,7 @@ from tools.core.schema import Behaviour, Look
 from tools.page.behaviours import resolve_behaviours
 from tools.page.compose import architecture, build_scene_json, lights, scene_bounds
 from tools.page.look import SNOW_GROUND, finishes, look_lights, scene_look, title_of
+from tools.page.sky_light import irradiance
 from tools.plan.look import apply_look
 from tools.plan.planner import plan_prompt
 
@@ -129,7 +130,8 @@ def test_lights_follow_the_hour() -> None:
     day_fill, day_sun = look_lights(Look(), env, lo, hi)[0]
     night_fill, night_sun = look_lights(Look(time_of_day="night"), env, lo, hi)[0]
     sunset_sun = look_lights(Look(time_of_day="sunset"), env, lo, hi)[0][1]
-    assert night_fill["intensity"] < day_fill["intensity"] and night_sun["intensity"] < day_sun["intensity"]
+    assert irradiance(np.array(night_fill["sh"]), (0, 1, 0)).sum() < irradiance(np.array(day_fill["sh"]), (0, 1, 0)).sum()
+    assert night_sun["intensity"] < day_sun["intensity"]
 
     def elevation(sun: dict) -> float:
         d = np.subtract(sun["position"], sun["target"])

@@ -290,7 +290,7 @@ def test_composed_scene_passes_every_check_deterministically(browser, tmp_path: 
     ids = compose_scene(out)
     report = verify_scene(out, browser, timeout_s=90)
     assert all(check["passed"] for check in report["checks"]), report["checks"]
-    assert set(report["views"]) == {"hero", "top", "side"}
+    assert set(report["views"]) == {"hero", "overview", "top", "side"}
     assert report["visible"] == {object_id: True for object_id in ids}
     assert report["info"]["drawCalls"] > 0
     first_pictures = {name: (out / view["screenshot"]).read_bytes() for name, view in report["views"].items()}

@@ -68,7 +68,7 @@ class SceneManifest(BaseModel):
     requirements: list[Requirement] = Field(default_factory=list,
                                             description="checks derived from the prompt; results filled by verify")
     camera: dict[str, Any] = Field(default_factory=dict, description="fov, aspect, near, far, position, target, views")
-    lights: list[dict[str, Any]] = Field(default_factory=list, description="hemisphere, directional, point lights")
+    lights: list[dict[str, Any]] = Field(default_factory=list, description="sky light probe, directional, point lights")
     stats: dict[str, int] = Field(default_factory=dict, description="assets (distinct) and instances")
     title: str = Field("", description="a short title from the prompt, shown through textContent only")
     look: dict[str, Any] | None = Field(None, description="time of day, weather, style, palette, sky, fog, ...")

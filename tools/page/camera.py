@@ -1,11 +1,16 @@
-"""Camera framing: hero, top and side views that fit the whole scene (or a focus subset).
+"""Camera framing: a composed hero view, and overview, top and side views that fit the whole scene.
 
-A view is ``{"position": [x, y, z], "target": [x, y, z]}``. Each view looks
-from a fixed direction at the centre of the box of interest and backs off
-just far enough that every corner of that box projects inside the frustum,
-with a margin. Indoors the box includes the room, so the hero camera ends up
-outside it; the page draws walls single-sided facing inward, so the near
-walls vanish and the room reads as a dollhouse.
+A view is ``{"position": [x, y, z], "target": [x, y, z]}`` (the hero adds its own ``fov``). The
+overview, top and side views look from a fixed direction at the centre of the box of interest and
+back off just far enough that every corner of that box projects inside the frustum, with a margin.
+Indoors that box includes the room, so those cameras end up outside it.
+
+The hero is a photograph rather than a plan: a low three-quarter view (HERO_ELEVATION) through a
+35 mm lens, framing the requested objects (not the empty room around them) on a thirds point, with
+the rest of the scene filling the other two thirds. It may stand inside the room or outside it;
+either way no wall stands between it and the objects, because the page draws walls single-sided
+facing inward, so a wall seen from outside vanishes, and a convex room's walls seen from inside are
+all behind what they enclose.
 """
 
 from __future__ import annotations
@@ -25,10 +30,21 @@ MIN_FOCUS_EXTENT = 0.6
 
 # (azimuth from +Z towards +X, elevation above the horizon), degrees.
 VIEW_DIRECTIONS: dict[str, tuple[float, float]] = {
-    "hero": (35.0, 40.0),  # front-right, looking down into the room
+    "overview": (35.0, 40.0),  # front-right, looking down into the whole room
     "top": (0.0, 88.0),  # almost straight down; the 2 degrees keep "up" well defined
     "side": (-60.0, 22.0),  # left-front, low
 }
+
+
+# The hero: front-right like the overview, looking down 28 degrees (a creator's bound: at most 35), with
+# the vertical field of view of a 35 mm lens on a 36 x 24 mm frame.
+HERO_AZIMUTH = 35.0
+HERO_ELEVATION = 28.0
+MAX_HERO_ELEVATION = 35.0
+HERO_FOV = math.floor(20 * math.degrees(math.atan(12 / 35))) / 10  # 37.8: a hair narrower, never wider
+THIRD = 1 / 3  # the thirds lines, in normalised device coordinates (-1..1)
+THIRDS_STEPS = 8  # offsets tried between where centring draws the subject and the thirds point
+THIRDS_SLACK = 0.12  # how much further back than a centred framing the camera may stand for the thirds
 
 
 def _direction(azimuth_deg: float, elevation_deg: float) -> np.ndarray:
@@ -102,18 +118,20 @@ def frame_views(
     aspect: float = 4 / 3,
     fov: float = 50.0,
     focus_ids: Iterable[str] | None = None,
-) -> dict[str, dict[str, list[float]]]:
-    """Hero, top and side views that fit the bounds and every placement (or only ``focus_ids``).
+) -> dict[str, dict[str, Any]]:
+    """The hero (see hero_view), then overview, top and side views that fit the bounds and every
+    placement (or, all four, only ``focus_ids``).
 
     bounds: ``{"min": (3,), "max": (3,)}`` or a (min, max) pair. placements:
-    Placement models or scene.json object dicts (with ``id`` and ``bbox``).
-    Returns ``{name: {"position": [x, y, z], "target": [x, y, z]}}``.
+    Placement models or scene.json object dicts (with ``id`` and ``bbox``; ``requested`` marks the subject).
+    Returns ``{name: {"position": [x, y, z], "target": [x, y, z]}}``, the hero with its ``fov`` too.
     """
     if aspect <= 0 or not 1 <= fov < 179:
         raise ValueError(f"aspect must be positive and fov in [1, 179) degrees, got {aspect}, {fov}")
-    lo, hi = _box_of_interest(bounds, list(placements), focus_ids)
+    items = list(placements)
+    lo, hi = _box_of_interest(bounds, items, focus_ids)
     centre = (lo + hi) / 2
-    views = {}
+    views: dict[str, dict[str, Any]] = {"hero": hero_view(bounds, items, aspect, focus_ids)}
     for name, (azimuth, elevation) in VIEW_DIRECTIONS.items():
         direction = _direction(azimuth, elevation)
         distance = fit_distance(lo, hi, direction, aspect, fov)
@@ -122,14 +140,85 @@ def frame_views(
     return views
 
 
+def hero_view(bounds, placements: Sequence[Any], aspect: float,
+              focus_ids: Iterable[str] | None = None) -> dict[str, Any]:
+    """The composed hero: every object (``focus_ids`` only, when given; the bounds when there are none)
+    inside the frame with FIT_MARGIN, seen from HERO_AZIMUTH / HERO_ELEVATION through HERO_FOV, with the
+    requested objects' centre moved from where a centred framing puts it towards the lower thirds point
+    on its own side, as far as the camera need back off at most THIRDS_SLACK for it."""
+    framed = [(_item_box(p), _requested(p)) for p in placements]
+    if focus_ids is not None:
+        wanted = set(focus_ids)
+        framed = [(box, requested) for box, requested in framed if box[0] in wanted]
+    if framed:
+        boxes = [box for box, _ in framed]
+        lo, hi = _union(boxes)
+        subject = np.mean(_union([box for box, requested in framed if requested] or boxes), axis=0)
+    else:
+        lo, hi = _as_box(bounds)
+        subject = (lo + hi) / 2
+    pad = np.maximum(MIN_FOCUS_EXTENT - (hi - lo), 0.0) / 2
+    lo, hi = lo - pad, hi + pad
+    forward = -_direction(HERO_AZIMUTH, HERO_ELEVATION)
+    axes = _camera_axes(forward)
+    tangents = np.array([aspect, 1.0]) * math.tan(math.radians(HERO_FOV) / 2)
+    centre = (lo + hi) / 2
+    centred = _anchored_depth(lo, hi, centre, forward, axes, np.zeros(2), tangents)
+    rel = subject - (centre - forward * centred)
+    start = np.array([rel @ axes[0], rel @ axes[1]]) / (rel @ forward) / tangents  # where centring draws it
+    goal = np.array([THIRD if start[0] >= 0 else -THIRD, -THIRD])
+    fits = []
+    for k in range(THIRDS_STEPS + 1):
+        offset = start + (goal - start) * k / THIRDS_STEPS
+        depth = _anchored_depth(lo, hi, subject, forward, axes, offset, tangents)
+        if depth <= centred * (1 + THIRDS_SLACK):
+            fits.append((offset, depth))
+    offset, depth = fits[-1] if fits else (np.zeros(2), centred)
+    anchor = subject if fits else centre
+    position = anchor - forward * depth - sum(axis * (o * t * depth) for axis, o, t in zip(axes, offset, tangents))
+    return {"position": _rounded(position), "target": _rounded(position + forward * depth), "fov": HERO_FOV}
+
+
+def _anchored_depth(lo, hi, anchor, forward, axes, offset, tangents) -> float:
+    """Smallest depth of ``anchor`` (3,) along ``forward`` at which, with the anchor drawn at ``offset``
+    (2,) in NDC, every corner of box (lo, hi) lies inside FIT_MARGIN of the frame. axes: camera (right,
+    up); tangents (2,): the half-frustum's horizontal and vertical tangents.
+
+    A corner at c - anchor = (b along an axis, a along forward) lands at (b + o t d) / (t (a + d)), so
+    |that| <= m gives d >= (b - m t a) / (t (m - o)) and d >= (-b - m t a) / (t (m + o)).
+    """
+    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]) - anchor
+    along = corners @ forward
+    need = [0.0]
+    for axis, o, t in zip(axes, offset, tangents):
+        across = corners @ axis
+        need += list((across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN - o)))
+        need += list((-across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN + o)))
+    return float(max(need))
+
+
+def _camera_axes(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(right, up) unit vectors (3,) of a camera looking along ``forward`` (3,) with +Y up."""
+    right = np.cross(forward, [0.0, 1.0, 0.0])
+    right /= np.linalg.norm(right)
+    return right, np.cross(right, forward)
+
+
+def _union(boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    return np.min([b[1] for b in boxes], axis=0), np.max([b[2] for b in boxes], axis=0)
+
+
+def _requested(item: Any) -> bool:
+    """Named in the prompt: a scene.json object's flag (a bare Placement carries none: every one counts)."""
+    return bool(item.get("requested", True)) if isinstance(item, Mapping) else True
+
+
 def view_contains(view: Mapping[str, Sequence[float]], lo, hi, aspect: float, fov: float) -> bool:
     """Whether every corner of box (lo (3,), hi (3,)) projects inside the view's frustum and in front of it."""
     position, target = np.asarray(view["position"], float), np.asarray(view["target"], float)
     forward = target - position
     forward /= np.linalg.norm(forward)
-    right = np.cross(forward, [0.0, 1.0, 0.0])
-    right /= np.linalg.norm(right)
-    up = np.cross(right, forward)
+    right, up = _camera_axes(forward)
     tan_v = math.tan(math.radians(fov) / 2)
     for x in (lo[0], hi[0]):
         for y in (lo[1], hi[1]):

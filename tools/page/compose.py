@@ -107,7 +107,7 @@ def detail_views(bounds: dict, objects: list[dict], focus_ids: list[str]) -> dic
         groups.append(focus_ids[MAX_DETAIL_VIEWS - 1 :])
     return {
         f"{DETAIL_VIEW_PREFIX}{n + 1}":
-            frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=group)["hero"]
+            frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, focus_ids=group)["overview"]
         for n, group in enumerate(groups)
     }
 
@@ -237,10 +237,11 @@ def _doors(env: Environment) -> list[dict]:
 
 def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict],
            look: Look | None = None) -> list[dict]:
-    """Hemisphere fill and one shadow-casting sun sized to the bounds, both set by the hour (tools.page.look),
+    """A sky light probe and one shadow-casting sun sized to the bounds, both set by the hour (tools.page.look),
     and a point light per lamp, lit brighter at dusk and night."""
     radius = float(np.linalg.norm(hi - lo)) / 2
-    result, lamp_light = look_lights(look, env, lo, hi)
+    surfaces = finishes(look, env, FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR), WALL_COLOR)
+    result, lamp_light = look_lights(look, env, lo, hi, surfaces)
     kinds = [CATEGORIES.get(o["category"]) for o in objects]
     lamps = [(o, kind) for o, kind in zip(objects, kinds) if kind and kind.light_intensity][:MAX_POINT_LIGHTS]
     for lamp, kind in lamps:

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from tools.core.schema import Environment, Look
+from tools.page.sky_light import Sky, irradiance, linear, probe, project
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Lighting:
     sky: tuple[str, str, str]
     indoor: str
     hemisphere: tuple[str, str]  # (sky, ground) colours of the fill
-    fill: float  # hemisphere intensity outdoors; indoors INDOOR_FILL times it
+    fill: float  # fill intensity outdoors (as a HemisphereLight's); indoors INDOOR_FILL times it
     sun_color: str
     sun: float  # directional intensity outdoors; indoors INDOOR_SUN times it
     elevation: float  # degrees above the horizon: low suns cast long shadows
@@ -55,6 +56,13 @@ PRECIPITATION: dict[str, dict[str, Any]] = {  # count per 100 m² of ground (cap
 PRECIPITATION_HEIGHT = (4.0, 8.0)  # metres the flakes fall from: above the tallest things, not a box of sky
 SNOW_GROUND = "#eef3f8"
 SUN_AZIMUTH = np.radians(-40.0)  # front-left of the scene: shadows fall back-right, where the hero camera sees them
+# The fill's sky as a light probe (tools/page/sky_light.py): how much of the backdrop's horizon colour tints
+# the horizon band outdoors, of the walls' colour indoors; the share of light the floor sends back up; the
+# glow round the sun as a share of the fill overhead.
+HORIZON_TINT = 0.4
+WALL_TINT = 0.6
+GROUND_BOUNCE = 0.35
+SUN_GLOW = 0.25
 
 
 def scene_look(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndarray, hero_distance: float) -> dict:
@@ -115,8 +123,12 @@ def finishes(look: Look | None, env: Environment, floor_color: str, wall_color: 
     return floor, wall
 
 
-def look_lights(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndarray) -> tuple[list[dict], dict]:
-    """[hemisphere, sun] sized to the bounds, and the lamp settings {color, factor} for point lights."""
+def look_lights(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndarray,
+                surfaces: tuple[str, str] = ("#a0a0a0", "#f1ece4")) -> tuple[list[dict], dict]:
+    """[sky probe, sun] sized to the bounds, and the lamp settings {color, factor} for point lights.
+
+    surfaces: the (floor, wall) colours, whose bounce tints the probe from below and, indoors, from the sides.
+    """
     look = look or Look()
     row = LIGHTING[look.time_of_day]
     outdoor = env.kind == "outdoor"
@@ -127,12 +139,8 @@ def look_lights(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndar
                           np.cos(elevation) * np.cos(SUN_AZIMUTH)])
     sun_at = centre + direction * radius * 2
     dim = WEATHER_DIM[look.weather] if outdoor else 1.0
-    fill_sky = row.hemisphere[0] if outdoor else INDOOR_LIGHT_TINTS.get(look.light, "#fff8ee")
-    if not outdoor and look.time_of_day == "night":
-        fill_sky = row.hemisphere[0]
     lights = [
-        {"type": "hemisphere", "sky": fill_sky, "ground": row.hemisphere[1],
-         "intensity": round(row.fill * (1.0 if outdoor else INDOOR_FILL), 3)},
+        probe(fill_sky(look, env, surfaces, direction)),
         {"type": "directional", "color": row.sun_color,
          "intensity": round(row.sun * dim * (1.0 if outdoor else INDOOR_SUN), 3),
          "position": [round(float(v), 4) for v in sun_at],
@@ -141,6 +149,33 @@ def look_lights(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndar
                     "mapSize": 2048, "bias": -0.0005, "normalBias": 0.02, "radius": row.shadow_softness}},
     ]
     return lights, {"color": LAMP_COLORS.get(look.light, LAMP_COLORS["neutral"]), "factor": row.lamps}
+
+
+def fill_sky(look: Look, env: Environment, surfaces: tuple[str, str], sun_direction: np.ndarray) -> Sky:
+    """The sky that fills the shadows: the hour's fill tint overhead, a horizon band, the floor's bounce below.
+
+    Scaled so a face looking straight up gets the irradiance the former hemisphere fill gave it (its
+    intensity times its sky colour), which keeps requested colours on top faces as they were.
+    """
+    row = LIGHTING[look.time_of_day]
+    outdoor = env.kind == "outdoor"
+    tint = row.hemisphere[0] if outdoor or look.time_of_day == "night" else INDOOR_LIGHT_TINTS.get(look.light, "#fff8ee")
+    zenith = linear(tint)
+    floor, wall = (linear(c) for c in surfaces)
+    if outdoor:
+        horizon = zenith + (linear(row.sky[1]) - zenith) * HORIZON_TINT
+    else:
+        horizon = zenith * (1 + (wall - 1) * WALL_TINT)
+    ground = (linear(row.hemisphere[1]) + floor * GROUND_BOUNCE) / 2
+    glow = linear(row.sun_color) * SUN_GLOW if outdoor else np.zeros(3)
+    sky = Sky(zenith, horizon, ground, sun_direction, glow)
+    target = row.fill * (1.0 if outdoor else INDOOR_FILL) * zenith
+    scale = _luminance(target) / _luminance(irradiance(project(sky), (0.0, 1.0, 0.0)))
+    return Sky(zenith * scale, horizon * scale, ground * scale, sun_direction, glow * scale)
+
+
+def _luminance(rgb: np.ndarray) -> float:
+    return float(rgb @ np.array([0.2126, 0.7152, 0.0722]))
 
 
 def title_of(prompt: str, limit: int = 60) -> str:

@@ -20,6 +20,17 @@ const DOOR_HANDLE_HEIGHT = 1.0; // metres above the floor
 const SOIL_COLOR = '#6e5138';
 const PHONE_SCREEN_PX = 600; // a screen whose short side is under this (CSS px) is a phone
 const PHONE_SHADOW_MAP = 1024; // a phone cannot show a 2048 map's detail, and pays for it every shadow pass
+// Contact shadows: a soft dark blob under each floor-standing object, reaching this share beyond its footprint,
+// at this darkness in the middle; objects starting higher than FLOOR_CONTACT above the floor, or lower than
+// CONTACT_MIN_HEIGHT (a rug, a mat: they lie flat and cast nothing), get none.
+// Wider than CONTACT_MAX_SPAN (a big bed, a piano) the sun's shadow alone grounds it, and a blob that size
+// reads as a stain.
+const CONTACT_REACH = 1.2;
+const CONTACT_OPACITY = 0.4;
+const FLOOR_CONTACT = 0.05;
+const CONTACT_MIN_HEIGHT = 0.15;
+const CONTACT_MAX_SPAN = 2.5;
+const CONTACT_LIFT = 0.004; // above the floor plane, so the blob never fights it for depth
 
 function fail(reason) {
   root.dataset.dioramaState = 'error';
@@ -188,8 +199,9 @@ function deviceShadowMapSize(requested) {
 
 function buildLights(data, scene) {
   for (const spec of data.lights) {
-    if (spec.type === 'hemisphere') {
-      scene.add(new THREE.HemisphereLight(spec.sky, spec.ground, spec.intensity));
+    if (spec.type === 'probe') { // the look's sky as spherical harmonics (tools/page/sky_light.py), linear RGB
+      const sh = new THREE.SphericalHarmonics3().fromArray(spec.sh.flat());
+      scene.add(new THREE.LightProbe(sh, spec.intensity));
     } else if (spec.type === 'directional') {
       const light = new THREE.DirectionalLight(spec.color, spec.intensity);
       light.position.copy(vec3(spec.position));
@@ -213,6 +225,47 @@ function buildLights(data, scene) {
       scene.add(light);
     }
   }
+}
+
+// A radial falloff from opaque to clear, drawn once into a small canvas.
+function contactTexture() {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 64;
+  const g = canvas.getContext('2d');
+  const gradient = g.createRadialGradient(32, 32, 0, 32, 32, 32);
+  gradient.addColorStop(0, 'rgba(255, 255, 255, 1)');
+  gradient.addColorStop(0.55, 'rgba(255, 255, 255, 0.55)');
+  gradient.addColorStop(1, 'rgba(255, 255, 255, 0)');
+  g.fillStyle = gradient;
+  g.fillRect(0, 0, 64, 64);
+  return new THREE.CanvasTexture(canvas);
+}
+
+// Contact shadows as one instanced mesh: a blob under every object standing on the ground, sized to its
+// footprint, so things sit on the floor even where the sun's shadow falls away from them. One draw call;
+// indoors only: outdoors the sun's shadow grounds things under an open sky, and blobs under grass tufts, an
+// umbrella's canopy or a boat on the sea read as dark stains.
+function buildContactShadows(data) {
+  if (data.architecture.kind !== 'indoor') return null;
+  const span = (o) => Math.max(o.bbox.max[0] - o.bbox.min[0], o.bbox.max[2] - o.bbox.min[2]);
+  const standing = data.objects.filter((o) => o.parent === null && o.bbox.min[1] < FLOOR_CONTACT
+    && o.bbox.max[1] - o.bbox.min[1] > CONTACT_MIN_HEIGHT && span(o) < CONTACT_MAX_SPAN
+    && (o.mount ?? 'floor') === 'floor');
+  if (!standing.length) return null;
+  const geometry = new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2);
+  const material = new THREE.MeshBasicMaterial({ color: 0x000000, alphaMap: contactTexture(), transparent: true,
+    opacity: CONTACT_OPACITY, depthWrite: false, toneMapped: false });
+  const blobs = new THREE.InstancedMesh(geometry, material, standing.length);
+  const matrix = new THREE.Matrix4();
+  standing.forEach((o, i) => {
+    const [x0, , z0] = o.bbox.min, [x1, , z1] = o.bbox.max;
+    matrix.makeScale((x1 - x0) * CONTACT_REACH, 1, (z1 - z0) * CONTACT_REACH)
+      .setPosition((x0 + x1) / 2, CONTACT_LIFT, (z0 + z1) / 2);
+    blobs.setMatrixAt(i, matrix);
+  });
+  blobs.computeBoundingSphere();
+  blobs.renderOrder = -1; // before other transparent things (glass), which should draw over it
+  return blobs;
 }
 
 // Starts loading every distinct asset of the scene; resolves to {path: gltf scene}.
@@ -312,8 +365,10 @@ class Viewer {
 
   async load(assetsLoading) {
     this.instanced = instanceObjects(this.data, await assetsLoading, this.objectsGroup);
-    this.effects = new THREE.Group(); // snow and rain: not objects, left out of the object-ID pass
+    this.effects = new THREE.Group(); // snow, rain, contact shadows: not objects, left out of the object-ID pass
     this.scene.add(this.effects);
+    const contact = buildContactShadows(this.data);
+    if (contact) this.effects.add(contact);
     const look = applyLook(this, this.data);
     const motion = new Motion(this.data, this.instanced, this.scene);
     this.animator = new Animator(this, [look, motion]);
@@ -382,6 +437,7 @@ class Viewer {
     // Near grows with distance: depth precision follows far/near, and large outdoor scenes need it.
     this.camera.near = Math.min(Math.max(distance / 200, this.data.camera.near || 0.05), 1);
     this.camera.far = Math.max(this.data.camera.far || 500, distance * 4);
+    this.camera.fov = view.fov || this.data.camera.fov; // the hero has its own lens (tools/page/camera.py)
     this.controls.minDistance = this.camera.near * 4;
     this.camera.updateProjectionMatrix();
     this.controls.target.copy(target);
