@@ -75,6 +75,7 @@ def test_material_kinds_get_their_real_surfaces():
     assert material("wood", "#9a6b3f").texture == texture("wood_grain")
     assert material("fabric", "#6d7f99").normal_texture == texture_set("fabric").normal
     assert kind_pattern("metal", "#c4c8cc") == "brushed_metal" and kind_pattern("metal", "#c0392b") == "painted_metal"
+    assert kind_pattern("wood", "#f4f1ea") == "painted_metal", "white wood is painted: a coat, no grain"
     assert kind_pattern("glass", "#ffffff") is None and material("plastic", "#ffffff").texture is None
     tiled = material("stone", "#d9d4cc", "tiles")
     assert tiled.name == "stone:#d9d4cc:tiles" and tiled.roughness_texture == texture_set("tiles").roughness

@@ -78,14 +78,17 @@ def hex_to_rgb(color: str) -> tuple[float, float, float]:
 _KIND_PATTERNS = {"wood": "wood_grain", "fabric": "fabric", "leather": "leather", "stone": "stone"}
 _PAINT_SATURATION = 0.25  # metal more saturated than this (or darker than _PAINT_DARK) is painted, not bare
 _PAINT_DARK = 0.25
+_WHITE_PAINT = 0.75  # wood whose every channel is above this is painted
 
 
 def kind_pattern(kind: str, color: str) -> str | None:
     """The texture pattern (textures.PATTERNS) a material of ``kind`` in ``color`` gets by default, or None."""
+    rgb = hex_to_rgb(color)
+    saturation = (max(rgb) - min(rgb)) / max(max(rgb), 1e-6)
     if kind == "metal":
-        rgb = hex_to_rgb(color)
-        saturation = (max(rgb) - min(rgb)) / max(max(rgb), 1e-6)
         return "painted_metal" if saturation > _PAINT_SATURATION or max(rgb) < _PAINT_DARK else "brushed_metal"
+    if kind == "wood" and min(rgb) > _WHITE_PAINT:  # white or cream wood is painted: a coat, no grain
+        return "painted_metal"
     return _KIND_PATTERNS.get(kind)
 
 

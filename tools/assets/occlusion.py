@@ -38,8 +38,8 @@ _DOP = _dop_directions()
 
 
 def _fan() -> np.ndarray:
-    """(k, 3) unit directions in a vertex's frame (z = the normal): one along it, two rings round it."""
-    rings = [(np.cos(np.radians(a)), n) for a, n in ((28, 5), (50, 8))]
+    """(k, 3) unit directions in a vertex's frame (z = the normal): one along it, a ring of eight round it."""
+    rings = [(np.cos(np.radians(a)), n) for a, n in ((42, 8),)]
     dirs = [(0.0, 0.0, 1.0)]
     for cos, count in rings:
         sin = np.sqrt(1 - cos**2)
@@ -106,10 +106,10 @@ class Occlusion:
         bitangent = np.cross(normals, tangent)
         frames = np.stack([tangent, bitangent, normals], axis=1)  # (n, 3 axes, 3)
         directions = np.einsum("kj,njc->nkc", _FAN, frames)  # (n, k, 3)
-        occluded = np.zeros(len(positions))
-        for cells, weight in zip(_PROBE_CELLS, _PROBE_WEIGHTS, strict=True):
-            probes = positions[:, None, :] + directions * cells * self.pitch
-            occluded += weight * self._blocked(probes.reshape(-1, 3)).reshape(len(positions), -1).mean(axis=1)
+        reach = np.asarray(_PROBE_CELLS)[:, None, None, None] * self.pitch  # (distances, 1, 1, 1)
+        probes = positions[None, :, None, :] + directions[None] * reach  # (distances, n, k, 3)
+        blocked = self._blocked(probes.reshape(-1, 3)).reshape(len(_PROBE_CELLS), len(positions), -1).mean(axis=2)
+        occluded = np.asarray(_PROBE_WEIGHTS) @ blocked
         return 1.0 - STRENGTH * occluded / sum(_PROBE_WEIGHTS)
 
 

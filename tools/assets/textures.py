@@ -99,12 +99,13 @@ def _grid_lines(cells: int, width_px: float, offset_rows: np.ndarray | None = No
 
 
 def _wood_grain() -> Surface:
-    """Gently wavy grain lines along U with a faint knot; grooves at the dark late wood."""
-    wobble = 0.02 * np.sin(2 * np.pi * (_U + 0.3)) + 0.006 * np.sin(2 * np.pi * (_U * 3 + _V)) + 0.01 * _noise(7, 6)
-    rings = (np.sin(2 * np.pi * (_V + wobble) * 6) * 0.5 + 0.5) ** 3
-    knot = np.exp(-(((_U - 0.62) / 0.07) ** 2 + ((_V - 0.4) / 0.04) ** 2))
+    """Fine, gently wavy grain lines along U with a faint knot; grooves at the dark late wood. Kept subtle:
+    on a wardrobe's side the tile repeats a dozen times, and bold rings read as a zebra."""
+    wobble = 0.008 * np.sin(2 * np.pi * (_U + 0.3)) + 0.004 * np.sin(2 * np.pi * (_U * 3 + _V)) + 0.004 * _noise(7, 6)
+    rings = (np.sin(2 * np.pi * (_V + wobble) * 10) * 0.5 + 0.5) ** 4
+    knot = np.exp(-(((_U - 0.62) / 0.05) ** 2 + ((_V - 0.4) / 0.03) ** 2))
     fibre = _noise(8, 8, 0.6)
-    shade = 0.96 - 0.1 * rings - 0.15 * knot + 0.02 * fibre
+    shade = 0.95 - 0.06 * rings - 0.08 * knot + 0.02 * fibre
     return Surface(shade, -0.6 * rings - 0.8 * knot + 0.15 * fibre, 0.85 + 0.15 * rings)
 
 
