@@ -209,7 +209,7 @@ _BUILDERS: dict[str, tuple[Callable[[], Surface], float, float]] = {
     "fabric": (_fabric, 0.08, 0.4),
     "leather": (_leather, 0.25, 0.25),
     "brushed_metal": (_brushed_metal, 0.3, 0.2),
-    "painted_metal": (_painted_metal, 0.5, 0.6),
+    "painted_metal": (_painted_metal, 0.5, 0.3),
     "stone": (_stone, 0.6, 0.35),
     "carpet": (_carpet, 0.25, 0.35),
     "plaster": (_plaster, 1.2, 0.25),
