@@ -16,7 +16,8 @@ from typing import Literal
 import numpy as np
 import trimesh
 
-from tools.assets.textures import texture
+from tools.assets.occlusion import Occlusion, vertex_colors
+from tools.assets.textures import texture_set
 from tools.core.geometry import triple
 from tools.core.gltf import Material, Mesh, Node, Primitive, srgb_to_linear, write_glb
 from tools.knowledge.categories import CATEGORIES
@@ -72,25 +73,48 @@ def hex_to_rgb(color: str) -> tuple[float, float, float]:
     return triple(int(c[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
 
 
+# The surface a material kind has in real life; kinds missing here (glass, plastic, glaze, leaves,
+# water, light) are smooth enough that a flat colour reads true.
+_KIND_PATTERNS = {"wood": "wood_grain", "fabric": "fabric", "leather": "leather", "stone": "stone"}
+_PAINT_SATURATION = 0.25  # metal more saturated than this (or darker than _PAINT_DARK) is painted, not bare
+_PAINT_DARK = 0.25
+_WHITE_PAINT = 0.75  # wood whose every channel is above this is painted
+
+
+def kind_pattern(kind: str, color: str) -> str | None:
+    """The texture pattern (textures.PATTERNS) a material of ``kind`` in ``color`` gets by default, or None."""
+    rgb = hex_to_rgb(color)
+    saturation = (max(rgb) - min(rgb)) / max(max(rgb), 1e-6)
+    if kind == "metal":
+        return "painted_metal" if saturation > _PAINT_SATURATION or max(rgb) < _PAINT_DARK else "brushed_metal"
+    if kind == "wood" and min(rgb) > _WHITE_PAINT:  # white or cream wood is painted: a coat, no grain
+        return "painted_metal"
+    return _KIND_PATTERNS.get(kind)
+
+
 def material(kind: str, color: str, pattern: str | None = None) -> Material:
     """A PBR material of ``kind`` (one of MATERIAL_KINDS) in sRGB hex ``color``.
 
-    pattern: an optional procedural base-colour texture (textures.PATTERNS),
-    tinted by ``color``; parts using it get box-projected UVs.
+    pattern: the procedural texture set (textures.PATTERNS: base colour tinted by
+    ``color``, normal and roughness maps); by default the kind's own (kind_pattern).
+    Parts using one get box-projected UVs.
     """
     if kind not in _PBR:
         raise ValueError(f"unknown material kind {kind!r}; expected one of {MATERIAL_KINDS}")
     metallic, roughness, alpha = _PBR[kind]
     rgb = triple(round(srgb_to_linear(v), 5) for v in hex_to_rgb(color))
     emissive = rgb if kind == "emissive" else (0.0, 0.0, 0.0)
-    name = f"{kind}:{color}" + (f":{pattern}" if pattern else "")
-    tex = texture(pattern) if pattern else None
-    return Material(name, (*rgb, alpha), metallic, roughness, emissive, double_sided=alpha < 1.0, texture=tex)
+    plain = Material(f"{kind}:{color}", (*rgb, alpha), metallic, roughness, emissive, double_sided=alpha < 1.0)
+    pattern = pattern or kind_pattern(kind, color)
+    return with_pattern(plain, pattern) if pattern else plain
 
 
 def with_pattern(mat: Material, pattern: str) -> Material:
-    """``mat`` with a procedural base-colour texture (textures.PATTERNS) added."""
-    return dataclasses.replace(mat, name=f"{mat.name}:{pattern}", texture=texture(pattern))
+    """``mat`` with the procedural texture set ``pattern`` (textures.PATTERNS) in place of any it had."""
+    images = texture_set(pattern)
+    name = mat.name.split(":")
+    return dataclasses.replace(mat, name=":".join([*name[:2], pattern]), texture=images.base,
+                               normal_texture=images.normal, roughness_texture=images.roughness)
 
 
 # --------------------------------------------------------------- primitives
@@ -147,21 +171,52 @@ def rotated_y(mesh: trimesh.Trimesh, angle: float, about=(0, 0, 0)) -> trimesh.T
 
 # ------------------------------------------------------------------- output
 
-def box_uvs(positions: np.ndarray, normals: np.ndarray, metres: float) -> np.ndarray:
-    """Planar-projected texture coordinates, one texture repeat per ``metres``.
+def _box_frame(normals: np.ndarray, upright: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """(n, 3) world directions of +U and +V for box projection (see box_uvs)."""
+    axis = np.argmax(np.abs(normals), axis=1)
+    x, y, z = np.eye(3)
+    u_dir = np.where((axis == 0)[:, None], z, x)
+    v_dir = np.where((axis == 1)[:, None], z, -y)
+    if upright is not None:  # grain up the part: U runs up its sides
+        side = upright & (axis != 1)
+        v_dir = np.where(side[:, None], u_dir, v_dir)
+        u_dir = np.where(side[:, None], y, u_dir)
+    return u_dir, v_dir
+
+
+def box_uvs(positions: np.ndarray, normals: np.ndarray, metres: float = 1.0,
+            upright: np.ndarray | None = None) -> np.ndarray:
+    """Planar-projected texture coordinates, one unit per ``metres`` (the material tiles them further).
 
     positions, normals: (n, 3). Each vertex is projected along the axis its
-    normal points most along: tops use (x, z), fronts (x, y), sides (z, y),
-    so grain and brick courses run horizontally on every face. Returns (n, 2).
+    normal points most along: tops use (x, z), fronts (x, -y), sides (z, -y),
+    so grain and brick courses run horizontally; on vertices of parts marked
+    (n,) ``upright`` (legs, posts) the sides use (y, x) and (y, z), so grain
+    runs up them. Returns (n, 2).
     """
-    axis = np.argmax(np.abs(normals), axis=1)
-    u = np.where(axis == 0, positions[:, 2], positions[:, 0])
-    v = np.where(axis == 1, positions[:, 2], -positions[:, 1])
-    return np.stack([u, v], axis=1) / metres
+    u_dir, v_dir = _box_frame(normals, upright)
+    return np.stack([np.einsum("ij,ij->i", positions, u_dir), np.einsum("ij,ij->i", positions, v_dir)], axis=1) / metres
 
 
-def _primitive(parts: list[Part], offset: np.ndarray) -> Primitive:
-    positions, normals, indices, base = [], [], [], 0
+def box_tangents(normals: np.ndarray, upright: np.ndarray | None = None) -> np.ndarray:
+    """(n, 4) glTF tangents of box_uvs: +U's direction made normal to each (n, 3) normal, and the
+    handedness that makes cross(normal, tangent) * w point up the image (towards -V), as glTF reads
+    normal maps."""
+    u_dir, v_dir = _box_frame(normals, upright)
+    tangent = u_dir - np.einsum("ij,ij->i", u_dir, normals)[:, None] * normals
+    tangent /= np.maximum(np.linalg.norm(tangent, axis=1, keepdims=True), 1e-12)
+    w = np.where(np.einsum("ij,ij->i", np.cross(normals, tangent), -v_dir) < 0, -1.0, 1.0)
+    return np.concatenate([tangent, w[:, None]], axis=1)
+
+
+def _is_upright(mesh: trimesh.Trimesh) -> bool:
+    """Whether a part is a post rather than a board: taller than it is wide and deep."""
+    extent = np.ptp(np.asarray(mesh.vertices), axis=0)
+    return bool(extent[1] > 1.5 * max(extent[0], extent[2]))
+
+
+def _primitive(parts: list[Part], offset: np.ndarray, occlusion: Occlusion | None) -> Primitive:
+    positions, normals, indices, upright, probes, base = [], [], [], [], [], 0
     for part in parts:
         m = part.mesh
         v: np.ndarray
@@ -169,31 +224,47 @@ def _primitive(parts: list[Part], offset: np.ndarray) -> Primitive:
         f: np.ndarray
         if part.smooth:
             v, n, f = m.vertices, m.vertex_normals, m.faces
+            # AO probed halfway to the part's centre along the surface: a cushion's top has vertices only at
+            # its rounded rim, beside the arms and the back, and the middle of the top would take their shade
+            inward = np.asarray(v).mean(axis=0) - v
+            probes.append(v + 0.5 * (inward - np.einsum("ij,ij->i", inward, n)[:, None] * n))
         else:  # hard edges: one vertex per face corner, the face's normal
-            v = m.vertices[m.faces].reshape(-1, 3)
+            corners = m.vertices[m.faces]
+            v = corners.reshape(-1, 3)
             n = np.repeat(m.face_normals, 3, axis=0)
             f = np.arange(len(v)).reshape(-1, 3)
+            # AO probed halfway to the face's centre: a big face's corners sit in the crease beside the
+            # next part, and interpolating what they see would shade the whole face like its edge
+            probes.append(((corners + corners.mean(axis=1, keepdims=True)) / 2).reshape(-1, 3))
         positions.append(v - offset)
         normals.append(n)
         indices.append(f + base)
+        upright.append(np.full(len(v), _is_upright(m)))
         base += len(v)
     mat = parts[0].material
     all_positions = np.round(np.concatenate(positions), 5)
     all_normals = np.round(np.concatenate(normals), 5)
-    uvs = None
-    if mat.texture is not None:
-        uvs = np.round(box_uvs(all_positions, all_normals, mat.texture.metres), 5).astype(np.float32)
+    uvs = colors = tangents = None
+    posts = np.concatenate(upright)
+    if mat.textured:  # UVs in metres; the material's KHR_texture_transform sets each pattern's repeat
+        uvs = np.round(box_uvs(all_positions, all_normals, upright=posts), 5).astype(np.float32)
+    if mat.normal_texture is not None:
+        tangents = box_tangents(all_normals, posts).astype(np.float32)
+    if occlusion is not None and not mat.blend and not any(mat.emissive):  # glass and lights stay as they are
+        colors = vertex_colors(occlusion.factors(np.concatenate(probes), all_normals))
     return Primitive(
         all_positions.astype(np.float32),
         all_normals.astype(np.float32),
         np.concatenate(indices).astype(np.uint32),
         mat,
         uvs,
+        colors,
+        tangents,
     )
 
 
 # Bump when any generator's output changes, so stores and folders never keep old bytes under a key.
-GENERATOR_VERSION = 3
+GENERATOR_VERSION = 4
 
 
 def asset_key(category: str, params: dict) -> str:
@@ -225,12 +296,18 @@ def _bounds(parts: list[Part]) -> tuple[np.ndarray, np.ndarray]:
     return bounds[:, 0].min(axis=0), bounds[:, 1].max(axis=0)
 
 
-def _merged(name: str, parts: list[Part], offset: np.ndarray) -> Mesh:
-    """One mesh (one primitive per material) of ``parts``, positions relative to (3,) ``offset``."""
+def _merged(name: str, parts: list[Part], offset: np.ndarray, occlusion: Occlusion | None = None) -> Mesh:
+    """One mesh (one primitive per material) of ``parts``, positions relative to (3,) ``offset``;
+    vertex colours of baked ``occlusion`` when given."""
     by_material: dict[Material, list[Part]] = {}
     for part in parts:
         by_material.setdefault(part.material, []).append(part)
-    return Mesh(name, [_primitive(group, offset) for group in by_material.values()])
+    return Mesh(name, [_primitive(group, offset, occlusion) for group in by_material.values()])
+
+
+def occlusion_of(parts: list[Part]) -> Occlusion:
+    """The baked-AO occupancy of an asset's parts, standing on their lowest point."""
+    return Occlusion([p.mesh for p in parts], floor_y=_bounds(parts)[0][1])
 
 
 def node_pivot(name: str, parts: list[Part]) -> np.ndarray:
@@ -255,7 +332,7 @@ def to_mesh(name: str, parts: list[Part]) -> tuple[Mesh, np.ndarray]:
         raise ValueError(f"{name}: a generator returned no parts")
     lo, hi = _bounds(parts)
     offset = np.array([(lo[0] + hi[0]) / 2, lo[1], (lo[2] + hi[2]) / 2])
-    return _merged(name, parts, offset), hi - lo
+    return _merged(name, parts, offset, occlusion_of(parts)), hi - lo
 
 
 def _named_nodes(category: str, parts: list[Part]) -> tuple[list[Mesh], list[Node], np.ndarray]:
@@ -265,7 +342,8 @@ def _named_nodes(category: str, parts: list[Part]) -> tuple[list[Mesh], list[Nod
     offset = np.array([(lo[0] + hi[0]) / 2, lo[1], (lo[2] + hi[2]) / 2])
     body = [p for p in parts if p.node is None]
     names = sorted({p.node for p in parts if p.node is not None})
-    meshes = [_merged(category, body, offset)] if body else []
+    occlusion = occlusion_of(body) if body else None  # moving parts neither take nor cast baked shade
+    meshes = [_merged(category, body, offset, occlusion)] if body else []
     children: list[Node] = []
     for name in names:
         own = [p for p in parts if p.node == name]

@@ -98,6 +98,40 @@ def chamfered_box(size, center=(0, 0, 0), bevel: float = 0.1) -> trimesh.Trimesh
     return hull(np.asarray(corners) + np.asarray(center, dtype=float))
 
 
+def _octant(steps: int) -> np.ndarray:
+    """(k, 3) unit directions covering the +x +y +z eighth of a sphere, axes included (so extents stay exact)."""
+    angles = np.linspace(0, np.pi / 2, steps)
+    dirs = {(round(float(np.cos(a) * np.cos(b)), 9), round(float(np.sin(b)), 9), round(float(np.sin(a) * np.cos(b)), 9))
+            for a in angles for b in angles}
+    return np.array(sorted(dirs))
+
+
+_CORNER = _octant(4)
+
+
+def rounded_box(size, center=(0, 0, 0), radius: float = 0.02) -> trimesh.Trimesh:
+    """Box of (3,) ``size`` with every edge and corner rounded by ``radius`` (capped at half the smallest
+    side): cushions, mattresses, padded arms. Draw it smooth, so its rounds shade round."""
+    size = np.asarray(size, dtype=float)
+    r = min(radius, 0.5 * float(size.min()) - 1e-4)
+    inner = size / 2 - r
+    signs = np.array(list(np.ndindex(2, 2, 2))) * 2 - 1
+    points = (inner * signs)[:, None, :] + r * _CORNER[None] * signs[:, None, :]
+    return hull(points.reshape(-1, 3) + np.asarray(center, dtype=float))
+
+
+def cushion(w: float, h: float, d: float, x: float = 0.0, y: float = 0.0, z: float = 0.0,
+            softness: float = 0.35) -> trimesh.Trimesh:
+    """A rounded_box standing on (x, y, z) like a slab, its edges rounded by ``softness`` of its thickness."""
+    return rounded_box((w, h, d), (x, y + h / 2, z), softness * min(w, h, d))
+
+
+def bevelled_slab(w: float, h: float, d: float, x: float = 0.0, y: float = 0.0, z: float = 0.0,
+                  bevel: float = 0.2) -> trimesh.Trimesh:
+    """A slab whose edges are cut back by ``bevel`` of its thinnest side: a table top that catches a highlight."""
+    return chamfered_box((w, h, d), (x, y + h / 2, z), bevel)
+
+
 def open_box(w: float, h: float, d: float, t: float, x: float = 0.0, y: float = 0.0, z: float = 0.0) -> list[trimesh.Trimesh]:
     """An open-topped hollow box (bottom and four walls of thickness ``t``) standing on (x, y, z)."""
     return [slab(w, t, d, x, y, z),

@@ -3,6 +3,8 @@
 One writer serves both: an asset is one mesh under one node; ``scene.glb``
 is many nodes sharing the meshes of repeated assets. Output is a pure
 function of the input arrays, so the same parameters give the same bytes.
+Textures tile by KHR_texture_transform (UVs in metres, scaled by the image's
+repeat); an image is stored once per file however many materials use it.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ import pygltflib as g
 
 @dataclass(frozen=True)
 class Texture:
-    """A base-colour image embedded in the GLB.
+    """An image embedded in the GLB (base colour, normal or metallic-roughness).
 
     png: the PNG file's bytes. metres: the world size one repeat of the image
-    covers, used when UVs are made by planar projection (0 when the UVs came
-    with the mesh and need no projection).
+    covers; UVs are then in metres and the texture is tiled by a
+    KHR_texture_transform scale of 1 / metres (0: the UVs came with the mesh
+    and are used as they are).
     """
 
     name: str
@@ -33,7 +36,9 @@ class Material:
     """PBR metallic-roughness material. Colours are linear 0..1, as glTF expects factors.
 
     texture: an optional base-colour image, multiplied by ``base_color``;
-    primitives using it must carry UVs.
+    normal_texture: an optional tangent-space normal map; roughness_texture: an
+    optional metallic-roughness image (roughness in G, metalness in B, multiplied
+    by the factors). Primitives using any of them must carry UVs.
     """
 
     name: str
@@ -43,6 +48,13 @@ class Material:
     emissive: tuple[float, float, float] = (0.0, 0.0, 0.0)
     double_sided: bool = False
     texture: Texture | None = None
+    normal_texture: Texture | None = None
+    roughness_texture: Texture | None = None
+
+    @property
+    def textured(self) -> bool:
+        """Whether any image is sampled, so the primitive needs UVs."""
+        return any(t is not None for t in (self.texture, self.normal_texture, self.roughness_texture))
 
     @property
     def blend(self) -> bool:
@@ -57,6 +69,9 @@ class Primitive:
     positions: (n, 3) float32 metres; normals: (n, 3) float32 unit vectors;
     indices: (m, 3) uint32 vertex indices, counter-clockwise seen from outside;
     uvs: (n, 2) float32 texture coordinates (TEXCOORD_0), or None.
+    colors: (n, 4) uint8 linear vertex colours (COLOR_0, multiplied into the base colour: baked
+    ambient occlusion), or None.
+    tangents: (n, 4) float32 glTF tangents (xyz unit, w = +-1 handedness) for normal-mapped materials, or None.
     """
 
     positions: np.ndarray
@@ -64,6 +79,8 @@ class Primitive:
     indices: np.ndarray
     material: Material
     uvs: np.ndarray | None = None
+    colors: np.ndarray | None = None
+    tangents: np.ndarray | None = None
 
 
 @dataclass
@@ -92,6 +109,10 @@ def srgb_to_linear(c: float) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
+_TEXTURE_TRANSFORM = "KHR_texture_transform"
+_COMPONENT_TYPES = {np.float32: g.FLOAT, np.uint32: g.UNSIGNED_INT, np.uint8: g.UNSIGNED_BYTE}
+
+
 class _Builder:
     def __init__(self) -> None:
         self.gltf = g.GLTF2(asset=g.Asset(version="2.0", generator="diorama"))
@@ -112,7 +133,8 @@ class _Builder:
         view = self._view(array.tobytes(), target)
         acc = g.Accessor(
             bufferView=view,
-            componentType=g.FLOAT if array.dtype == np.float32 else g.UNSIGNED_INT,
+            componentType=_COMPONENT_TYPES[array.dtype.type],
+            normalized=True if array.dtype == np.uint8 else None,  # uint8 only as 0..1 colours
             count=len(array) if kind != "SCALAR" else array.size,
             type=kind,
         )
@@ -121,6 +143,16 @@ class _Builder:
             acc.max = [float(v) for v in array.max(axis=0)]
         self.gltf.accessors.append(acc)
         return len(self.gltf.accessors) - 1
+
+    def texture_info(self, tex: Texture, info: type[g.TextureInfo] | type[g.NormalMaterialTexture] = g.TextureInfo):
+        """A reference to ``tex`` for a material slot, tiled by KHR_texture_transform when it repeats per metres."""
+        ref = info(index=self.texture(tex))
+        if tex.metres > 0:
+            scale = round(1.0 / tex.metres, 6)
+            ref.extensions = {_TEXTURE_TRANSFORM: {"scale": [scale, scale]}}
+            if _TEXTURE_TRANSFORM not in self.gltf.extensionsUsed:
+                self.gltf.extensionsUsed.append(_TEXTURE_TRANSFORM)
+        return ref
 
     def texture(self, tex: Texture) -> int:
         """Index of the glTF texture showing ``tex`` (image, sampler and texture are added once)."""
@@ -142,16 +174,19 @@ class _Builder:
                 roughnessFactor=mat.roughness,
             )
             if mat.texture is not None:
-                pbr.baseColorTexture = g.TextureInfo(index=self.texture(mat.texture))
-            self.gltf.materials.append(
-                g.Material(
-                    name=mat.name,
-                    pbrMetallicRoughness=pbr,
-                    emissiveFactor=list(mat.emissive),
-                    alphaMode=g.BLEND if mat.blend else g.OPAQUE,
-                    doubleSided=mat.double_sided,
-                )
+                pbr.baseColorTexture = self.texture_info(mat.texture)
+            if mat.roughness_texture is not None:
+                pbr.metallicRoughnessTexture = self.texture_info(mat.roughness_texture)
+            gmat = g.Material(
+                name=mat.name,
+                pbrMetallicRoughness=pbr,
+                emissiveFactor=list(mat.emissive),
+                alphaMode=g.BLEND if mat.blend else g.OPAQUE,
+                doubleSided=mat.double_sided,
             )
+            if mat.normal_texture is not None:
+                gmat.normalTexture = self.texture_info(mat.normal_texture, g.NormalMaterialTexture)
+            self.gltf.materials.append(gmat)
             self.materials[mat] = len(self.gltf.materials) - 1
         return self.materials[mat]
 
@@ -164,10 +199,16 @@ class _Builder:
                 np.ascontiguousarray(p.indices, np.uint32).reshape(-1), "SCALAR", g.ELEMENT_ARRAY_BUFFER
             )
             attributes = g.Attributes(POSITION=pos, NORMAL=nrm)
-            if p.material.texture is not None:
+            if p.material.textured:
                 if p.uvs is None or len(p.uvs) != len(p.positions):
                     raise ValueError(f"mesh {mesh.name!r}: textured material {p.material.name!r} needs (n, 2) uvs")
                 attributes.TEXCOORD_0 = self._accessor(np.ascontiguousarray(p.uvs, np.float32), "VEC2", g.ARRAY_BUFFER)
+            if p.tangents is not None:
+                attributes.TANGENT = self._accessor(np.ascontiguousarray(p.tangents, np.float32), "VEC4", g.ARRAY_BUFFER)
+            if p.colors is not None:
+                if p.colors.shape != (len(p.positions), 4) or p.colors.dtype != np.uint8:
+                    raise ValueError(f"mesh {mesh.name!r}: vertex colours must be (n, 4) uint8, got {p.colors.shape}")
+                attributes.COLOR_0 = self._accessor(np.ascontiguousarray(p.colors), "VEC4", g.ARRAY_BUFFER)
             prims.append(
                 g.Primitive(
                     attributes=attributes,

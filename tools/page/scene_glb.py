@@ -5,9 +5,10 @@ references it with translation, rotation and scale, so repeated objects cost
 their geometry once. Node extras carry the object id and category. Asset node
 hierarchies are baked into the mesh, so an asset from any source (not only
 our generators) arrives as a single mesh with its origin kept.
-Base-colour textures travel along: the PNG or JPEG image and the primitive's
-TEXCOORD_0 are copied, and identical images are stored once. Other texture
-slots (normal, metallic-roughness, occlusion) are dropped.
+Textures travel along: base colour, normal and metallic-roughness images (PNG
+or JPEG, with their KHR_texture_transform scale), the primitive's TEXCOORD_0,
+TANGENT and COLOR_0 (baked occlusion) are copied, and identical images are
+stored once. The occlusion and emissive texture slots are dropped.
 """
 
 from __future__ import annotations
@@ -69,8 +70,8 @@ def _node_matrix(node: g.Node) -> np.ndarray:
     return m
 
 
-def _base_color_texture(gltf: g.GLTF2, blob: bytes, info: g.TextureInfo | None) -> Texture | None:
-    """The embedded image behind a baseColorTexture, or None when there is none."""
+def _texture(gltf: g.GLTF2, blob: bytes, info: g.TextureInfo | g.NormalMaterialTexture | None) -> Texture | None:
+    """The embedded image behind a material's texture slot, with its repeat in metres, or None when there is none."""
     if info is None:
         return None
     if info.texCoord not in (None, 0):
@@ -81,7 +82,9 @@ def _base_color_texture(gltf: g.GLTF2, blob: bytes, info: g.TextureInfo | None) 
         raise AssetError(f"texture {info.index}: only images embedded in the GLB are supported")
     view = gltf.bufferViews[image.bufferView]
     start = view.byteOffset or 0
-    return Texture(image.name or f"image_{source}", bytes(blob[start:start + view.byteLength]))
+    scale = ((info.extensions or {}).get("KHR_texture_transform") or {}).get("scale") or [0.0]
+    metres = 1.0 / scale[0] if scale[0] else 0.0  # a uniform repeat is all our writer sets
+    return Texture(image.name or f"image_{source}", bytes(blob[start:start + view.byteLength]), metres)
 
 
 def _material(gltf: g.GLTF2, blob: bytes, index: int | None) -> Material:
@@ -99,7 +102,9 @@ def _material(gltf: g.GLTF2, blob: bytes, index: int | None) -> Material:
         roughness=1.0 if pbr.roughnessFactor is None else pbr.roughnessFactor,
         emissive=tuple(mat.emissiveFactor or (0.0, 0.0, 0.0)),
         double_sided=bool(mat.doubleSided),
-        texture=_base_color_texture(gltf, blob, pbr.baseColorTexture),
+        texture=_texture(gltf, blob, pbr.baseColorTexture),
+        normal_texture=_texture(gltf, blob, mat.normalTexture),
+        roughness_texture=_texture(gltf, blob, pbr.metallicRoughnessTexture),
     )
 
 
@@ -122,16 +127,39 @@ def _primitives(gltf: g.GLTF2, blob: bytes, mesh_index: int, matrix: np.ndarray)
         normals /= np.maximum(np.linalg.norm(normals, axis=1, keepdims=True), 1e-12)
         material = _material(gltf, blob, prim.material)
         uvs = None
-        if material.texture is not None:
+        if material.textured:
             if prim.attributes.TEXCOORD_0 is None:
                 raise AssetError(f"mesh {mesh_index}: a textured primitive has no TEXCOORD_0")
             raw = read_accessor(gltf, blob, prim.attributes.TEXCOORD_0)
             # Integer UVs are only valid normalized (glTF 2.0 spec, meshes.md): map them to 0..1.
             scale = np.iinfo(raw.dtype).max if np.issubdtype(raw.dtype, np.integer) else 1.0
             uvs = (raw / scale).astype(np.float32)
+        tangents = _tangents(gltf, blob, prim.attributes.TANGENT, matrix) if material.normal_texture else None
         prims.append(Primitive(positions.astype(np.float32), normals.astype(np.float32),
-                               indices.reshape(-1, 3), material, uvs))
+                               indices.reshape(-1, 3), material, uvs, _colors(gltf, blob, prim.attributes.COLOR_0),
+                               tangents))
     return prims
+
+
+def _tangents(gltf: g.GLTF2, blob: bytes, index: int | None, matrix: np.ndarray) -> np.ndarray | None:
+    """(n, 4) float32 TANGENTs turned by the node transform, or None when the primitive has none."""
+    if index is None:
+        return None
+    raw = read_accessor(gltf, blob, index).astype(np.float64)
+    turned = raw[:, :3] @ matrix[:3, :3].T
+    turned /= np.maximum(np.linalg.norm(turned, axis=1, keepdims=True), 1e-12)
+    return np.concatenate([turned, np.sign(raw[:, 3:]) + (raw[:, 3:] == 0)], axis=1).astype(np.float32)
+
+
+def _colors(gltf: g.GLTF2, blob: bytes, index: int | None) -> np.ndarray | None:
+    """(n, 4) uint8 COLOR_0 (any stored form: RGB or RGBA, float or normalized integers), or None."""
+    if index is None:
+        return None
+    raw = read_accessor(gltf, blob, index)
+    unit = raw / np.iinfo(raw.dtype).max if np.issubdtype(raw.dtype, np.integer) else raw
+    if unit.shape[1] == 3:
+        unit = np.concatenate([unit, np.ones((len(unit), 1))], axis=1)
+    return np.round(np.clip(unit, 0.0, 1.0) * 255).astype(np.uint8)
 
 
 def asset_mesh(data: bytes, name: str) -> Mesh:

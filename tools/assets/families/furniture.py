@@ -31,7 +31,18 @@ from tools.assets.families.furniture_parts import (
 )
 from tools.assets.mesh import Part, cylinder, material, rod, rotated_y, scaled, sphere, with_pattern
 from tools.assets.registry import GenParams, generator
-from tools.assets.shapes import ellipse_slab, frustum, ring_of_rods, rotated_x, slab, torus_y, x_rod, z_rod
+from tools.assets.shapes import (
+    bevelled_slab,
+    cushion,
+    ellipse_slab,
+    frustum,
+    ring_of_rods,
+    rotated_x,
+    slab,
+    torus_y,
+    x_rod,
+    z_rod,
+)
 from tools.core.gltf import Material
 
 # ------------------------------------------------------------------ seating
@@ -62,7 +73,8 @@ def _upholstered(p: GenParams, seats: int, style: str, default_colour: str) -> l
 def _cushion_row(x0: float, x1: float, n: int, y: float, t: float, z0: float, z1: float, mat: Material) -> list[Part]:
     """n seat cushions side by side over [x0, x1], from depth z0 (back) to z1 (front)."""
     cw = (x1 - x0) / n
-    return [Part(slab(cw - 0.012, t, z1 - z0 - 0.01, x0 + cw * (i + 0.5), y, (z0 + z1) / 2), mat) for i in range(n)]
+    return [Part(cushion(cw - 0.012, t, z1 - z0 - 0.01, x0 + cw * (i + 0.5), y, (z0 + z1) / 2), mat, smooth=True)
+            for i in range(n)]
 
 
 def _back_cushions(x0: float, x1: float, n: int, y: float, top: float, z_back: float, depth: float,
@@ -70,8 +82,8 @@ def _back_cushions(x0: float, x1: float, n: int, y: float, top: float, z_back: f
     """Loose back cushions leaning backwards against a back frame at ``z_back``."""
     cw, parts = (x1 - x0) / n, []
     for i in range(n):
-        m = slab(cw - 0.015, top - y, depth, x0 + cw * (i + 0.5), y, z_back + depth / 2 + 0.02)
-        parts.append(Part(rotated_x(m, -0.14, (0, y, z_back + depth)), mat))
+        m = cushion(cw - 0.015, top - y, depth, x0 + cw * (i + 0.5), y, z_back + depth / 2 + 0.02)
+        parts.append(Part(rotated_x(m, -0.14, (0, y, z_back + depth)), mat, smooth=True))
     return parts
 
 
@@ -83,7 +95,8 @@ def _modern_body(p: GenParams, seats: int, cover: Material, leg_h: float, arm_w:
     arm_top = H * 0.68
     parts = [Part(slab(W, seat_top - cush_t - leg_h, main_d, 0, leg_h, -D / 2 + main_d / 2), cover),
              Part(slab(W, H * 0.8 - leg_h, back_d, 0, leg_h, -D / 2 + back_d / 2), cover),
-             Part(slab(arm_w, arm_top - leg_h, main_d, -W / 2 + arm_w / 2, leg_h, -D / 2 + main_d / 2), cover)]
+             Part(cushion(arm_w, arm_top - leg_h, main_d, -W / 2 + arm_w / 2, leg_h, -D / 2 + main_d / 2, 0.2), cover,
+                  smooth=True)]
     inner_x0, inner_x1 = -W / 2 + arm_w, W / 2 - arm_w
     n = max(1, seats)
     if chaise:
@@ -94,7 +107,7 @@ def _modern_body(p: GenParams, seats: int, cover: Material, leg_h: float, arm_w:
         parts += _back_cushions(inner_x1, W / 2, 1, seat_top, H, -D / 2 + back_d, D * 0.16, cover)
         n = max(1, n - 1)
     else:
-        parts.append(Part(slab(arm_w, arm_top - leg_h, D, W / 2 - arm_w / 2, leg_h, 0), cover))
+        parts.append(Part(cushion(arm_w, arm_top - leg_h, D, W / 2 - arm_w / 2, leg_h, 0, 0.2), cover, smooth=True))
     parts += _cushion_row(inner_x0, inner_x1, n, seat_top - cush_t, cush_t, -D / 2 + back_d, z_front, cover)
     parts += _back_cushions(inner_x0, inner_x1, n, seat_top, H, -D / 2 + back_d, D * 0.16, cover)
     return parts
@@ -286,7 +299,8 @@ def stool(p: GenParams) -> list[Part]:
 # ------------------------------------------------------------------- tables
 
 def _top(W: float, D: float, t: float, y: float, mat: Material, round_top: bool) -> Part:
-    return Part(ellipse_slab(W, t, D, y=y, sections=40) if round_top else slab(W, t, D, y=y), mat)
+    """A table top, its edges bevelled (or an elliptic disc) so they catch a highlight."""
+    return Part(ellipse_slab(W, t, D, y=y, sections=40) if round_top else bevelled_slab(W, t, D, y=y), mat)
 
 
 @generator("coffee_table", variants=3)
@@ -366,7 +380,7 @@ def desk(p: GenParams) -> list[Part]:
     t = thickness(H, 0.045, 0.04, 0.02)
     body = p.mat("wood", (WOOD, LIGHT_WOOD, DARK_WOOD)[p.variant])
     brass = material("metal", "#b08d57")
-    parts = [Part(slab(W, t, D, 0, H - t, 0), body)]
+    parts = [Part(bevelled_slab(W, t, D, 0, H - t, 0), body)]
     ped_w, ped_d = W * 0.32, D - FRONT_ROOM - 0.02
     ped_z = -D / 2 + 0.01 + ped_d / 2
     if p.variant == 1:
@@ -405,8 +419,8 @@ def bed(p: GenParams) -> list[Part]:
     inner_w, z_head, z_foot = W - 2 * board - 0.01, -D / 2 + board * (2 if p.variant == 1 else 1), D / 2 - board
     if p.variant == 1:
         z_foot = D / 2 - 0.01
-    parts.append(Part(slab(inner_w, mattress_top - mattress_bottom, z_foot - z_head, 0, mattress_bottom, (z_head + z_foot) / 2),
-                      material("fabric", LINEN)))
+    parts.append(Part(cushion(inner_w, mattress_top - mattress_bottom, z_foot - z_head, 0, mattress_bottom,
+                              (z_head + z_foot) / 2, 0.25), material("fabric", LINEN), smooth=True))
     parts += _bedding(p, inner_w, z_head, z_foot, mattress_top)
     return parts
 
@@ -453,8 +467,9 @@ def _bedding(p: GenParams, inner_w: float, z_head: float, z_foot: float, top: fl
     linen = material("fabric", "#f7f5f0")
     length = z_foot - z_head
     duvet_back = z_head + length * 0.3
-    parts = [Part(slab(inner_w + 0.03, H * 0.2 + 0.03, z_foot - duvet_back + 0.015, 0, top - H * 0.2, (duvet_back + z_foot + 0.015) / 2), duvet),
-             Part(slab(inner_w + 0.035, 0.04, 0.14, 0, top - 0.005, duvet_back + 0.07), linen)]
+    parts = [Part(cushion(inner_w + 0.03, H * 0.2 + 0.03, z_foot - duvet_back + 0.015, 0, top - H * 0.2,
+                          (duvet_back + z_foot + 0.015) / 2, 0.3), duvet, smooth=True),
+             Part(cushion(inner_w + 0.035, 0.04, 0.14, 0, top - 0.005, duvet_back + 0.07), linen, smooth=True)]
     single = p.shape == "single" or (W < 1.2 and p.shape != "double")
     count = 1 if single else 2
     pw = min(0.7, inner_w / count - 0.06)
