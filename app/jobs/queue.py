@@ -11,7 +11,7 @@ A service job writes its scene under ``data_dir/scenes/<id>``; a job may name
 its own folder instead (``out_dir``: `diorama batch` puts each scene in the
 folder the user asked for).
 
-The queue sits behind ``JobQueue`` so a distributed queue can replace SQLite.
+The queue sits behind ``JobQueue``; PostgreSQL (app/jobs/postgres.py) implements it for many hosts.
 A damaged, locked or unwritable database file (or a full disk) raises a
 ``MachineFault`` naming the file, never a bare sqlite3 error.
 """
@@ -89,7 +89,12 @@ class Event:
 
 
 class JobQueue(Protocol):
-    """What the API and the workers need from a queue (SQLite today, a distributed queue later)."""
+    """What the API and the workers need from a queue: ``SqliteJobQueue`` here, ``PostgresJobQueue``
+    (app/jobs/postgres.py) when ``DIORAMA_DATABASE_URL`` is set; ``open_queue`` (app/jobs/backend.py) picks."""
+
+    @property
+    def path(self) -> Path | None:
+        """The database file, for health probes; None for a server."""
 
     def submit(self, job_id: str, owner: str, prompt: str, seed: int, options: dict[str, Any],
                idempotency_key: str | None = None, max_active: int | None = None,
@@ -101,6 +106,8 @@ class JobQueue(Protocol):
         """The owner's job made with this idempotency key, if any."""
     def claim(self, worker: str, lease_s: float) -> Job | None:
         """Take the oldest queued job (or one whose lease ran out) for this worker."""
+    def wait_for_work(self, timeout_s: float) -> None:
+        """An idle worker's wait: until a job may be there to claim, at most ``timeout_s``."""
     def heartbeat(self, job_id: str, worker: str, lease_s: float) -> bool:
         """Extend the worker's lease on a job; False when the worker no longer holds it."""
     def record(self, job_id: str, worker: str, stage: str, message: str, progress: float) -> bool:
@@ -126,6 +133,12 @@ class JobQueue(Protocol):
         """Every event after the given sequence number."""
     def count(self, status: Status, owner: str | None = None) -> int:
         """How many jobs (of this owner) have this status."""
+    def observe(self, metric: str, label: str, value: float, ok: bool = True) -> None:
+        """Keep one measurement for /metrics."""
+    def observation_totals(self, metric: str, buckets: tuple[float, ...] = ()) -> builtins.list[Any]:
+        """Per label, rows read by name: ``label``, ``n``, ``total``, ``ok`` and ``le_<i>``."""
+    def prune(self, before: float) -> dict[str, int]:
+        """Forget old observations and the events of jobs that ended long ago."""
 
 
 SCHEMA = """
@@ -157,6 +170,7 @@ CREATE INDEX IF NOT EXISTS observations_metric ON observations(metric, label);
 CREATE INDEX IF NOT EXISTS observations_age ON observations(created_at);
 """
 JOBS_DB_NAME = "jobs.sqlite"  # the service's queue, under the data dir
+IDLE_POLL_S = 0.5  # an idle worker's wait between claims on SQLite
 BUSY_TIMEOUT_S = 30.0  # many processes write here; a writer waits for the lock instead of failing
 
 
@@ -310,6 +324,10 @@ class SqliteJobQueue:
                 "UPDATE jobs SET status = 'running', lease_owner = ?, lease_expires = ?, attempts = attempts + 1, "
                 "started_at = COALESCE(started_at, ?) WHERE id = ?", (worker, now + lease_s, now, row["id"]))
             return self._job(db, row["id"])
+
+    def wait_for_work(self, timeout_s: float) -> None:
+        """Another process's submit sends no signal through a file: poll again soon."""
+        time.sleep(min(timeout_s, IDLE_POLL_S))
 
     def heartbeat(self, job_id: str, worker: str, lease_s: float) -> bool:
         """Renew the lease; False when this worker no longer holds the job (reclaimed, cancelled, deleted)."""
