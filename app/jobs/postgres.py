@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import builtins
 import json
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import psycopg
 from psycopg.rows import DictRow, dict_row
-from psycopg_pool import ConnectionPool, PoolTimeout
 
 from app.jobs.queue import ACTIVE, TERMINAL, ActiveCapReached, Event, IdempotencyConflict, Job, Status
 from tools.core.errors import MachineFault
@@ -42,7 +42,7 @@ MIGRATION_LOCK = 0x64696f72  # advisory lock keys: any constant that no other ap
 EVENTS_LOCK = 0x64696f73
 OWNER_LOCK_SPACE = 0x64696f74
 CONNECT_TIMEOUT_S = 5  # an API request waits this long for the database before answering 503
-POOL_MAX = 8  # an API process's request threads and a worker's guard thread share these connections
+IDLE_KEPT = 8  # idle connections a process keeps for its request threads (a worker: its guard thread too)
 MIGRATIONS: list[str] = [
     """
     CREATE TABLE jobs (
@@ -74,7 +74,7 @@ MIGRATIONS: list[str] = [
     CREATE INDEX observations_age ON observations(created_at);
     """,
 ]
-Db = psycopg.Connection[DictRow]
+Db: TypeAlias = "psycopg.Connection[DictRow]"  # one connection, its rows dicts
 DATABASE_FIX = "check that PostgreSQL is up and DIORAMA_DATABASE_URL points at it"
 
 
@@ -89,39 +89,79 @@ def server_faults(where: str) -> Iterator[None]:
     """Inside, a connection that cannot be made or was lost becomes a MachineFault naming the server."""
     try:
         yield
-    except (psycopg.OperationalError, PoolTimeout) as error:
+    except psycopg.OperationalError as error:
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise MachineFault(f"the job database {where} cannot be used: {first_line}; {DATABASE_FIX}",
                            where, "unreachable") from error
 
 
+class Connections:
+    """Connections kept idle for reuse and checked (one round trip) before each use; a new one is made when none
+    is idle. No background reconnect loop with its own back-off (as a pool has): the first call after an outage
+    connects at once, so the API stops answering 503 as soon as the server is back."""
+
+    def __init__(self, url: str, keep: int = IDLE_KEPT) -> None:
+        self.url, self.keep = url, keep
+        self._idle: builtins.list[Db] = []
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Db]:
+        """One transaction: committed when the block ends, rolled back when it raises."""
+        db = self._take()
+        try:
+            with db.transaction():
+                yield db
+        finally:
+            self._give_back(db)
+
+    def _take(self) -> Db:
+        while True:
+            with self._lock:
+                db = self._idle.pop() if self._idle else None
+            if db is None:
+                return psycopg.connect(self.url, autocommit=True, row_factory=dict_row,
+                                       connect_timeout=CONNECT_TIMEOUT_S)
+            try:
+                db.execute("")  # cut by a restart since its last use? then the next one, or a new one
+                return db
+            except psycopg.OperationalError:
+                db.close()
+
+    def _give_back(self, db: Db) -> None:
+        with self._lock:
+            if not db.closed and not db.broken and len(self._idle) < self.keep:
+                self._idle.append(db)
+                return
+        db.close()
+
+    def close(self) -> None:
+        """Close the idle connections."""
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for db in idle:
+            db.close()
+
+
 class PostgresJobQueue:
-    """The ``JobQueue`` on one PostgreSQL database; one connection pool per process."""
+    """The ``JobQueue`` on one PostgreSQL database."""
 
     path: Path | None = None  # no file: health checks probe the server through the queue instead
 
     def __init__(self, url: str) -> None:
         self.url, self.where = url, describe(url)
-        self._pool = ConnectionPool(url, connection_class=Db, min_size=1, max_size=POOL_MAX, open=False, timeout=CONNECT_TIMEOUT_S,
-                                    check=ConnectionPool.check_connection,
-                                    kwargs={"row_factory": dict_row, "connect_timeout": CONNECT_TIMEOUT_S})
-        try:
-            with server_faults(self.where):
-                self._pool.open(wait=False)
-                with self._transaction() as db:
-                    migrate(db)
-        except BaseException:
-            self._pool.close()  # else its threads go on reconnecting to a server this queue never used
-            raise
+        self._connections = Connections(url)
+        with self._transaction() as db:
+            migrate(db)
 
     def close(self) -> None:
-        """Close the pool's connections."""
-        self._pool.close()
+        """Close the idle connections."""
+        self._connections.close()
 
     @contextmanager
     def _transaction(self) -> Iterator[Db]:
-        """One transaction on a pooled connection: committed when the block ends, rolled back when it raises."""
-        with server_faults(self.where), self._pool.connection() as db:
+        """One transaction on a kept connection: committed when the block ends, rolled back when it raises."""
+        with server_faults(self.where), self._connections.transaction() as db:
             yield db
 
     def _job(self, db: Db, job_id: str) -> Job | None:
