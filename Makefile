@@ -5,9 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEMO_PROMPT ?= a cozy living room with a grey sofa facing a TV, a wooden coffee table in front of the sofa and a floor lamp in the corner; 5m x 4m
 
-.PHONY: setup demo lint test bench clean chromium docker-compose wordnet
+.PHONY: setup demo lint test bench clean chromium docker-compose wordnet postgresql
 
-setup: $(STAMP) web/node_modules/.installed chromium docker-compose wordnet
+setup: $(STAMP) web/node_modules/.installed chromium docker-compose wordnet postgresql
 
 # llama-cpp-python (test extra) compiles llama.cpp from source (minutes on 2 cores): GGML_NATIVE=OFF builds for any
 # x86-64 CPU, so the wheel pip keeps in ~/.cache/pip stays valid wherever that cache is kept (no rebuild per run).
@@ -16,7 +16,7 @@ setup: $(STAMP) web/node_modules/.installed chromium docker-compose wordnet
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install -q -e '.[test,embeddings]'
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install -q -e '.[test,embeddings,postgres]'
 	touch $(STAMP)
 
 web/node_modules/.installed: web/package.json
@@ -28,6 +28,13 @@ chromium:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || \
 	  (echo "Install Chromium (apt-get install chromium) or set DIORAMA_CHROMIUM" >&2; exit 1)
+
+# Debian's PostgreSQL server programs (initdb, postgres): tests/postgres_server.py starts one per test session on a
+# free port in a temp folder; the service uses any PostgreSQL through DIORAMA_DATABASE_URL (docs/scaling.md).
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql) || \
+	  (echo "Install PostgreSQL (apt-get install postgresql): the tests start its server" >&2; exit 1)
 
 # Debian's WordNet database: grounding asks it what a noun is a kind of ("pew" -> bench). Without it grounding
 # falls back on meaning alone (tools/knowledge/wordnet.py; DIORAMA_WORDNET_DIR points elsewhere).

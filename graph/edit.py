@@ -21,15 +21,13 @@ import json
 import math
 import os
 import shutil
-import sqlite3
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import cast
 
-from langgraph.checkpoint.sqlite import SqliteSaver
-
+from graph.checkpoints import open_checkpointer
 from graph.context import RunContext
 from graph.revisions import REVISIONS_DIR, REVISIONS_FILE, read_log
 from graph.runner import checkpointed_graph, initial_state
@@ -180,11 +178,10 @@ def load_plan(scene_dir: Path, scene: dict, context: RunContext) -> ScenePlan:
 
 
 def _checkpoint_plan(context: RunContext, scene_id: str) -> ScenePlan | None:
-    db = context.settings.checkpoint_db
-    if not db.is_file():
+    if context.settings.database_url is None and not context.settings.checkpoint_db.is_file():
         return None
-    with closing(sqlite3.connect(db, check_same_thread=False)) as conn:
-        found = SqliteSaver(conn).get_tuple({"configurable": {"thread_id": scene_id}})
+    with open_checkpointer(context.settings) as saver:
+        found = saver.get_tuple({"configurable": {"thread_id": scene_id}})
     plan = found.checkpoint["channel_values"].get("plan") if found else None
     return ScenePlan.model_validate(plan) if plan else None
 

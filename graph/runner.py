@@ -5,16 +5,16 @@ from __future__ import annotations
 import hashlib
 import logging
 import shutil
-import sqlite3
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import cast
 
 from langchain_core.runnables import RunnableConfig
-from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph.state import CompiledStateGraph
 
+from graph.checkpoints import open_checkpointer
 from graph.context import RunContext
 from graph.graph import build_graph
 from graph.state import SceneState
@@ -68,12 +68,10 @@ SceneGraph = CompiledStateGraph[SceneState, RunContext, SceneState, SceneState]
 
 
 @contextmanager
-def checkpointed_graph(context: RunContext, thread_id: str) -> Iterator[tuple[SceneGraph, SqliteSaver, RunnableConfig]]:
-    """The scene graph over the SQLite checkpointer, with the run config of ``thread_id``."""
-    db = context.settings.checkpoint_db
-    db.parent.mkdir(parents=True, exist_ok=True)
-    with closing(sqlite3.connect(db, check_same_thread=False)) as conn:
-        saver = SqliteSaver(conn)
+def checkpointed_graph(context: RunContext,
+                       thread_id: str) -> Iterator[tuple[SceneGraph, BaseCheckpointSaver, RunnableConfig]]:
+    """The scene graph over the run's checkpointer (graph/checkpoints.py), with the run config of ``thread_id``."""
+    with open_checkpointer(context.settings) as saver:
         config: RunnableConfig = {"configurable": {"thread_id": thread_id}, "recursion_limit": RECURSION_LIMIT}
         yield build_graph(checkpointer=saver), saver, config
 

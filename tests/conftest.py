@@ -19,3 +19,13 @@ def lazy_browser():
 def run_context(tmp_path, lazy_browser) -> RunContext:
     settings = Settings(data_dir=tmp_path / "data", _env_file=None)
     return RunContext(settings, lazy_browser)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One real PostgreSQL for the session (tests/postgres_server.py); each test makes its own database."""
+    pytest.importorskip("psycopg", reason="the PostgreSQL driver is an extra: pip install -e '.[postgres]'")
+    from postgres_server import running_postgres
+
+    with running_postgres() as server:
+        yield server

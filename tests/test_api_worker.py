@@ -176,3 +176,13 @@ def test_a_worker_process_sigtermed_mid_scene_hands_its_job_back(queue, tmp_path
     back = queue.get(job.id)
     assert back.status == "queued" and back.attempts == 0, (back.status, back.attempts, back.error_message)
     assert queue.claim("w", lease_s=60).attempts == 1
+
+
+def test_a_worker_recycles_after_its_share_of_jobs_or_above_its_memory_limit(tmp_path, monkeypatch):
+    from app.jobs.worker import tree_rss_mb, worn_out
+
+    assert tree_rss_mb(os.getpid()) > 10  # this Python, at least
+    settings = Settings(data_dir=tmp_path / "data", _env_file=None, worker_max_jobs=3, worker_max_rss_mb=100_000)
+    assert not worn_out(settings, 2) and worn_out(settings, 3)
+    monkeypatch.setattr(worker_module, "tree_rss_mb", lambda pid: 100_001.0)  # as a leaking Chromium would grow
+    assert worn_out(settings, 1)

@@ -74,3 +74,15 @@ def test_dockerfile_has_both_targets():
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert "FROM python:3.11-slim AS app" in dockerfile and "AS model-cpu" in dockerfile
     assert "chromium" in dockerfile and "npm install" in dockerfile
+
+
+def test_scale_profile_runs_api_instances_and_workers_on_postgres(compose):
+    """`docker compose --profile scale up --scale worker=4`: stateless APIs and workers share one PostgreSQL."""
+    services = compose["services"]
+    assert all(services[name]["profiles"] == ["scale"] for name in ("postgres", "api", "worker"))
+    assert services["api"]["command"][-2:] == ["--workers", "0"] and services["worker"]["command"][0] == "worker"
+    assert "ports" not in services["worker"] and "container_name" not in services["worker"]  # so --scale works
+    for name in ("api", "worker"):
+        assert services[name]["environment"]["DIORAMA_DATABASE_URL"].startswith("postgresql://")
+        assert services[name]["depends_on"]["postgres"]["condition"] == "service_healthy"
+    assert services["postgres"]["healthcheck"]["test"][0] == "CMD"

@@ -1,4 +1,5 @@
-"""The SQLite job queue: leases, reclaiming, cancellation, idempotency, revisions, events."""
+"""The job queue on both backends (SQLite, and a real PostgreSQL): leases, reclaiming, cancellation,
+idempotency, revisions, events. SQLite-only tests (an old database file) take ``tmp_path`` alone."""
 
 from __future__ import annotations
 
@@ -7,15 +8,29 @@ import threading
 
 import pytest
 
-from app.jobs.queue import ActiveCapReached, IdempotencyConflict, SqliteJobQueue, job_dir, new_job_id, scene_dir
+from app.jobs.queue import (
+    ActiveCapReached,
+    IdempotencyConflict,
+    JobQueue,
+    SqliteJobQueue,
+    job_dir,
+    new_job_id,
+    scene_dir,
+)
 
 
-@pytest.fixture
-def queue(tmp_path) -> SqliteJobQueue:
-    return SqliteJobQueue(tmp_path / "jobs.sqlite")
+@pytest.fixture(params=["sqlite", "postgres"])
+def queue(request, tmp_path) -> JobQueue:
+    if request.param == "sqlite":
+        return SqliteJobQueue(tmp_path / "jobs.sqlite")
+    from app.jobs.postgres import PostgresJobQueue
+
+    postgres = PostgresJobQueue(request.getfixturevalue("postgres_server").fresh_database())
+    request.addfinalizer(postgres.close)
+    return postgres
 
 
-def submit(queue: SqliteJobQueue, prompt: str = "a table", key: str | None = None, owner: str = "local"):
+def submit(queue: JobQueue, prompt: str = "a table", key: str | None = None, owner: str = "local"):
     return queue.submit(new_job_id(), owner, prompt, 0, {}, key)
 
 

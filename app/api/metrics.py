@@ -22,7 +22,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from app.jobs.queue import SqliteJobQueue, Status
+from app.jobs.queue import JobQueue, Status
 
 STAGE_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 40.0, 80.0, 160.0)
 JOB_BUCKETS = (5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 240.0, 480.0, 960.0)
@@ -31,7 +31,7 @@ PRUNE_EVERY_S = 3600.0
 log = logging.getLogger(__name__)
 
 
-def histogram(name: str, doc: str, label: str, queue: SqliteJobQueue, metric: str,
+def histogram(name: str, doc: str, label: str, queue: JobQueue, metric: str,
               buckets: Sequence[float]) -> HistogramMetricFamily:
     """One histogram family of a metric's observations, from the queue's per-label sums."""
     family = HistogramMetricFamily(name, doc, labels=[label])
@@ -44,7 +44,7 @@ def histogram(name: str, doc: str, label: str, queue: SqliteJobQueue, metric: st
 class JobMetrics(Collector):
     """Prometheus collector that reads the job queue's depth, counts and stage timings at each scrape."""
 
-    def __init__(self, queue: SqliteJobQueue) -> None:
+    def __init__(self, queue: JobQueue) -> None:
         self.queue = queue
 
     def collect(self) -> Iterator[Metric]:
@@ -85,7 +85,7 @@ class JobMetrics(Collector):
 class Pruner:
     """A daemon thread that prunes the queue's old observations and events now and every hour after."""
 
-    def __init__(self, queue: SqliteJobQueue, retention_days: float, every_s: float = PRUNE_EVERY_S) -> None:
+    def __init__(self, queue: JobQueue, retention_days: float, every_s: float = PRUNE_EVERY_S) -> None:
         self.queue, self.retention_s, self.every_s = queue, retention_days * 86400, every_s
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="diorama-prune", daemon=True)
@@ -113,7 +113,7 @@ class Pruner:
             self._stop.wait(self.every_s)
 
 
-def metrics_registry(queue: SqliteJobQueue) -> CollectorRegistry:
+def metrics_registry(queue: JobQueue) -> CollectorRegistry:
     """A registry holding only the job metrics (no process or platform collectors)."""
     registry = CollectorRegistry(auto_describe=False)
     registry.register(JobMetrics(queue))

@@ -7,9 +7,8 @@ import base64
 import importlib.util
 import json
 import shutil
-import sqlite3
 from collections.abc import AsyncIterator, Iterator
-from contextlib import closing, contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,7 +26,7 @@ from app.jobs.queue import (
     ActiveCapReached,
     IdempotencyConflict,
     Job,
-    SqliteJobQueue,
+    JobQueue,
     iso,
     new_job_id,
     scene_dir,
@@ -47,7 +46,7 @@ router = APIRouter(prefix="/v1/scenes", tags=["scenes"])
 SceneId = Annotated[str, PathParam(pattern=SCENE_ID_PATTERN, description="scene id, e.g. s-3f2a9c1e0b7d4a65")]
 
 
-def queue_of(request: Request) -> SqliteJobQueue:
+def queue_of(request: Request) -> JobQueue:
     """The app's job queue."""
     return request.app.state.queue
 
@@ -72,10 +71,10 @@ def key_presented(request: Request) -> bool:
 
 
 Owner = Annotated[str, Depends(owner)]
-Queue = Annotated[SqliteJobQueue, Depends(queue_of)]
+Queue = Annotated[JobQueue, Depends(queue_of)]
 
 
-def owned_job(queue: SqliteJobQueue, job_id: str, caller: str, keys: KeyRing) -> Job:
+def owned_job(queue: JobQueue, job_id: str, caller: str, keys: KeyRing) -> Job:
     """The job with this id if the caller owns it (any job when API keys are off); else a 404."""
     job = queue.get(job_id)
     if job is None or (keys.enabled and job.owner != caller):
@@ -266,7 +265,7 @@ def delete_scene(scene_id: SceneId, request: Request, queue: Queue, caller: Owne
     queue.delete(scene_id)
     # generate_scene's thread is the scene id; each edit runs under <id>-r<n> (graph/edit.py)
     threads = [scene_id, *(f"{scene_id}-r{r['revision']}" for r in job.revisions if r["revision"] > 1)]
-    forget_checkpoint(settings.checkpoint_db, threads)
+    forget_checkpoint(settings, threads)
     shutil.rmtree(scene_dir(settings.data_dir, scene_id), ignore_errors=True)
     shutil.rmtree(bundle_cache_dir(settings.data_dir, scene_id), ignore_errors=True)
     return Response(status_code=204)
@@ -277,14 +276,13 @@ def bundle_cache_dir(data_dir: Path, scene_id: str) -> Path:
     return data_dir / "bundles" / scene_id
 
 
-def forget_checkpoint(db: Path, thread_ids: list[str]) -> None:
-    """Delete the LangGraph checkpoints of these threads from the checkpoint database, if it exists."""
-    if not db.is_file():
+def forget_checkpoint(settings: Settings, thread_ids: list[str]) -> None:
+    """Delete the LangGraph checkpoints of these threads (graph/checkpoints.py), if there are any."""
+    if settings.database_url is None and not settings.checkpoint_db.is_file():
         return
-    from langgraph.checkpoint.sqlite import SqliteSaver
+    from graph.checkpoints import open_checkpointer
 
-    with closing(sqlite3.connect(db, timeout=30, check_same_thread=False)) as conn:
-        saver = SqliteSaver(conn)
+    with open_checkpointer(settings) as saver:
         for thread_id in thread_ids:
             saver.delete_thread(thread_id)
 
@@ -299,7 +297,7 @@ async def follow_scene(scene_id: SceneId, request: Request,
                        token: Annotated[str | None, Query(max_length=200)] = None,
                        last_event_id: Annotated[str | None, Header(max_length=20)] = None) -> EventSourceResponse:
     """Replays the current revision's events, then follows live; ends with `done` (the final scene object)."""
-    queue: SqliteJobQueue = request.app.state.queue
+    queue: JobQueue = request.app.state.queue
     job = await to_thread.run_sync(file_access_job, request, scene_id, token)
     after = event_number(last_event_id)
     streams: StreamCount = request.app.state.event_streams
@@ -343,7 +341,7 @@ class StreamCount:
 def file_access_job(request: Request, scene_id: str, token: str | None) -> Job:
     """The job, for a caller with a key header or a signed token for this scene (EventSource, iframes)."""
     keys: KeyRing = request.app.state.keys
-    queue: SqliteJobQueue = request.app.state.queue
+    queue: JobQueue = request.app.state.queue
     if keys.enabled and token:
         token_owner = keys.token_owner(token, scene_id)
         if token_owner is None:
@@ -352,7 +350,7 @@ def file_access_job(request: Request, scene_id: str, token: str | None) -> Job:
     return owned_job(queue, scene_id, owner(request), keys)
 
 
-async def stream_events(request: Request, queue: SqliteJobQueue, job: Job,
+async def stream_events(request: Request, queue: JobQueue, job: Job,
                         after: int) -> AsyncIterator[ServerSentEvent]:
     """Server-sent events of a job's progress from event number `after` on, until its done event."""
     revision = job.revision

@@ -30,9 +30,10 @@ from app.api.edge import allowed_methods, install_edge, not_json
 from app.api.metrics import Pruner, metrics_registry, render
 from app.api.models import Health, Ready, error_responses
 from app.api.security import ApiError, KeyRing, RateLimiter, link_secret
+from app.jobs.backend import open_queue
 from app.jobs.health import error_id, explain, probe_machine
 from app.jobs.pool import WorkerPool
-from app.jobs.queue import SqliteJobQueue, jobs_db
+from app.jobs.queue import JobQueue
 from tools.core.errors import InputError, MachineFault
 from tools.core.settings import REPO_ROOT, Settings
 
@@ -138,7 +139,7 @@ def queue_check(app: FastAPI) -> dict[str, Any]:
     return check
 
 
-def machine_checks(settings: Settings, queue: SqliteJobQueue) -> dict[str, dict[str, Any]]:
+def machine_checks(settings: Settings, queue: JobQueue) -> dict[str, dict[str, Any]]:
     """The data folder written and deleted into, and each database opened and quick-checked."""
     found = probe_machine(settings, queue.path)
     folder = found.pop(str(settings.data_dir))
@@ -221,9 +222,9 @@ def link_signing_secret(settings: Settings) -> bytes:
     return link_secret(settings.data_dir, configured)
 
 
-def create_app(settings: Settings, workers: int | None = None, queue: SqliteJobQueue | None = None) -> FastAPI:
+def create_app(settings: Settings, workers: int | None = None, queue: JobQueue | None = None) -> FastAPI:
     """The API app; ``workers`` worker processes (default: settings.workers) run while it is up."""
-    queue = queue or SqliteJobQueue(jobs_db(settings.data_dir))
+    queue = queue or open_queue(settings)
     size = settings.workers if workers is None else workers
 
     @asynccontextmanager

@@ -19,7 +19,7 @@ from app.cli.output import EXIT_BAD_INPUT, EXIT_CHECKS_FAILED, EXIT_ENVIRONMENT,
 
 # Each module adds its subcommands with register(subparsers); keep their imports light (start-up speed).
 SUBCOMMAND_MODULES: tuple[str, ...] = ("app.cli.eval", "app.cli.sheet", "app.cli.assets", "app.cli.batch",
-                                        "app.cli.doctor", "app.cli.serve", "app.cli.edit")
+                                        "app.cli.doctor", "app.cli.serve", "app.cli.edit", "app.cli.worker")
 
 
 def _generate_target(args: argparse.Namespace) -> tuple[Path, str, Path]:

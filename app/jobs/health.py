@@ -24,10 +24,12 @@ log = logging.getLogger(__name__)
 
 
 def databases(settings: Settings, queue_path: Path | None = None) -> list[Path]:
-    """Every SQLite file under the data folder a scene or a job reads or writes."""
+    """Every SQLite file under the data folder a scene or a job reads or writes (with DIORAMA_DATABASE_URL,
+    jobs and checkpoints live on the server: the queue's own calls report that one)."""
     data_dir = Path(settings.data_dir)
-    return [queue_path or jobs_db(data_dir), settings.checkpoint_db, data_dir / "catalog.sqlite",
-            settings.llm_cache_db]
+    shared = [] if settings.database_url and queue_path is None else [queue_path or jobs_db(data_dir),
+                                                                      settings.checkpoint_db]
+    return [*shared, data_dir / "catalog.sqlite", settings.llm_cache_db]
 
 
 def probe_machine(settings: Settings, queue_path: Path | None = None) -> dict[str, MachineFault | None]:

@@ -6,7 +6,8 @@ workers really run side by side, and a crash in one (or a hard time-limit exit)
 costs only that worker, which the pool starts again: at once after a worker
 that ran a while, with exponential back-off (capped) after one that died soon
 after its start, which keeps dying for the same reason (a broken install, a
-machine fault) and must not become a restart loop.
+machine fault) and must not become a restart loop. A worker that recycles itself
+(``RECYCLE_EXIT``, after its share of jobs) is restarted at once too.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ STOP_GRACE_S = 10.0  # SIGTERM, then SIGKILL after this long
 WATCH_INTERVAL_S = 1.0
 HEALTHY_RUN_S = 60.0  # a worker that lived this long died of its job, not of its start: restart it at once
 RESTART_BACKOFF_CAP_S = 60.0
+RECYCLE_EXIT = 75  # a worker that ran its share of jobs (or grew too big) exits with this: start a fresh one now
 
 
 def settings_env(settings: Settings) -> dict[str, str]:
@@ -102,7 +104,7 @@ class WorkerPool:
                     continue
                 now = time.monotonic()
                 if slot.restart_at is None:  # found dead just now
-                    if now - slot.started >= HEALTHY_RUN_S:
+                    if now - slot.started >= HEALTHY_RUN_S or slot.proc.returncode == RECYCLE_EXIT:
                         slot.backoff.reset()
                     # the first wait (one interval) has passed while it lay dead; later ones double up to the cap
                     slot.restart_at = now + slot.backoff.next_wait() - WATCH_INTERVAL_S

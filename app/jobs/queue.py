@@ -11,7 +11,8 @@ A service job writes its scene under ``data_dir/scenes/<id>``; a job may name
 its own folder instead (``out_dir``: `diorama batch` puts each scene in the
 folder the user asked for).
 
-The queue sits behind ``JobQueue`` so a distributed queue can replace SQLite.
+The queue sits behind ``JobQueue``. Its rules are SQL written once (``SqlJobQueue``) that two backends run:
+``SqliteJobQueue`` here (one host) and ``PostgresJobQueue`` (app/jobs/postgres.py, many hosts).
 A damaged, locked or unwritable database file (or a full disk) raises a
 ``MachineFault`` naming the file, never a bare sqlite3 error.
 """
@@ -24,7 +25,7 @@ import sqlite3
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import AbstractContextManager, closing, contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -89,7 +90,12 @@ class Event:
 
 
 class JobQueue(Protocol):
-    """What the API and the workers need from a queue (SQLite today, a distributed queue later)."""
+    """What the API and the workers need from a queue: ``SqliteJobQueue`` here, ``PostgresJobQueue``
+    (app/jobs/postgres.py) when ``DIORAMA_DATABASE_URL`` is set; ``open_queue`` (app/jobs/backend.py) picks."""
+
+    @property
+    def path(self) -> Path | None:
+        """The database file, for health probes; None for a server."""
 
     def submit(self, job_id: str, owner: str, prompt: str, seed: int, options: dict[str, Any],
                idempotency_key: str | None = None, max_active: int | None = None,
@@ -101,6 +107,8 @@ class JobQueue(Protocol):
         """The owner's job made with this idempotency key, if any."""
     def claim(self, worker: str, lease_s: float) -> Job | None:
         """Take the oldest queued job (or one whose lease ran out) for this worker."""
+    def wait_for_work(self, timeout_s: float) -> None:
+        """An idle worker's wait: until a job may be there to claim, at most ``timeout_s``."""
     def heartbeat(self, job_id: str, worker: str, lease_s: float) -> bool:
         """Extend the worker's lease on a job; False when the worker no longer holds it."""
     def record(self, job_id: str, worker: str, stage: str, message: str, progress: float) -> bool:
@@ -126,6 +134,12 @@ class JobQueue(Protocol):
         """Every event after the given sequence number."""
     def count(self, status: Status, owner: str | None = None) -> int:
         """How many jobs (of this owner) have this status."""
+    def observe(self, metric: str, label: str, value: float, ok: bool = True) -> None:
+        """Keep one measurement for /metrics."""
+    def observation_totals(self, metric: str, buckets: tuple[float, ...] = ()) -> builtins.list[Any]:
+        """Per label, rows read by name: ``label``, ``n``, ``total``, ``ok`` and ``le_<i>``."""
+    def prune(self, before: float) -> dict[str, int]:
+        """Forget old observations and the events of jobs that ended long ago."""
 
 
 SCHEMA = """
@@ -157,6 +171,7 @@ CREATE INDEX IF NOT EXISTS observations_metric ON observations(metric, label);
 CREATE INDEX IF NOT EXISTS observations_age ON observations(created_at);
 """
 JOBS_DB_NAME = "jobs.sqlite"  # the service's queue, under the data dir
+IDLE_POLL_S = 0.5  # an idle worker's wait between claims on SQLite
 BUSY_TIMEOUT_S = 30.0  # many processes write here; a writer waits for the lock instead of failing
 
 
@@ -185,40 +200,41 @@ def iso(ts: float | None) -> str | None:
     return None if ts is None else datetime.fromtimestamp(ts, timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
-class SqliteJobQueue:
-    """``data_dir/jobs.sqlite`` in WAL mode; safe across processes (each call opens its own connection)."""
+class Connection(Protocol):
+    """What the rules need of a connection: ``execute`` with ``?`` placeholders, rows readable by column name."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        with database_faults(path):
-            path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(SCHEMA)
-        with self._transaction() as db:  # under the write lock: processes opening an old database at once
-            _add_missing_columns(db)
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+        """Run one statement; the cursor (``fetchone``, ``fetchall``, ``rowcount``)."""
 
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        with database_faults(self.path), \
-                closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)) as db:
-            db.row_factory = sqlite3.Row
-            yield db
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction that takes the lock up front, so read-then-write cannot interleave."""
-        with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                if db.in_transaction:  # SQLite already rolled back after a full disk or an I/O error
-                    db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+class SqlJobQueue:
+    """The queue's rules in SQL that SQLite and PostgreSQL both run: one piece of code for both backends.
 
-    def _job(self, db: sqlite3.Connection, job_id: str) -> Job | None:
+    A backend gives ``_connect`` (a connection; single statements commit on their own) and ``_transaction``
+    (read-then-write without interleaving), and where it differs: its clock, row locks, the per-owner lock
+    that serialises submits across processes, ordering of events, and a wake-up for idle workers.
+    """
+
+    CLAIM_LOCK = ""  # appended to the claim's SELECT (PostgreSQL: FOR UPDATE SKIP LOCKED)
+    ROW_LOCK = ""  # appended to a read-then-write SELECT of one job (PostgreSQL: FOR UPDATE)
+
+    def _connect(self) -> AbstractContextManager[Connection]:
+        raise NotImplementedError
+
+    def _transaction(self) -> AbstractContextManager[Connection]:
+        raise NotImplementedError
+
+    def _clock(self, db: Connection) -> float:
+        """Now, in seconds since the epoch, as every host agrees on it (leases compare against it)."""
+        return time.time()
+
+    def _lock_owner(self, db: Connection, owner: str) -> None:
+        """Serialise this owner's submits until the transaction ends (SQLite's write lock already does)."""
+
+    def _announce(self, db: Connection) -> None:
+        """A job became claimable: wake idle workers (SQLite's poll soon)."""
+
+    def _job(self, db: Connection, job_id: str) -> Job | None:
         row = db.execute("SELECT * FROM jobs WHERE id = ?", (job_id,)).fetchone()
         if row is None:
             return None
@@ -226,23 +242,24 @@ class SqliteJobQueue:
                                "ORDER BY revision", (job_id,)).fetchall()
         return _job_from_row(row, [dict(r) for r in revisions])
 
-    def _existing_job(self, db: sqlite3.Connection, job_id: str) -> Job:
+    def _existing_job(self, db: Connection, job_id: str) -> Job:
         """A job this transaction has just found or written, so it is there."""
         job = self._job(db, job_id)
         assert job is not None, job_id
         return job
 
-    def _event(self, db: sqlite3.Connection, job_id: str, revision: int, event: str, data: dict) -> None:
+    def _event(self, db: Connection, job_id: str, revision: int, event: str, data: dict) -> None:
+        """Append an event (a backend whose events may commit out of sequence order overrides this)."""
         db.execute("INSERT INTO events (job_id, revision, event, data) VALUES (?, ?, ?, ?)",
                    (job_id, revision, event, json.dumps(data)))
 
     @staticmethod
-    def _check_cap(db: sqlite3.Connection, owner: str, max_active: int | None) -> None:
+    def _check_cap(db: Connection, owner: str, max_active: int | None) -> None:
         """Inside the write transaction, so concurrent submits cannot all pass the same count."""
         if max_active is None:
             return
-        active = db.execute("SELECT COUNT(*) FROM jobs WHERE owner = ? AND status IN ('queued', 'running')",
-                            (owner,)).fetchone()[0]
+        active = db.execute("SELECT COUNT(*) AS n FROM jobs WHERE owner = ? AND status IN ('queued', 'running')",
+                            (owner,)).fetchone()["n"]
         if active >= max_active:
             raise ActiveCapReached(active)
 
@@ -253,8 +270,9 @@ class SqliteJobQueue:
         key returns the first job (never capped); otherwise ActiveCapReached when the owner has
         ``max_active`` jobs queued or running."""
         request_hash = json.dumps([prompt, seed, options], sort_keys=True)
-        now = time.time()
         with self._transaction() as db:
+            now = self._clock(db)
+            self._lock_owner(db, owner)
             if idempotency_key is not None:
                 row = db.execute("SELECT id, request_hash FROM jobs WHERE owner = ? AND idempotency_key = ?",
                                  (owner, idempotency_key)).fetchone()
@@ -270,6 +288,7 @@ class SqliteJobQueue:
                  None if out_dir is None else str(out_dir)))
             db.execute("INSERT INTO revisions VALUES (?, 1, NULL, ?)", (job_id, now))
             self._event(db, job_id, 1, "queued", {"message": "queued", "t": 0.0})
+            self._announce(db)
             return self._existing_job(db, job_id), True
 
     def by_idempotency_key(self, owner: str, key: str) -> Job | None:
@@ -281,29 +300,34 @@ class SqliteJobQueue:
     def submit_edit(self, job_id: str, instruction: str, max_active: int | None = None) -> Job | None:
         """Queue an edit as the scene's next revision; None when a job on it is still queued or running,
         ActiveCapReached when its owner has ``max_active`` jobs queued or running."""
-        now = time.time()
         with self._transaction() as db:
-            job = self._job(db, job_id)
-            if job is None or job.status in ACTIVE:
+            now = self._clock(db)
+            owner = db.execute("SELECT owner FROM jobs WHERE id = ?", (job_id,)).fetchone()
+            if owner is None:
+                return None
+            self._lock_owner(db, owner["owner"])
+            job = self._existing_job(db, job_id)
+            if job.status in ACTIVE:
                 return None
             self._check_cap(db, job.owner, max_active)
             revision = job.revision + 1
             db.execute(
                 "UPDATE jobs SET kind = 'edit', status = 'queued', revision = ?, instruction = ?, stage = NULL, "
                 "progress = 0, queued_at = ?, started_at = NULL, finished_at = NULL, passed = NULL, "
-                "error_code = NULL, error_message = NULL, summary = NULL, cancel_requested = 0, attempts = 0, "
+                "error_code = NULL, error_message = NULL, summary = NULL, cancel_requested = FALSE, attempts = 0, "
                 "lease_owner = NULL, lease_expires = NULL WHERE id = ?", (revision, instruction, now, job_id))
             db.execute("INSERT INTO revisions VALUES (?, ?, ?, ?)", (job_id, revision, instruction, now))
             self._event(db, job_id, revision, "queued", {"message": "edit queued", "t": 0.0})
+            self._announce(db)
             return self._job(db, job_id)
 
     def claim(self, worker: str, lease_s: float) -> Job | None:
         """Take the oldest queued job, or a running one whose worker stopped renewing its lease."""
-        now = time.time()
         with self._transaction() as db:
+            now = self._clock(db)
             row = db.execute(
                 "SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND lease_expires < ?) "
-                "ORDER BY queued_at LIMIT 1", (now,)).fetchone()
+                f"ORDER BY queued_at LIMIT 1{self.CLAIM_LOCK}", (now,)).fetchone()
             if row is None:
                 return None
             db.execute(
@@ -315,20 +339,20 @@ class SqliteJobQueue:
         """Renew the lease; False when this worker no longer holds the job (reclaimed, cancelled, deleted)."""
         with self._connect() as db:
             cursor = db.execute("UPDATE jobs SET lease_expires = ? WHERE id = ? AND lease_owner = ? "
-                                "AND status = 'running'", (time.time() + lease_s, job_id, worker))
+                                "AND status = 'running'", (self._clock(db) + lease_s, job_id, worker))
             return cursor.rowcount == 1
 
     def record(self, job_id: str, worker: str, stage: str, message: str, progress: float) -> bool:
         """Store a stage event; False when the worker should stop (lost lease or cancel requested)."""
         with self._transaction() as db:
-            row = db.execute("SELECT revision, started_at, cancel_requested FROM jobs WHERE id = ? "
-                             "AND lease_owner = ? AND status = 'running'", (job_id, worker)).fetchone()
+            row = db.execute("SELECT revision, started_at, progress, cancel_requested FROM jobs WHERE id = ? "
+                             f"AND lease_owner = ? AND status = 'running'{self.ROW_LOCK}", (job_id, worker)).fetchone()
             if row is None:
                 return False
-            db.execute("UPDATE jobs SET stage = ?, progress = MAX(progress, ?) WHERE id = ?",
-                       (stage, progress, job_id))
+            db.execute("UPDATE jobs SET stage = ?, progress = ? WHERE id = ?",
+                       (stage, max(row["progress"], progress), job_id))
             data = {"stage": stage, "message": message, "progress": progress,
-                    "t": round(time.time() - row["started_at"], 3)}
+                    "t": round(self._clock(db) - row["started_at"], 3)}
             self._event(db, job_id, row["revision"], "stage", data)
             return not row["cancel_requested"]
 
@@ -337,44 +361,44 @@ class SqliteJobQueue:
         """End the job this worker holds; False when it no longer held it (nothing changes then)."""
         code, message = error or (None, None)
         with self._transaction() as db:
-            row = db.execute("SELECT revision FROM jobs WHERE id = ? AND lease_owner = ? AND status = 'running'",
-                             (job_id, worker)).fetchone()
+            row = db.execute("SELECT revision, progress FROM jobs WHERE id = ? AND lease_owner = ? "
+                             f"AND status = 'running'{self.ROW_LOCK}", (job_id, worker)).fetchone()
             if row is None:
                 return False
             db.execute(
                 "UPDATE jobs SET status = ?, passed = ?, error_code = ?, error_message = ?, summary = ?, "
-                "finished_at = ?, progress = CASE WHEN ? = 'succeeded' THEN 1 ELSE progress END, "
-                "lease_owner = NULL, lease_expires = NULL WHERE id = ?",
-                (status, passed, code, message, json.dumps(summary) if summary else None, time.time(), status,
-                 job_id))
+                "finished_at = ?, progress = ?, lease_owner = NULL, lease_expires = NULL WHERE id = ?",
+                (status, passed, code, message, json.dumps(summary) if summary else None, self._clock(db),
+                 1.0 if status == "succeeded" else row["progress"], job_id))
             self._event(db, job_id, row["revision"], "done", {"status": status})
             return True
 
     def release(self, job_id: str, worker: str) -> None:
         """Give a job back to the queue (the worker is shutting down); the next claim resumes it. Being
         stopped is no failed attempt, and the job's clock starts again when it is claimed again."""
-        with self._connect() as db:
+        with self._transaction() as db:
             db.execute("UPDATE jobs SET status = 'queued', lease_owner = NULL, lease_expires = NULL, "
-                       "attempts = MAX(attempts - 1, 0), started_at = NULL "
+                       "attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END, started_at = NULL "
                        "WHERE id = ? AND lease_owner = ? AND status = 'running'", (job_id, worker))
+            self._announce(db)
 
     def cancel(self, job_id: str) -> Job | None:
         """A queued job (or one whose worker is gone) is cancelled at once; a running one when its worker
         next checks in."""
-        now = time.time()
         with self._transaction() as db:
+            now = self._clock(db)
             job = self._job(db, job_id)
             if job is None or job.status in TERMINAL:
                 return job
             orphaned = db.execute("SELECT 1 FROM jobs WHERE id = ? AND status = 'running' AND lease_expires < ?",
                                   (job_id, now)).fetchone()
             if job.status == "queued" or orphaned:
-                db.execute("UPDATE jobs SET status = 'cancelled', finished_at = ?, cancel_requested = 1, "
+                db.execute("UPDATE jobs SET status = 'cancelled', finished_at = ?, cancel_requested = TRUE, "
                            "error_code = 'cancelled', error_message = 'cancelled on request', lease_owner = NULL, "
                            "lease_expires = NULL WHERE id = ?", (now, job_id))
                 self._event(db, job_id, job.revision, "done", {"status": "cancelled"})
             else:
-                db.execute("UPDATE jobs SET cancel_requested = 1 WHERE id = ?", (job_id,))
+                db.execute("UPDATE jobs SET cancel_requested = TRUE WHERE id = ?", (job_id,))
             return self._job(db, job_id)
 
     def delete(self, job_id: str) -> bool:
@@ -416,7 +440,7 @@ class SqliteJobQueue:
     def head(self) -> int:
         """The seq of the newest event of any job: ``follow(head())`` sees only what happens next."""
         with self._connect() as db:
-            return db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
+            return int(db.execute("SELECT COALESCE(MAX(seq), 0) AS head FROM events").fetchone()["head"])
 
     def follow(self, after_seq: int) -> builtins.list[Event]:
         """Every job's events after ``after_seq``, oldest first: how one process watches many jobs cheaply."""
@@ -428,24 +452,25 @@ class SqliteJobQueue:
         """How many jobs (of this owner) have this status."""
         with self._connect() as db:
             if owner is None:
-                return db.execute("SELECT COUNT(*) FROM jobs WHERE status = ?", (status,)).fetchone()[0]
-            return db.execute("SELECT COUNT(*) FROM jobs WHERE status = ? AND owner = ?",
-                              (status, owner)).fetchone()[0]
+                return int(db.execute("SELECT COUNT(*) AS n FROM jobs WHERE status = ?", (status,)).fetchone()["n"])
+            return int(db.execute("SELECT COUNT(*) AS n FROM jobs WHERE status = ? AND owner = ?",
+                                  (status, owner)).fetchone()["n"])
 
     def observe(self, metric: str, label: str, value: float, ok: bool = True) -> None:
         """Keep one measurement for /metrics (workers are other processes; the API reads these back)."""
         with self._connect() as db:
             db.execute("INSERT INTO observations (metric, label, value, ok, created_at) VALUES (?, ?, ?, ?, ?)",
-                       (metric, label, value, ok, time.time()))
+                       (metric, label, value, ok, self._clock(db)))
 
-    def observation_totals(self, metric: str, buckets: tuple[float, ...] = ()) -> builtins.list[sqlite3.Row]:
+    def observation_totals(self, metric: str, buckets: tuple[float, ...] = ()) -> builtins.list[Any]:
         """Per label: ``n``, ``total`` (sum of values), ``ok`` (how many ok) and ``le_<i>`` (values <= buckets[i]).
 
-        Summed inside SQLite, so a scrape moves one row per label, not every observation ever made.
+        Summed inside the database, so a scrape moves one row per label, not every observation ever made.
         """
-        le = "".join(f", SUM(value <= ?) AS le_{i}" for i in range(len(buckets)))
+        le = "".join(f", SUM(CASE WHEN value <= ? THEN 1 ELSE 0 END) AS le_{i}" for i in range(len(buckets)))
         with self._connect() as db:
-            return db.execute(f"SELECT label, COUNT(*) AS n, SUM(value) AS total, SUM(ok) AS ok{le} "
+            return db.execute(f"SELECT label, COUNT(*) AS n, SUM(value) AS total, "
+                              f"SUM(CASE WHEN ok THEN 1 ELSE 0 END) AS ok{le} "
                               "FROM observations WHERE metric = ? GROUP BY label ORDER BY label",
                               (*buckets, metric)).fetchall()
 
@@ -462,7 +487,45 @@ class SqliteJobQueue:
         return {"observations": observations, "events": events}
 
 
-def _job_from_row(row: sqlite3.Row, revisions: list[dict[str, Any]]) -> Job:
+class SqliteJobQueue(SqlJobQueue):
+    """``data_dir/jobs.sqlite`` in WAL mode; safe across processes (each call opens its own connection)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with database_faults(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        with self._connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(SCHEMA)
+        with self._transaction() as db:  # under the write lock: processes opening an old database at once
+            _add_missing_columns(db)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        with database_faults(self.path), \
+                closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)) as db:
+            db.row_factory = sqlite3.Row
+            yield db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction that takes the lock up front, so read-then-write cannot interleave."""
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                if db.in_transaction:  # SQLite already rolled back after a full disk or an I/O error
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def wait_for_work(self, timeout_s: float) -> None:
+        """Another process's submit sends no signal through a file: poll again soon."""
+        time.sleep(min(timeout_s, IDLE_POLL_S))
+
+
+def _job_from_row(row: Any, revisions: list[dict[str, Any]]) -> Job:
     return Job(
         id=row["id"], owner=row["owner"], kind=row["kind"], prompt=row["prompt"], seed=row["seed"],
         options=json.loads(row["options"]), status=row["status"], created_at=row["created_at"],
@@ -476,7 +539,7 @@ def _job_from_row(row: sqlite3.Row, revisions: list[dict[str, Any]]) -> Job:
     )
 
 
-def _event_from_row(row: sqlite3.Row) -> Event:
+def _event_from_row(row: Any) -> Event:
     return Event(row["seq"], row["job_id"], row["revision"], row["event"], json.loads(row["data"]))
 
 

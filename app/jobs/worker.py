@@ -1,12 +1,14 @@
 """One scene worker process: ``python -m app.jobs.worker --parent-pid PID [--queue FILE]``.
 
-It polls the job queue (the service's ``data_dir/jobs.sqlite``, or a batch's
-own), runs each job with its own Chromium, renews the job's
+It polls the job queue (PostgreSQL when DIORAMA_DATABASE_URL is set, else the
+service's ``data_dir/jobs.sqlite``, or a batch's own), runs each job with the
+process's one Chromium (a fresh browser context per page), renews the job's
 lease from a guard thread, and records stage events in the queue database.
 It dies with the server (PR_SET_PDEATHSIG, and a parent-pid check), ignores
 Ctrl-C (the server stops it with SIGTERM and it hands its job back), and a job
 it held when it died is reclaimed after the lease and resumed from the
-scene's LangGraph checkpoint. A generate job writes its scene into a hidden
+scene's LangGraph checkpoint. After ``worker_max_jobs`` jobs, or above
+``worker_max_rss_mb`` (Chromium included), it exits for a fresh process. A generate job writes its scene into a hidden
 sibling of its folder and renames it into place when the scene is written
 (app/jobs/scene_folder.py), so a folder cut off never looks done. A batch job's
 sibling outlives a failure (the batch's rerun resumes there); a service job's
@@ -38,9 +40,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from app.jobs.backend import open_queue
 from app.jobs.backoff import Backoff
 from app.jobs.health import error_id, explain
-from app.jobs.queue import Job, SqliteJobQueue, Status, job_dir, jobs_db
+from app.jobs.pool import RECYCLE_EXIT
+from app.jobs.queue import Job, JobQueue, Status, job_dir
 from app.jobs.scene_folder import put_in_place, staging_folder
 from app.logs import log_progress
 from graph.context import LazyBrowser, RunContext
@@ -49,7 +53,7 @@ from tools.core.errors import DioramaError, InputError, MachineFault, RenderErro
 from tools.core.report import Report
 from tools.core.settings import Settings
 
-POLL_S = 0.5  # idle wait between claims
+IDLE_WAIT_S = 5.0  # longest idle wait between claims (a queued job wakes a PostgreSQL worker at once)
 MAX_ATTEMPTS = 3  # a job whose worker died this often is failed, not retried forever
 HARD_TIMEOUT_GRACE_S = 30.0  # past its time limit, a job stuck inside one stage gets this long before the exit
 STAGE_PROGRESS: dict[str, float] = {
@@ -106,7 +110,7 @@ SHUTDOWN = ShutdownSignal()  # signal handlers belong to the process; main() ins
 class JobGuard:
     """Renews the lease while a job runs and turns cancel, time limit and lost lease into ``JobStopped``."""
 
-    def __init__(self, queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, parent_pid: int) -> None:
+    def __init__(self, queue: JobQueue, job: Job, worker: str, settings: Settings, parent_pid: int) -> None:
         self.queue, self.job, self.worker, self.settings, self.parent_pid = queue, job, worker, settings, parent_pid
         self.started = time.monotonic()
         self.lease_lost = False
@@ -193,7 +197,7 @@ def summary_of(state: Mapping[str, Any], seconds: float) -> dict[str, Any]:
     }
 
 
-def observe_run(queue: SqliteJobQueue, state: Mapping[str, Any], seconds: float) -> None:
+def observe_run(queue: JobQueue, state: Mapping[str, Any], seconds: float) -> None:
     """Per-stage seconds, tool calls and the verification result, for /metrics in the API process."""
     for stage_name, stage_seconds in (state.get("timings") or {}).items():
         queue.observe("stage_seconds", stage_name, stage_seconds)
@@ -203,7 +207,7 @@ def observe_run(queue: SqliteJobQueue, state: Mapping[str, Any], seconds: float)
     queue.observe("job_seconds", "scene", seconds)
 
 
-def execute(queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, browser: LazyBrowser,
+def execute(queue: JobQueue, job: Job, worker: str, settings: Settings, browser: LazyBrowser,
             parent_pid: int) -> None:
     """Run one claimed job to an end state (or hand it back on shutdown)."""
     guard = JobGuard(queue, job, worker, job_settings(settings, job), parent_pid)
@@ -228,7 +232,7 @@ def execute(queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, br
         observe_run(queue, state, seconds)
 
 
-def end_stopped(queue: SqliteJobQueue, job: Job, worker: str, settings: Settings, reason: str) -> bool:
+def end_stopped(queue: JobQueue, job: Job, worker: str, settings: Settings, reason: str) -> bool:
     """End a job its run stopped; True when it ended here (or was deleted), so its unfinished output may go."""
     if reason == "cancelled":
         return finish_despite_faults(queue, job.id, worker, "cancelled", error=("cancelled", "cancelled on request"))
@@ -256,7 +260,7 @@ def failure(error: Exception, job: Job, settings: Settings) -> tuple[str, str]:
     return "internal", f"internal error {internal}: the worker log has the details (grep {internal})"
 
 
-def finish_despite_faults(queue: SqliteJobQueue, job_id: str, worker: str, status: Status, **ending: Any) -> bool:
+def finish_despite_faults(queue: JobQueue, job_id: str, worker: str, status: Status, **ending: Any) -> bool:
     """``queue.finish``, retried with back-off while the job database cannot be written (a full disk frees up,
     a lock is released): a job must not stay 'running' to be claimed and hit the same fault again."""
     backoff = Backoff()
@@ -286,21 +290,25 @@ def die_with_parent(parent_pid: int) -> None:
         sys.exit(1)
 
 
-def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None, warm: bool = False) -> None:
-    """Claim and run jobs until the parent process dies or a shutdown signal arrives; with ``warm``,
-    Chromium starts before the first claim (a worker process), not inside the first scene."""
-    path = queue_path or jobs_db(settings.data_dir)
+def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None, warm: bool = False) -> int:
+    """Claim and run jobs until the parent process dies or a shutdown signal arrives (exit 0), or until this
+    process should make way for a fresh one (``RECYCLE_EXIT``: the pool starts another at once); with
+    ``warm``, Chromium starts before the first claim (a worker process), not inside the first scene."""
     worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
     browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
     backoff = Backoff()
-    queue: SqliteJobQueue | None = None
+    queue: JobQueue | None = None
+    jobs_run = 0
     try:
         if warm:
             warm_browser(browser)
         while os.getppid() == parent_pid and not SHUTDOWN.requested:
             try:
-                queue = queue or SqliteJobQueue(path)
+                queue = queue or open_queue(settings, queue_path)
                 claimed = serve_one(queue, worker, settings, browser, parent_pid)
+                if not claimed:
+                    with SHUTDOWN.interruptible():
+                        queue.wait_for_work(IDLE_WAIT_S)
             except MachineFault as fault:  # the job database: waiting beats a restart into the same fault
                 wait = backoff.next_wait()
                 log.error("worker %s cannot use the job queue: %s; retrying in %g s", worker, fault, wait)
@@ -308,14 +316,16 @@ def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = No
                     time.sleep(wait)
                 continue
             backoff.reset()
-            if not claimed:
-                with SHUTDOWN.interruptible():
-                    time.sleep(POLL_S)
+            if claimed:
+                jobs_run += 1
+                if worn_out(settings, jobs_run):
+                    return RECYCLE_EXIT
     except WorkerShutdown:
         pass
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut the browser's close short
         browser.close()
+    return 0
 
 
 def warm_browser(browser: LazyBrowser) -> None:
@@ -327,7 +337,28 @@ def warm_browser(browser: LazyBrowser) -> None:
         log.warning("Chromium did not start ahead of the first job: %s", error)
 
 
-def serve_one(queue: SqliteJobQueue, worker: str, settings: Settings, browser: LazyBrowser, parent_pid: int) -> bool:
+def worn_out(settings: Settings, jobs_run: int) -> bool:
+    """Whether this worker has run its share of jobs or grown past its memory limit (Chromium leaks over
+    hundreds of pages; a fresh process is the sure cure)."""
+    rss_mb = tree_rss_mb(os.getpid())
+    if jobs_run < settings.worker_max_jobs and rss_mb <= settings.worker_max_rss_mb:
+        return False
+    log.info("worker %d recycles after %d jobs at %.0f MB", os.getpid(), jobs_run, rss_mb)
+    return True
+
+
+def tree_rss_mb(pid: int) -> float:
+    """Resident memory of a process and all its descendants (its Chromium) in MB; 0 where /proc is missing."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    rss_kb = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return rss_kb / 1024 + sum(tree_rss_mb(int(child)) for child in children)
+
+
+def serve_one(queue: JobQueue, worker: str, settings: Settings, browser: LazyBrowser, parent_pid: int) -> bool:
     """Claim one job and run it to its end; False when there was none to claim."""
     job = queue.claim(worker, settings.job_lease_s)
     if job is None:
@@ -354,8 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     from app.logs import configure_logging
 
     configure_logging(json=settings.log_format == "json", level=settings.log_level)  # logs/workers.log
-    serve_jobs(settings, args.parent_pid, args.queue, warm=True)
-    return 0
+    return serve_jobs(settings, args.parent_pid, args.queue, warm=True)
 
 
 if __name__ == "__main__":

@@ -62,6 +62,14 @@ class Settings(BaseSettings):
     workers: int = Field(1, ge=0, le=64, description="scene worker processes started by `diorama serve`")
     job_timeout_s: float = Field(600.0, gt=0, description="longest run of one API job; then it fails with 'timeout'")
     job_lease_s: float = Field(15.0, ge=1, description="a job whose worker stops renewing its lease this long is reclaimed")
+    database_url: SecretStr | None = Field(
+        None, description="postgresql://user:password@host:port/db shared by every API and worker host (jobs, events, "
+                          "metrics, checkpoints); unset: SQLite files in the data dir, one host")
+    worker_max_jobs: int = Field(
+        100, ge=1, description="a worker process runs this many jobs, then exits and is restarted (a fresh Chromium)")
+    worker_max_rss_mb: int = Field(
+        3072, ge=256, description="a worker process above this resident memory (its Chromium included) after a job "
+                                  "exits and is restarted")
     rate_limit_per_min: int = Field(30, ge=1, description="scene submissions (and edits) per API key per minute")
     max_concurrent_jobs_per_key: int = Field(8, ge=1, description="queued + running jobs one API key may have")
     max_request_bytes: int = Field(65536, ge=1024, description="largest request body the API accepts")
@@ -91,6 +99,13 @@ class Settings(BaseSettings):
     def _chromium_exists(cls, value: str | None) -> str | None:
         if value and not (Path(value).is_file() or shutil.which(value)):
             raise ValueError(f"DIORAMA_CHROMIUM={value!r} is not an executable file")
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(("postgresql://", "postgres://")):
+            raise ValueError("DIORAMA_DATABASE_URL must be a postgresql:// URL (unset: SQLite in the data dir)")
         return value
 
     @model_validator(mode="after")
