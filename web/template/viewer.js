@@ -205,8 +205,9 @@ function doorCasing(door, at, n, along, material) {
   return parts;
 }
 
-// Skirting boards along the foot of wall `index`: a face standing SKIRTING_DEPTH off the wall and the top edge
-// over it, broken where a door's casing meets the floor.
+// Skirting boards along the foot of wall `index`: a face standing SKIRTING_DEPTH off the wall, broken where a
+// door's casing meets the floor. Single-sided like the wall, so a wall culled for the view takes its skirting
+// with it (a top edge would stay behind as a line on the floor).
 function skirting(wall, index, n, doors, material) {
   const a = new THREE.Vector3(wall.from[0], 0, wall.from[1]), b = new THREE.Vector3(wall.to[0], 0, wall.to[1]);
   const length = a.distanceTo(b), dir = b.clone().sub(a).normalize();
@@ -226,10 +227,6 @@ function skirting(wall, index, n, doors, material) {
     const mid = a.clone().addScaledVector(dir, (t0 + t1) / 2);
     parts.push(facingPlane(t1 - t0, SKIRTING_HEIGHT, material,
       mid.clone().setY(SKIRTING_HEIGHT / 2).addScaledVector(n, SKIRTING_DEPTH), n));
-    const top = new THREE.Mesh(new THREE.PlaneGeometry(t1 - t0, SKIRTING_DEPTH), material);
-    top.rotation.set(-Math.PI / 2, Math.atan2(a.z - b.z, b.x - a.x), 0, 'YXZ'); // lie flat, then along the wall
-    top.position.copy(mid.clone().setY(SKIRTING_HEIGHT).addScaledVector(n, SKIRTING_DEPTH / 2));
-    parts.push(top);
   }
   return parts;
 }
