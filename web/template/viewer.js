@@ -187,8 +187,9 @@ const CASING_DEPTH = 0.02;
 const SKIRTING_HEIGHT = 0.09; // skirting boards along the walls' feet
 const SKIRTING_DEPTH = 0.012;
 
-// The casing round a door's opening: two jambs and a head, each a face CASING_DEPTH proud of the wall with
-// its reveal (the inner edge) facing the opening, so the frame reads as standing out from the wall.
+// The casing round a door's opening: two jambs and a head, faces CASING_DEPTH proud of the wall and of the leaf.
+// Only faces that look into the room, so a wall culled for the view takes its door with it (reveals facing
+// along the wall stayed behind as lines in the air).
 function doorCasing(door, at, n, along, material) {
   const out = at.clone().addScaledVector(n, CASING_DEPTH);
   const jambHeight = door.height + CASING_WIDTH;
@@ -196,9 +197,6 @@ function doorCasing(door, at, n, along, material) {
   for (const side of [-1, 1]) {
     const jamb = out.clone().addScaledVector(along, side * (door.width + CASING_WIDTH) / 2).setY(jambHeight / 2);
     parts.push(facingPlane(CASING_WIDTH, jambHeight, material, jamb, n));
-    const reveal = at.clone().addScaledVector(n, CASING_DEPTH / 2).addScaledVector(along, side * door.width / 2)
-      .setY(door.height / 2);
-    parts.push(facingPlane(CASING_DEPTH, door.height, material, reveal, along.clone().multiplyScalar(-side)));
   }
   const head = out.clone().setY(door.height + CASING_WIDTH / 2);
   parts.push(facingPlane(door.width + 2 * CASING_WIDTH, CASING_WIDTH, material, head, n));
