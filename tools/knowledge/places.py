@@ -176,8 +176,9 @@ def load_places(path: Path = PLACES_FILE) -> dict[str, Place]:
     """Every place in ``path`` by name (in file order). Raises ValueError naming the first bad entry."""
     with path.open("rb") as f:
         data = tomllib.load(f)
-    if not set(data) <= {"places", "zones"}:
-        raise ValueError(f"{path.name}: holds [zones] and [places.<name>] tables, not {sorted(set(data) - {'places', 'zones'})}")
+    tables = {"places", "zones", "dressing"}  # [dressing.<family>] is tools/knowledge/dressing.py's
+    if not set(data) <= tables:
+        raise ValueError(f"{path.name}: holds [zones], [places.<name>] and [dressing.<family>] tables, not {sorted(set(data) - tables)}")
     places: dict[str, Place] = {}
     owner: dict[str, str] = {}
     for name, raw in data["places"].items():

@@ -29,6 +29,7 @@ from tools.plan.air import (
     space_footprint,
     space_relations,
 )
+from tools.plan.dress import dress_room
 from tools.plan.parse import Mention, ParsedPrompt
 from tools.plan.read import read_prompt
 from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size
@@ -75,7 +76,8 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     # Space is furnished (a sun, planets, moons) only when the prompt names no body of its own:
     # "two moons orbit a ringed planet in space" is just those, "the solar system" the whole set.
     named_bodies = place.name == SPACE_PLACE and bool(specs)
-    if not parsed.empty and not named_bodies and not (place.kind == "indoor" and ONLY_WORDS.search(text)):
+    furnish = not parsed.empty and not named_bodies and not (place.kind == "indoor" and ONLY_WORDS.search(text))
+    if furnish:
         area = _floor_area(place, parsed, stated, specs, relations)
         _add_expected(place, specs, relations, parsed, area)
     _add_supports(specs, relations)
@@ -84,9 +86,11 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
         _add_wall_sides(specs, relations)
     if place.name == SPACE_PLACE:
         space_relations(specs, relations)
+    environment = _environment(place, parsed, stated, specs, relations)
+    if furnish:
+        dress_room(place.name, environment, specs, relations, parsed.forbidden)
     if parsed.tone:
         _apply_tone(specs, parsed.tone)
-    environment = _environment(place, parsed, stated, specs, relations)
     if environment.kind == "indoor":
         _fit_in_room(specs, environment)
     if environment.kind == "outdoor":

@@ -175,21 +175,69 @@ function buildWalls(data, group) {
     parts.push(facingPlane(0.04, win.height, frame, at.clone().addScaledVector(n, 0.012), n));
     parts.push(facingPlane(win.width, 0.04, frame, at.clone().addScaledVector(n, 0.012), n));
   }
-  // A closed door: its leaf in a frame, with a handle; merged with the windows' frames, the leaf adds one draw call.
+  // A closed door: its leaf set back in a casing that stands proud of the wall, with a handle; the casing and
+  // the skirting share the windows' frame material, so the trim adds no draw call and the leaf one.
   const leaf = standard(DOOR_LEAF_COLOR, { roughness: 0.7 });
   for (const door of arch.doors || []) {
     const n = normals[door.wall], at = vec3(door.center);
     const along = new THREE.Vector3(n.z, 0, -n.x); // the plane's own +X: along the wall
-    const frameAt = at.clone().setY((door.height + 0.06) / 2).addScaledVector(n, 0.004);
-    parts.push(facingPlane(door.width + 0.12, door.height + 0.06, frame, frameAt, n));
-    parts.push(facingPlane(door.width, door.height, leaf, at.clone().addScaledVector(n, 0.008), n));
+    parts.push(...doorCasing(door, at, n, along, frame));
+    parts.push(facingPlane(door.width, door.height, leaf, at.clone().addScaledVector(n, 0.006), n));
     const handle = at.clone().addScaledVector(along, door.width / 2 - 0.1).setY(DOOR_HANDLE_HEIGHT);
-    parts.push(facingPlane(0.12, 0.03, frame, handle.addScaledVector(n, 0.012), n));
+    parts.push(facingPlane(0.12, 0.03, frame, handle.addScaledVector(n, 0.02), n));
   }
+  arch.walls.forEach((wall, i) => parts.push(...skirting(wall, i, normals[i], arch.doors || [], frame)));
   for (const mesh of mergeByMaterial(parts)) group.add(mesh);
   const wallCaps = new WallCaps(caps, cap);
   group.add(wallCaps.mesh);
   return wallCaps;
+}
+
+const CASING_WIDTH = 0.07; // a door casing's face, metres, and how far it stands proud of the wall
+const CASING_DEPTH = 0.02;
+const SKIRTING_HEIGHT = 0.09; // skirting boards along the walls' feet
+const SKIRTING_DEPTH = 0.012;
+
+// The casing round a door's opening: two jambs and a head, faces CASING_DEPTH proud of the wall and of the leaf.
+// Only faces that look into the room, so a wall culled for the view takes its door with it (reveals facing
+// along the wall stayed behind as lines in the air).
+function doorCasing(door, at, n, along, material) {
+  const out = at.clone().addScaledVector(n, CASING_DEPTH);
+  const jambHeight = door.height + CASING_WIDTH;
+  const parts = [];
+  for (const side of [-1, 1]) {
+    const jamb = out.clone().addScaledVector(along, side * (door.width + CASING_WIDTH) / 2).setY(jambHeight / 2);
+    parts.push(facingPlane(CASING_WIDTH, jambHeight, material, jamb, n));
+  }
+  const head = out.clone().setY(door.height + CASING_WIDTH / 2);
+  parts.push(facingPlane(door.width + 2 * CASING_WIDTH, CASING_WIDTH, material, head, n));
+  return parts;
+}
+
+// Skirting boards along the foot of wall `index`: a face standing SKIRTING_DEPTH off the wall, broken where a
+// door's casing meets the floor. Single-sided like the wall, so a wall culled for the view takes its skirting
+// with it (a top edge would stay behind as a line on the floor).
+function skirting(wall, index, n, doors, material) {
+  const a = new THREE.Vector3(wall.from[0], 0, wall.from[1]), b = new THREE.Vector3(wall.to[0], 0, wall.to[1]);
+  const length = a.distanceTo(b), dir = b.clone().sub(a).normalize();
+  const gaps = doors.filter((door) => door.wall === index).map((door) => {
+    const t = vec3(door.center).setY(0).sub(a).dot(dir), half = door.width / 2 + CASING_WIDTH;
+    return [t - half, t + half];
+  }).sort((x, y) => x[0] - y[0]);
+  const runs = [];
+  let start = 0;
+  for (const [g0, g1] of gaps) {
+    if (g0 > start) runs.push([start, g0]);
+    start = Math.max(start, g1);
+  }
+  if (start < length) runs.push([start, length]);
+  const parts = [];
+  for (const [t0, t1] of runs) {
+    const mid = a.clone().addScaledVector(dir, (t0 + t1) / 2);
+    parts.push(facingPlane(t1 - t0, SKIRTING_HEIGHT, material,
+      mid.clone().setY(SKIRTING_HEIGHT / 2).addScaledVector(n, SKIRTING_DEPTH), n));
+  }
+  return parts;
 }
 
 function deviceShadowMapSize(requested) {

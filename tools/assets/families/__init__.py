@@ -19,6 +19,7 @@ from tools.assets.families import (  # noqa: F401
     built,
     built_outdoor,
     built_yard,
+    dressing,
     figures,
     food,
     furniture,
