@@ -4,7 +4,7 @@ bench/edits.jsonl holds one edit per line: the scene (a name of SCENES), optiona
 applied first (a chain: what 'it', 'the rest' and 'undo' refer to), the instruction, and its expected
 effect checked on the result: placed counts per kind, kinds present or absent, colours, the look, the
 floor and walls, places kept, requirements met, a state restored, a wall or the middle reached, an
-arrangement formed, or the room's size. Odd lines (1, 3, ...) are the tune
+arrangement formed, the room's size, or a stand-in reported as one (``stand_in_for``). Odd lines (1, 3, ...) are the tune
 half, even lines the measure half. Plan-level: the edit is parsed and applied to the plan and the pinned
 layout is solved, as graph/edit.py does before assets and compose; no browser. Wrong must be 0: an edit
 that does something else than its words is worse than a refusal.
@@ -149,6 +149,13 @@ def unmet(expect: dict, history: list[Revision], result: Revision) -> list[str]:
         failed += [f"requirement failed: {r.description} ({r.evidence})"
                    for r in check_requirements(result.plan, result.placements, colours)
                    if r.kind in {"count", "color", "relation"} and r.passed is False]
+    for noun in expect.get("stand_in_for", []):  # shown by a nearer kind: said so, and its kind check fails
+        standing = [s for s in result.plan.objects if s.grounding and s.grounding.noun == noun
+                    and s.grounding.fit == "stand-in" and s.key in {p.spec for p in result.placements}]
+        checked = {r.subject for r in check_requirements(result.plan, result.placements, {})
+                   if r.kind == "kind" and r.passed is False}
+        if not standing or not all(s.key in checked for s in standing):
+            failed.append(f"no placed stand-in for '{noun}' whose kind check fails")
     failed += _placed_expectations(expect, before, result, by_kind)
     if "same_as" in expect and summary(result) != summary(history[expect["same_as"]]):
         failed.append(f"not the same as revision {expect['same_as'] + 1}")

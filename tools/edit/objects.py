@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tools.core.errors import InputError
 from tools.core.schema import ObjectSpec, Relation, Requirement
+from tools.edit.ground import new_thing
 from tools.edit.ops import WALL_NAMES, EditOp
 from tools.edit.outcome import (
     ARCHITECTURE,
@@ -15,6 +16,7 @@ from tools.edit.outcome import (
     count_requirement,
     drop_relations,
     drop_spec,
+    kind_requirement,
     new_spec,
     resolve_specs,
     set_requirement,
@@ -28,8 +30,6 @@ from tools.knowledge.reference import size_for
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relations import SELF_RELATIONS
 from tools.plan.parse import BESIDE_WINDOW
-from tools.plan.phrases import match_head
-from tools.plan.text import tokenize
 
 RESIZE_FACTOR = 1.25  # 'bigger' grows the largest side by a quarter; 'smaller' shrinks it by the same ratio
 CIRCLE_MIN = 3  # instances that make a circle; fewer are refused rather than called one
@@ -52,20 +52,22 @@ def recolor(outcome: EditOutcome, op: EditOp) -> str:
 def add(outcome: EditOutcome, op: EditOp) -> str:
     """'add two chairs', 'add a red chair next to the desk': more of a kind the scene has, or a new one."""
     plan, count = outcome.plan, op.count or 1
-    head = match_head(tokenize(op.target.replace("_", " ")), 0)
-    if head is None or head.kind not in {"category", "window"} or head.name == "window":
+    if op.target.rstrip("s") == "window":
         raise InputError(f"'{op.target}' is not an object the generator knows")
+    kind, noun, grounding = new_thing(op.target)
     paint = colour(op.color) if op.color else None
-    same = [s for s in plan.objects if s.category == head.name and (paint is None or s.color == paint[0])]
+    same = [s for s in plan.objects if s.category == kind and (grounding is None or s.noun == noun)
+            and (paint is None or s.color == paint[0])]
     if same and op.relation is None:
         spec = same[0]
         spec.count += count
         spec.requested = True
     else:
-        spec = ObjectSpec(key=unique_key(plan, head.name, paint[1] if paint else None), category=head.name,
+        spec = ObjectSpec(key=unique_key(plan, kind, paint[1] if paint else None), category=kind,
                           count=count, color=paint[0] if paint else None, color_name=paint[1] if paint else None,
-                          noun=" ".join(head.words), requested=True)
+                          noun=noun, requested=True, grounding=grounding)
         new_spec(outcome, spec)
+        kind_requirement(plan, spec)
         outcome.keep[spec.key] = 0
         if paint:
             recolor(outcome, EditOp(kind="recolor", target=spec.key, color=paint[1]))
@@ -74,7 +76,7 @@ def add(outcome: EditOutcome, op: EditOp) -> str:
                    wall=wall_index(outcome, spec, op.wall) if op.wall else None)
             outcome.placed.add(spec.key)
     count_requirement(plan, spec)
-    return f"added {count} {spec.key} (now {spec.count})"
+    return f"added {count} {spec.key} (now {spec.count}){_stand_in_note(spec)}"
 
 
 def remove(outcome: EditOutcome, op: EditOp) -> str:
@@ -187,18 +189,17 @@ def resize(outcome: EditOutcome, op: EditOp) -> str:
 def replace(outcome: EditOutcome, op: EditOp) -> str:
     """'replace the chairs with stools': a spec of the new kind takes each replaced instance's place and turn."""
     plan = outcome.plan
-    head = match_head(tokenize((op.replacement or "").replace("_", " ")), 0)
-    if head is None or head.kind != "category":
-        raise InputError(f"'{op.replacement}' is not an object the generator knows")
+    kind, noun, grounding = new_thing(op.replacement or "")
     paint = colour(op.color) if op.color else None
     done = []
     for old in targets_of(outcome, op):
-        if old.category == head.name and paint is None:
-            raise InputError(f"the {old.noun or old.category} already is a {' '.join(head.words)}")
-        new = ObjectSpec(key=unique_key(plan, head.name, paint[1] if paint else None), category=head.name,
-                         count=old.count, noun=" ".join(head.words), requested=True,
+        if old.category == kind and (grounding is None or old.noun == noun) and paint is None:
+            raise InputError(f"the {old.noun or old.category} already is a {noun}")
+        new = ObjectSpec(key=unique_key(plan, kind, paint[1] if paint else None), category=kind,
+                         count=old.count, noun=noun, requested=True, grounding=grounding,
                          color=paint[0] if paint else None, color_name=paint[1] if paint else None)
         new_spec(outcome, new, plan.objects.index(old))
+        kind_requirement(plan, new)
         for instance, (key, index) in outcome.where.items():
             if key == old.key:
                 outcome.where[instance] = (new.key, index)
@@ -212,8 +213,14 @@ def replace(outcome: EditOutcome, op: EditOp) -> str:
         if paint:
             recolor(outcome, EditOp(kind="recolor", target=new.key, color=paint[1]))
         outcome.targets.remove(old.key)
-        done.append(f"{old.key} -> {new.key}")
+        done.append(f"{old.key} -> {new.key}{_stand_in_note(new)}")
     return f"replaced {', '.join(done)} (same places)"
+
+
+def _stand_in_note(spec: ObjectSpec) -> str:
+    """Said with the change, so a stand-in is never reported as the thing asked for."""
+    found = spec.grounding
+    return f", a {spec.category.replace('_', ' ')} standing in for '{found.noun}'" if found and found.fit == "stand-in" else ""
 
 
 def duplicate(outcome: EditOutcome, op: EditOp) -> str:

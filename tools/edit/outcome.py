@@ -195,6 +195,13 @@ def count_requirement(plan: ScenePlan, spec: ObjectSpec) -> None:
                                       subject=spec.key, expected=spec.count))
 
 
+def kind_requirement(plan: ScenePlan, spec: ObjectSpec) -> None:
+    """A stand-in for the thing asked ('a chair' for 'a chaise longue') fails, as it does in a prompt's plan."""
+    if spec.grounding is not None and spec.grounding.fit == "stand-in":
+        set_requirement(plan, Requirement(id=f"kind:{spec.key}", kind="kind", description=f"a {spec.grounding.noun}",
+                                          subject=spec.key, expected=spec.grounding.noun))
+
+
 def absent_requirement(plan: ScenePlan, spec: ObjectSpec) -> None:
     """A removed (or replaced) kind is checked gone: no placed instance of its key."""
     set_requirement(plan, Requirement(id=f"absent:{spec.key}", kind="count", subject=spec.key, expected=0,

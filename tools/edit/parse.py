@@ -28,7 +28,7 @@ from tools.edit.group_parse import CIRCLE_WORDS, add_like_op, arrange_op, duplic
 from tools.edit.ops import EditKind, EditOp, EditProposal, MoveKind  # noqa: F401  (re-exported for callers)
 from tools.edit.room_parse import GROW_WORDS, MIDDLE_WORDS, ROOM_WORDS, SHRINK_WORDS, SIDE_WORDS, room_op, wall_move
 from tools.edit.scene_parse import REPLACE_VERBS, finish_op, look_op, redo_op, replace_op, undo_op
-from tools.edit.targets import EVERYTHING, Last, Mention, mentions, unknown_noun
+from tools.edit.targets import EVERYTHING, Last, Mention, as_new_thing, mentions, unknown_noun
 from tools.plan.parse import match_relation
 from tools.plan.phrases import number_value
 from tools.plan.planner import MEASURE_AXES
@@ -251,7 +251,7 @@ def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callab
     if target.words == EVERYTHING and kind == "add":
         return None
     if kind == "add":
-        return EditOp(kind="add", target=_bare(target), count=target.count or (2 if target.plural else 1),
+        return EditOp(kind="add", target=as_new_thing(words, target).words, count=target.count or (2 if target.plural else 1),
                       color=target.color, relation=move if reference or move in ROOM_MOVES else None,
                       reference=reference)
     if kind == "move":
@@ -342,11 +342,6 @@ def _find_relation(words: list[str]) -> tuple[str, int, int] | None:
         if found is not None and found[0] in get_args(MoveKind) and found[1] in {"target", "room"}:
             return found[0], i, found[2]
     return None
-
-
-def _bare(mention: Mention) -> str:
-    """The object's noun without its colour: an added object's colour travels in EditOp.color."""
-    return mention.words[len(mention.color) + 1:] if mention.color else mention.words
 
 
 def _rotation(verb: str | None, words: list[str], last: Last | None) -> EditOp | None:

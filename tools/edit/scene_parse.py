@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tools.core.colors import parse_color
 from tools.edit.ops import FLOOR_MATERIALS, EditOp
-from tools.edit.targets import Last, mentions, unknown_noun
+from tools.edit.targets import Last, as_new_thing, mentions, unknown_noun
 from tools.knowledge.look_words import NOT_TIME_AFTER, TIME_WORDS, WEATHER_WORDS
 from tools.plan.parse import match_relation
 from tools.plan.phrases import match_head, number_value
@@ -97,7 +97,7 @@ def replace_op(words: list[str], last: Last | None, into_only: bool = False) -> 
     near = mentions(words[place[1]:cut], last) if place else None
     if place and (not near or not old or old[0].plural or old[0].every):
         return None  # which ones stand 'by the window' is not read: the plants by it, or one not said by a thing
-    new = mentions(words[cut + 1:], None) or unknown_noun(words[cut + 1:])
+    new = [as_new_thing(words[cut + 1:], m) for m in mentions(words[cut + 1:], None) or unknown_noun(words[cut + 1:])]
     if not old or not new or new[0].words in {"wall", "floor", "window", "door"} \
             or not _only_qualifiers(words[cut + 1:cut + 1 + new[0].start]):
         return None  # 'turn the chair to face the tv' is a turn: a verb stands before the noun
@@ -106,7 +106,7 @@ def replace_op(words: list[str], last: Last | None, into_only: bool = False) -> 
     target = old[0]
     return EditOp(kind="replace", target=target.words, exclude=target.exclude or None, ordinal=target.ordinal,
                   near=near[0].words if near else None, count=target.count,
-                  replacement=_bare(new[0].words, new[0].color), color=new[0].color)
+                  replacement=new[0].words, color=new[0].color)
 
 
 def _relation_spans(words: list[str]) -> list[tuple[int, int]]:
@@ -126,7 +126,3 @@ def _only_qualifiers(words: list[str]) -> bool:
     """Articles, numbers and colour words only: what may stand before the new kind's noun."""
     return all(w in DETERMINERS or number_value(w) is not None or parse_color(words, i) is not None
                or (i > 0 and parse_color(words, i - 1) is not None) for i, w in enumerate(words))
-
-
-def _bare(words: str, colour: str | None) -> str:
-    return words[len(colour) + 1:] if colour else words

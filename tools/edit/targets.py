@@ -2,19 +2,24 @@
 except the sofa', 'all but the bed', 'the rest'.
 
 ``mentions`` reads the objects a run of tokens names, in order. Kinds come from the planner's own noun
-table (``match_head``), so the editor knows every noun a prompt knows; a noun the table lacks is kept as
-said, and tools/edit/apply.py grounds it against the scene (WordNet's classes: 'the seats' are the sofa and
-the chairs). The only word lists here are closed-class English: ordinals, 'everything', and the markers of
+table (``match_head``), so the editor knows every noun a prompt knows. Where the table's match is only a
+modifier of the noun the prompt's sentence parser sees ('dragon' in 'a dragon statue'), or the table lacks
+the noun, the parser's noun phrase is kept as said, compounds whole ('chaise longue'); tools/edit/apply.py
+grounds it against the scene (WordNet's classes: 'the seats' are the sofa and the chairs) and
+tools/edit/ground.py grounds a new thing by meaning, as a prompt's. The only word lists here are closed-class English: ordinals, 'everything', and the markers of
 an exception.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from tools.core.colors import parse_color
 from tools.core.limits import check_ordinal
 from tools.plan.phrases import match_head, number_value
+from tools.plan.sentence import parse_prompt as parse_sentence
+from tools.plan.text import singular_forms
 from tools.plan.words import DETERMINERS, PRONOUNS, SIZE_WORDS, WALL_HEADS, WINDOW_HEADS
 
 EVERYTHING = "everything"  # the target that names every object of the scene
@@ -128,6 +133,9 @@ def _plain_mentions(words: list[str], last: Last | None) -> list[Mention]:
         if head is not None and head.kind in {"category", "window"}:
             end = i + len(head.words)
             named = " ".join(head.words)
+            phrase = _phrase_over(words, i)
+            if phrase is not None and phrase[1] > end and phrase[3] >= end:  # 'dragon' is what the statue shows
+                named, end = phrase[2], phrase[1]
             found.append(Mention(i, end, f"{colour} {named}" if colour else named, head.plural, count, every, colour,
                                  ordinal))
             count, every, colour, ordinal, i = None, False, None, None, end
@@ -139,17 +147,61 @@ def _plain_mentions(words: list[str], last: Last | None) -> list[Mention]:
 
 
 def unknown_noun(words: list[str]) -> list[Mention]:
-    """The last plain word as the object's name, so 'remove the piano' says there is no piano, and 'the
+    """The object's name where the noun table knows none: the sentence parser's noun phrase over the last
+    plain word ('chaise longue'), else that word, so 'remove the piano' says there is no piano, and 'the
     seats' can be grounded against the scene."""
     plain = [i for i, w in enumerate(words) if w.isalpha() and w not in DETERMINERS | ALL_WORDS | PRONOUNS
              and number_value(w) is None and parse_color(words, i) is None and w not in SIZE_WORDS
              and w not in ORDINALS and w not in {"rest", "else", "others"}]
     if not plain:
         return []
-    ordinal = next((ORDINALS[w] for w in words[:plain[-1]] if w in ORDINALS), None)
-    every = any(w in ALL_WORDS for w in words[:plain[-1]])
-    return [Mention(plain[-1], plain[-1] + 1, words[plain[-1]], words[plain[-1]].endswith("s"), every=every,
-                    ordinal=ordinal)]
+    last = plain[-1]
+    ordinal = next((ORDINALS[w] for w in words[:last] if w in ORDINALS), None)
+    every = any(w in ALL_WORDS for w in words[:last])
+    phrase = _phrase_over(words, last)
+    start, end, name = (phrase[0], phrase[1], phrase[2]) if phrase else (last, last + 1, words[last])
+    return [Mention(start, end, name, words[last].endswith("s"), every=every, ordinal=ordinal)]
+
+
+def as_new_thing(words: list[str], mention: Mention) -> Mention:
+    """A thing an edit makes, its words without their colour (that travels in EditOp.color): the mention, or
+    the longer compound the sentence parser reads over it, as a prompt's noun is read ('a sleeping bag' is no
+    bag; 'a gargoyle statue' is grounded whole)."""
+    bare = mention.words[len(mention.color) + 1:] if mention.color else mention.words
+    phrase = _phrase_over(words, mention.end - 1)
+    if phrase is not None and len(phrase[2].split()) > len(bare.split()):
+        return replace(mention, start=min(mention.start, phrase[0]), words=phrase[2])
+    return replace(mention, words=bare)
+
+
+def _phrase_over(words: list[str], index: int) -> tuple[int, int, str, int] | None:
+    """(start, end, name, head index) of the sentence parser's noun phrase that holds ``words[index]``."""
+    phrase = next(((s, e, n, h) for s, e, n, h in _noun_phrases(tuple(words)) if s <= index < e), None)
+    if phrase is None or any(parse_color(words, i) is not None for i in range(index + 1, phrase[1])):
+        return None  # 'make the sofa blue' read without its verb: 'blue' is the new colour, not a noun
+    between = words[index + 1:phrase[3]]
+    if not {words[index], *singular_forms(words[index])} & set(phrase[2].split()) and not all(
+            w.isalpha() for w in between):
+        return None  # the parse hung the word on another noun ('the chair 90 degrees'): not a name of it
+    return phrase
+
+
+@lru_cache(maxsize=512)
+def _noun_phrases(words: tuple[str, ...]) -> tuple[tuple[int, int, str, int], ...]:
+    """The things the prompt's sentence parser finds in ``words`` as token spans, with their names (compounds
+    whole, singular) and the index of their head word."""
+    starts, at = [], 0
+    for word in words:
+        starts.append(at)
+        at += len(word) + 1
+    found = []
+    for thing in parse_sentence(" ".join(words)).mentions:
+        begin, stop = thing.char_span
+        span = [i for i, s in enumerate(starts) if begin <= s < stop]
+        heads = [i for i in span if words[i] == thing.head or words[i].startswith(thing.head)]
+        if span and heads:
+            found.append((span[0], span[-1] + 1, thing.name, heads[-1]))
+    return tuple(found)
 
 
 def _head_follows(words: list[str], j: int) -> bool:

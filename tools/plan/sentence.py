@@ -235,7 +235,7 @@ def is_name_possessor(t) -> bool:
 
 
 def is_name_part(t, parts) -> bool:
-    """Noun compounds and classifier adjectives ('dental') join the name;
+    """Noun compounds, WordNet's own compounds and classifier adjectives ('dental') join the name;
     materials, colours, sizes, hyphenated words and entities stay modifiers."""
     if t.head not in parts or "-" in t.text or t.ent_type_ in T["label_entities"] + ["NORP"] or is_title_propn(t):
         return False
@@ -244,6 +244,8 @@ def is_name_part(t, parts) -> bool:
         return False
     if t.dep_ == "compound" and t.pos_ in NOMINAL | {"VERB"}:
         return True
+    if t.dep_ == "amod" and t.i + 1 == t.head.i and wordnet.base_forms(f"{low} {t.head.lower_}"):
+        return True  # a compound the dictionary lists ('rocking chair', 'sleeping bag'), whatever the tag says
     if t.dep_ != "amod" or t.pos_ != "ADJ":
         return False
     # classifier adjectives ('dental', 'surgical'), or nouns the tagger called
