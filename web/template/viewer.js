@@ -139,6 +139,55 @@ class WallCaps {
   }
 }
 
+// Things hung on a wall that the view culls would float in front of the room with their wall gone: they go
+// with it. Which wall an object hangs on is the nearest one to it; hidden instances are scaled to nothing.
+const HIDDEN = new THREE.Matrix4().makeScale(0, 0, 0);
+
+class WallHung {
+  constructor(data, instanced) {
+    const walls = data.architecture.walls;
+    const centre = vec3(data.bounds.min).add(vec3(data.bounds.max)).multiplyScalar(0.5);
+    this.walls = walls.map((wall) => ({
+      point: new THREE.Vector3((wall.from[0] + wall.to[0]) / 2, 0, (wall.from[1] + wall.to[1]) / 2),
+      normal: inwardNormal(wall, centre),
+    }));
+    const wallOf = data.objects.map((o) => ((o.mount ?? 'floor') === 'wall' ? nearestWall(walls, o.position) : -1));
+    this.hung = [];
+    for (const { mesh, objectIndices } of instanced) {
+      objectIndices.forEach((objectIndex, k) => {
+        if (wallOf[objectIndex] < 0) return;
+        const matrix = new THREE.Matrix4();
+        mesh.getMatrixAt(k, matrix);
+        this.hung.push({ mesh, k, wall: wallOf[objectIndex], matrix });
+      });
+    }
+    this.mask = '';
+  }
+
+  faceCamera(cameraPosition) {
+    const toCamera = new THREE.Vector3();
+    const facing = this.walls.map((w) => toCamera.copy(cameraPosition).sub(w.point).dot(w.normal) > 0);
+    const mask = facing.join(',');
+    if (mask === this.mask) return;
+    this.mask = mask;
+    for (const { mesh, k, wall, matrix } of this.hung) {
+      mesh.setMatrixAt(k, facing[wall] ? matrix : HIDDEN);
+      mesh.instanceMatrix.needsUpdate = true;
+    }
+  }
+}
+
+function nearestWall(walls, position) {
+  const p = new THREE.Vector2(position[0], position[2]);
+  const distance = (wall) => {
+    const a = new THREE.Vector2(...wall.from), b = new THREE.Vector2(...wall.to);
+    const ab = b.clone().sub(a);
+    const t = Math.min(1, Math.max(0, p.clone().sub(a).dot(ab) / Math.max(ab.lengthSq(), 1e-9)));
+    return a.addScaledVector(ab, t).distanceTo(p);
+  };
+  return walls.reduce((best, wall, i) => (distance(wall) < distance(walls[best]) ? i : best), 0);
+}
+
 function buildWalls(data, group) {
   const arch = data.architecture;
   const centre = vec3(data.bounds.min).add(vec3(data.bounds.max)).multiplyScalar(0.5);
@@ -413,6 +462,7 @@ class Viewer {
 
   async load(assetsLoading) {
     this.instanced = instanceObjects(this.data, await assetsLoading, this.objectsGroup);
+    this.wallHung = this.wallCaps ? new WallHung(this.data, this.instanced) : null;
     this.effects = new THREE.Group(); // snow, rain, contact shadows: not objects, left out of the object-ID pass
     this.scene.add(this.effects);
     const contact = buildContactShadows(this.data);
@@ -454,6 +504,7 @@ class Viewer {
 
   render() {
     if (this.wallCaps) this.wallCaps.faceCamera(this.camera.position);
+    if (this.wallHung) this.wallHung.faceCamera(this.camera.position);
     this.renderer.setRenderTarget(null);
     Object.assign(this.passCounts, { objectCalls: 0, shadowCalls: 0, shadowTriangles: 0 });
     this.renderer.render(this.scene, this.camera);
@@ -522,6 +573,7 @@ class Viewer {
     restore.push(() => { this.effects.visible = true; });
     this.scene.background = new THREE.Color(0x000000);
     const pixels = new Uint8Array(size.x * size.y * 4);
+    if (this.wallHung) this.wallHung.faceCamera(this.camera.position);
     try {
       r.setRenderTarget(target);
       r.setClearColor(0x000000, 1);
