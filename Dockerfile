@@ -14,7 +14,7 @@ COPY app app
 COPY graph graph
 COPY tools tools
 COPY web web
-RUN pip install --no-cache-dir '.[postgres]'
+RUN pip install --no-cache-dir '.[postgres]' && python -m tools.page.bundle web/node_modules/three
 ENV DIORAMA_DATA_DIR=/data \
     DIORAMA_CHROMIUM=/usr/bin/chromium \
     DIORAMA_THREE_DIR=/srv/diorama/web/node_modules/three

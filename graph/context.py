@@ -68,5 +68,5 @@ class RunContext:
 
     @property
     def three_dir(self) -> Path:
-        """The folder of the npm 'three' package the page's vendor files are copied from."""
+        """The folder of the npm 'three' package the page's script is bundled with (tools.page.bundle)."""
         return self.settings.three_dir

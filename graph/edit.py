@@ -2,7 +2,7 @@
 
 The scene folder always shows the latest revision; each earlier one is kept
 under ``revisions/<n>/`` (its bundle files, screenshots, hard links to its
-content-addressed assets and a link to the shared ``vendor/``), and
+content-addressed assets and links to the page's shared script and style), and
 ``revisions.json`` lists them all (graph/revisions.py reads it). An edit starts from the scene's plan
 (``plan.json``, written by every edit; for a scene never edited: the run's
 checkpoint, else the grounded planner's deterministic re-plan), applies the
@@ -43,11 +43,12 @@ from tools.edit.layout import PINNING, Pinning, pins_from, remap_pins, standing_
 from tools.edit.outcome import fresh_outcome
 from tools.edit.parse import EditOp, not_understood_message, parse_edits
 from tools.edit.targets import Last
+from tools.page.compose import PAGE_FILES
 from tools.plan.planner import plan_prompt
 
 PLAN_FILE = "plan.json"
 EDIT_LOCK_FILE = ".edit.lock"
-ARCHIVED_FILES = ("index.html", "viewer.js", "scene.json", "scene.glb", "report.json", PLAN_FILE)
+ARCHIVED_FILES = ("index.html", "scene.json", "scene.glb", "report.json", PLAN_FILE)
 
 
 def edit_scene(scene_dir: Path, instruction: str, context: RunContext) -> SceneState:
@@ -249,8 +250,9 @@ def archive_revision(scene_dir: Path, number: int) -> Path:
     (target / "assets").mkdir()
     for asset in {o["asset"] for o in json.loads((scene_dir / "scene.json").read_text(encoding="utf-8"))["objects"]}:
         _link_or_copy(scene_dir / asset, target / asset)
-    if (scene_dir / "vendor").is_dir():
-        os.symlink(os.path.join("..", "..", "vendor"), target / "vendor")
+    for name in PAGE_FILES:  # the same bundle (~650 KB) in every revision: a link to the top level's, not a copy
+        if (scene_dir / name).is_file():
+            os.symlink(os.path.join("..", "..", name), target / name)
     return target
 
 

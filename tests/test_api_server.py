@@ -61,8 +61,8 @@ def test_submit_follow_and_download(server):
     bundle = httpx.get(server.base + final["urls"]["bundle"], timeout=60)
     assert bundle.headers["content-type"] == "application/zip"
     names = set(zipfile.ZipFile(io.BytesIO(bundle.content)).namelist())
-    assert {"index.html", "scene.json", "scene.glb", "report.json"} <= names
-    assert any(name.startswith("assets/") for name in names) and any(n.startswith("vendor/") for n in names)
+    assert {"index.html", "viewer.js", "ui.css", "scene.json", "scene.glb", "report.json"} <= names
+    assert any(name.startswith("assets/") for name in names)
     glb = httpx.get(server.base + final["urls"]["scene_glb"], timeout=60)
     assert glb.headers["content-type"] == "model/gltf-binary" and glb.content[:4] == b"glTF"
     report = httpx.get(server.base + final["urls"]["report"], timeout=30).json()
@@ -102,7 +102,7 @@ def test_a_hostile_prompt_runs_no_script(server, lazy_browser):
         page.wait_for_function("() => ['ready', 'error'].includes(document.documentElement.dataset.dioramaState)",
                                timeout=120_000)
         assert page.evaluate("() => document.documentElement.dataset.dioramaState") == "ready"
-        assert page.evaluate("() => document.querySelectorAll('img[src=x], script:not([src]):not([type=importmap])')"
+        assert page.evaluate("() => document.querySelectorAll('img[src=x], script:not([src])')"
                              ".length") == 0
     assert dialogs == []
 

@@ -1,9 +1,7 @@
-"""The compositor: scene.json contract, scene.glb, the static page, vendor/, camera framing."""
+"""The compositor: scene.json contract, scene.glb, the static page and its bundle, camera framing."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import io
 import json
 import math
@@ -21,7 +19,7 @@ from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, ObjectSpec, Placement, Requirement, ScenePlan
 from tools.page.camera import MAX_HERO_ELEVATION, frame_views, view_contains
-from tools.page.compose import FLOOR_COLORS, write_scene
+from tools.page.compose import FLOOR_COLORS, PAGE_FILES, write_scene
 
 ROOT = Path(__file__).resolve().parents[1]
 THREE_DIR = ROOT / "web" / "node_modules" / "three"
@@ -30,6 +28,7 @@ CONTRACT_TOP = {"version", "id", "prompt", "seed", "units", "up", "planner", "bo
                 "requirements", "camera", "lights", "stats"}
 CONTRACT_OBJECT = {"id", "category", "name", "asset", "position", "rotation", "scale", "bbox", "parent",
                    "requested", "mount"}
+MAX_PAGE_BYTES = 700_000  # index.html + script + style; three.js r187 unbundled was 2.35 MB, bundled about 660 KB
 MIN_VISIBLE_PIXELS = 50  # an object framed by the hero view covers at least this many pixels at 1024x768
 
 needs_three = pytest.mark.skipif(not (THREE_DIR / "build" / "three.module.js").is_file(),
@@ -199,26 +198,22 @@ def test_index_html_is_static_with_a_strict_csp(written):
     for directive in ("default-src 'none'", "connect-src 'self'", "img-src 'self' data: blob:",
                       "style-src 'self' 'unsafe-inline'", "base-uri 'none'", "form-action 'none'"):
         assert directive in csp
-    importmap = re.search(r'<script type="importmap">(.*?)</script>', html, re.S).group(1)
-    assert json.loads(importmap) == {"imports": {"three": "./vendor/three.module.js", "three/addons/": "./vendor/addons/"}}
-    digest = base64.b64encode(hashlib.sha256(importmap.encode()).digest()).decode()
-    assert f"script-src 'self' 'sha256-{digest}'" in csp
-    assert len(re.findall(r"<script", html)) == 2, "the import map is the only inline script"
+    assert "script-src 'self';" in csp, "no inline script, so no hash and never 'unsafe-inline' for scripts"
+    assert "unsafe-eval" not in csp
+    assert len(re.findall(r"<script", html)) == 1 and "importmap" not in html
 
 
 @needs_three
-def test_vendor_holds_every_module_the_page_imports(written):
+def test_the_page_ships_one_minified_bundle_and_no_three_js_sources(written):
     out, _, _, _ = written
-    vendor = out / "vendor"
-    for rel in ("three.module.js", "three.core.js", "addons/loaders/GLTFLoader.js",
-                "addons/controls/OrbitControls.js", "addons/utils/BufferGeometryUtils.js"):
-        assert (vendor / rel).is_file(), rel
-    for module in [out / "viewer.js", *vendor.rglob("*.js")]:
-        for spec in re.findall(r"""(?:from|import)\s*['"]([^'"]+)['"]""", module.read_text()):
-            if spec.startswith("three/addons/"):
-                assert (vendor / "addons" / spec.removeprefix("three/addons/")).is_file(), spec
-            elif spec.startswith("."):
-                assert (module.parent / spec).resolve().is_file(), f"{module.name} imports missing {spec}"
+    script = (out / "viewer.js").read_text()
+    assert not re.search(r"""^\s*import\b|\bimport\s*\(\s*['"]""", script, re.M), "the bundle imports nothing"
+    assert "WebGLRenderer" in script and "GLTFLoader" in script  # three.js is inside ...
+    assert max(len(line) for line in script.splitlines()) > 10_000  # ... minified (long lines, not source)
+    assert not (out / "vendor").exists() and not list(out.glob("three*.js"))
+    assert sorted(p.name for p in out.glob("*.js")) == ["viewer.js"]
+    page = sum((out / name).stat().st_size for name in ("index.html", *PAGE_FILES))
+    assert page <= MAX_PAGE_BYTES, f"the page's own files weigh {page} bytes"
 
 
 @needs_three

@@ -292,7 +292,7 @@ def test_edit_end_to_end_new_revision_verifies(tmp_path, run_context):
     old_scene = json.loads((out / "revisions" / "1" / "scene.json").read_text())
     old_sofa = next(o for o in old_scene["objects"] if o["category"] == "sofa")
     assert (out / "revisions" / "1" / old_sofa["asset"]).is_file() and old_sofa["asset"] != sofa["asset"]
-    assert (out / "revisions" / "1" / "vendor").is_symlink()
+    assert (out / "revisions" / "1" / "viewer.js").is_symlink()
 
     plants_before = [p["category"] for p in state["placements"]].count("potted_plant")  # a living room may have one
     state = edit_scene(out, "remove one chair and add three potted plants", run_context)
@@ -358,12 +358,12 @@ def test_archive_and_restore_round_trip(tmp_path):
     scene = {"id": "s-x", "objects": [{"id": "sofa", "asset": "assets/abc.glb"}]}
     (tmp_path / "assets").mkdir()
     (tmp_path / "assets" / "abc.glb").write_bytes(b"glb")
-    (tmp_path / "vendor").mkdir()
+    (tmp_path / "viewer.js").write_text("// the page's bundle")
     (tmp_path / "scene.json").write_text(json.dumps(scene))
     (tmp_path / "report.json").write_text("{}")
     archive = archive_revision(tmp_path, 1)
     assert (archive / "assets" / "abc.glb").stat().st_ino == (tmp_path / "assets" / "abc.glb").stat().st_ino
-    assert (archive / "vendor").is_symlink() and (archive / "vendor").resolve() == (tmp_path / "vendor").resolve()
+    assert (archive / "viewer.js").is_symlink() and (archive / "viewer.js").resolve() == (tmp_path / "viewer.js").resolve()
     (tmp_path / "scene.json").write_text("half-written by a killed edit")
     restore_revision(tmp_path, archive)
     assert json.loads((tmp_path / "scene.json").read_text()) == scene and not archive.exists()

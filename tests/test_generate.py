@@ -31,10 +31,9 @@ def dev_prompts() -> list[str]:
 
 
 def assert_output_folder(out: Path) -> dict:
-    for name in ("index.html", "viewer.js", "scene.json", "scene.glb", "report.json"):
+    for name in ("index.html", "viewer.js", "ui.css", "scene.json", "scene.glb", "report.json"):
         assert (out / name).is_file(), name
     assert list((out / "assets").glob("*.glb")) and list((out / "screenshots").glob("*.png"))
-    assert (out / "vendor" / "three.module.js").is_file()
     scene = json.loads((out / "scene.json").read_text())
     assert scene["version"] == 1 and scene["units"] == "m" and scene["up"] == "+Y"
     for obj in scene["objects"]:

@@ -26,13 +26,14 @@ PREFIX = "scenes/s-1"
 
 
 def scene_folder(root: Path) -> Path:
-    """A small output folder with every part of a bundle (page, page scripts, data, assets, screenshots)."""
+    """A small output folder with every part of a bundle (page, its script and style, data, assets, screenshots;
+    vendor/ as a scene composed before the page was bundled has it)."""
     out = root / "scene"
     for sub in ("assets", "vendor", "screenshots"):
         (out / sub).mkdir(parents=True)
     (out / "index.html").write_text("<!doctype html><title>scene</title>")
     (out / "viewer.js").write_text("// viewer")
-    (out / "ui.js").write_text("// ui")
+    (out / "ui.css").write_text("/* ui */")
     (out / "scene.json").write_text('{"version": 1}')
     (out / "scene.glb").write_bytes(b"glTF-scene")
     (out / "report.json").write_text('{"passed": true}')

@@ -232,7 +232,7 @@ def test_generate_scene_publishes_to_seaweedfs(seaweed, tmp_path, lazy_browser):
     bundle = {f"scenes/e2e/{name}" for name in (*page, "scene.json", "scene.glb", "report.json")}
     assert bundle <= keys
     assert {f"scenes/e2e/{p.relative_to(out).as_posix()}" for p in out.rglob("*.png")} <= keys
-    assert any(k.startswith("scenes/e2e/vendor/") for k in keys)
+    assert "scenes/e2e/viewer.js" in keys and not any(k.startswith("scenes/e2e/vendor/") for k in keys)
 
     scene = json.loads(store.get_bytes("scenes/e2e/scene.json"))
     assert scene == json.loads((out / "scene.json").read_text()) and scene["urls"] == state["scene"]["urls"]

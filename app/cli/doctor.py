@@ -106,16 +106,15 @@ def check_chromium(settings: Settings, bad_settings: set[str]) -> Check:
 
 
 def check_three(settings: Settings) -> Check:
-    """Whether the three.js build and add-on files the scene page loads are present."""
-    from tools.page.compose import THREE_ADDONS, THREE_BUILD_FILES
+    """Whether the scene page's script builds: three.js, Node.js and esbuild present (tools.page.bundle)."""
+    from tools.page.bundle import page_bundle
 
-    three = Path(settings.three_dir)
-    needed = [three / rel for rel in THREE_BUILD_FILES] + [three / "examples" / "jsm" / rel for rel in THREE_ADDONS]
-    missing = [str(path) for path in needed if not path.is_file()]
-    if missing:
-        return Check("three.js", "FAIL", f"missing {', '.join(missing)}",
+    try:
+        built = page_bundle(Path(settings.three_dir))
+    except (FileNotFoundError, RuntimeError) as error:
+        return Check("three.js", "FAIL", str(error),
                      "run `npm install` in web/ (make setup), or point DIORAMA_THREE_DIR at the npm 'three' package")
-    return Check("three.js", "OK", f"{len(needed)} vendor files under {three}")
+    return Check("three.js", "OK", f"page bundle built from {settings.three_dir} into {built}")
 
 
 def check_data_dir(settings: Settings) -> Check:

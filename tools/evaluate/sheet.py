@@ -1,8 +1,8 @@
 """The asset contact sheet: every category x variant rendered in Chromium, grouped by family.
 
 ``render_sheet(out, browser)`` writes a small static site into ``out``
-(``index.html`` + ``sheet.js`` from web/sheet, ``sheet.json``, ``assets/``,
-``vendor/``), renders it the way the verifier renders scenes, and saves
+(``index.html`` from web/sheet, ``sheet.js`` bundled with three.js by tools.page.bundle,
+``sheet.json``, ``assets/``), renders it the way the verifier renders scenes, and saves
 ``sheet.png`` (everything) and ``sheet-<family>.png`` (one per generator
 family, easier to read). Tiles look at each asset from the front-right and
 above, so a wrong facing (front must be +Z) shows at a glance.
@@ -21,7 +21,7 @@ from tools.assets.registry import GENERATORS, VARIANTS
 from tools.core.errors import RenderError
 from tools.core.gltf import read_glb
 from tools.core.static_server import serve_folder
-from tools.page.compose import copy_vendor, render_index_html
+from tools.page.bundle import page_bundle
 from tools.verify.browser import Browser
 
 SHEET_DIR = Path(__file__).resolve().parents[2] / "web" / "sheet"
@@ -90,9 +90,8 @@ def write_sheet_site(out: Path, three_dir: Path, only: Iterable[str] | None = No
         "families": [{"name": name, "tiles": tiles} for name, tiles in by_family.items()],
     }
     (out / "sheet.json").write_text(json.dumps(data, indent=1))
-    (out / "index.html").write_text(render_index_html(SHEET_DIR / "index.html"))
-    (out / "sheet.js").write_bytes((SHEET_DIR / "sheet.js").read_bytes())
-    copy_vendor(three_dir, out / "vendor")
+    (out / "index.html").write_bytes((SHEET_DIR / "index.html").read_bytes())
+    (out / "sheet.js").write_bytes((page_bundle(three_dir) / "sheet.js").read_bytes())
     return data
 
 

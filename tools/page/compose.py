@@ -1,18 +1,15 @@
-"""The compositor: scene.json, index.html, viewer.js, scene.glb and vendor/ for one scene folder.
+"""The compositor: scene.json, index.html, the page's script and style, and scene.glb for one scene folder.
 
-The page is static: index.html and viewer.js are copied from web/template and
-never carry prompt text; everything scene-specific goes into scene.json, which
-the page fetches and shows through textContent. The import map is the only
-inline script, allowed by its sha256 hash in the Content-Security-Policy.
-Writing is idempotent: the same inputs give the same bytes.
+The page is static: index.html is copied from web/template, and viewer.js and ui.css are the bundle
+tools.page.bundle builds from web/template with the parts of three.js they use (one minified module, no
+import map, so the Content-Security-Policy allows scripts from the folder only). Neither carries prompt
+text; everything scene-specific goes into scene.json, which the page fetches and shows through
+textContent. Writing is idempotent: the same inputs give the same bytes.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -29,24 +26,13 @@ from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES, SPACE_PLACE
 from tools.layout.solver import room_bounds
 from tools.page.behaviours import resolve_behaviours
+from tools.page.bundle import page_bundle
 from tools.page.camera import frame_views
 from tools.page.look import finishes, look_lights, scene_look, title_of
 from tools.page.scene_glb import scene_glb
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "web" / "template"
-IMPORTMAP_HASH_SLOT = "__IMPORTMAP_SHA256__"
-# Page files copied as they are beside index.html (the same bytes for every scene).
-PAGE_FILES = ("viewer.js", "ui.js", "ui.css", "look.js", "motion.js")
-_IMPORTMAP = re.compile(r'<script type="importmap">(.*?)</script>', re.S)
-
-# three.js files the page imports, relative to the npm package; their own relative imports are followed.
-THREE_BUILD_FILES = ("build/three.module.js", "build/three.core.js")
-THREE_ADDONS = (
-    "loaders/GLTFLoader.js",
-    "controls/OrbitControls.js",
-    "utils/BufferGeometryUtils.js",
-)
-_RELATIVE_IMPORT = re.compile(r"""(?:from|import)\s*['"](\.{1,2}/[^'"]+)['"]""")
+PAGE_FILES = ("viewer.js", "ui.css")  # from the bundle, beside index.html (the same bytes for every scene)
 
 FLOOR_COLORS: dict[str, str] = {
     "wood": "#a47852",
@@ -81,9 +67,10 @@ def write_scene(
     three_dir: Path,
     focus_ids: Iterable[str] | None = None,
 ) -> dict:
-    """Write index.html, viewer.js, scene.json, scene.glb and vendor/ into ``out``; return scene.json's dict.
+    """Write index.html, PAGE_FILES, scene.json and scene.glb into ``out``; return scene.json's dict.
 
-    The asset GLBs must already be at ``out/<AssetRef.path>``. ``focus_ids``
+    The asset GLBs must already be at ``out/<AssetRef.path>``; ``three_dir`` is the npm 'three' package the
+    page's script is bundled with. ``focus_ids``
     adds close-up views of those objects to the hero, top and side views (see detail_views).
     """
     out = Path(out)
@@ -92,10 +79,10 @@ def write_scene(
     scene = build_scene_json(plan, refs, placements, scene_id, focus_ids, asset_dir=out)
     _write_if_changed(out / "scene.json", (json.dumps(scene, indent=2, ensure_ascii=False) + "\n").encode())
     _write_if_changed(out / "scene.glb", _scene_glb_bytes(out, scene, refs, plan.environment))
-    copy_vendor(Path(three_dir), out / "vendor")
-    _write_if_changed(out / "index.html", render_index_html().encode())
+    bundle = page_bundle(Path(three_dir))
+    _write_if_changed(out / "index.html", (TEMPLATE_DIR / "index.html").read_bytes())
     for name in PAGE_FILES:
-        _write_if_changed(out / name, (TEMPLATE_DIR / name).read_bytes())
+        _write_if_changed(out / name, (bundle / name).read_bytes())
     return scene
 
 
@@ -257,39 +244,6 @@ def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict]
     return result
 
 
-def render_index_html(template: Path = TEMPLATE_DIR / "index.html") -> str:
-    """The page with the import map's sha256 put into its Content-Security-Policy."""
-    html = template.read_text(encoding="utf-8")
-    match = _IMPORTMAP.search(html)
-    if match is None or IMPORTMAP_HASH_SLOT not in html:
-        raise ValueError(f"{template}: needs an inline import map and the {IMPORTMAP_HASH_SLOT} slot")
-    digest = base64.b64encode(hashlib.sha256(match.group(1).encode("utf-8")).digest()).decode()
-    return html.replace(IMPORTMAP_HASH_SLOT, f"sha256-{digest}")
-
-
-def copy_vendor(three_dir: Path, vendor: Path) -> list[Path]:
-    """Copy three's build files and the addons the page uses, with what they import, keeping relative paths."""
-    if not (three_dir / THREE_BUILD_FILES[0]).is_file():
-        raise FileNotFoundError(f"three.js not found under {three_dir}; run `make setup` (npm install in web/)")
-    written = []
-    for rel in THREE_BUILD_FILES:
-        written.append(_copy(three_dir / rel, vendor / Path(rel).name))
-    jsm = three_dir / "examples" / "jsm"
-    pending, seen = list(THREE_ADDONS), set()
-    while pending:
-        rel = pending.pop()
-        if rel in seen:
-            continue
-        seen.add(rel)
-        source = (jsm / rel).resolve()
-        if jsm.resolve() not in source.parents:
-            raise ValueError(f"addon import {rel!r} leaves examples/jsm")
-        written.append(_copy(source, vendor / "addons" / rel))
-        for imported in _RELATIVE_IMPORT.findall(source.read_text(encoding="utf-8")):
-            pending.append((source.parent / imported).resolve().relative_to(jsm.resolve()).as_posix())
-    return written
-
-
 def _scene_glb_bytes(out: Path, scene: dict, refs: dict[str, AssetRef], env: Environment) -> bytes:
     by_path = {ref.path: ref.key for ref in refs.values()}
     files = {ref.key: out / ref.path for ref in refs.values()}
@@ -324,11 +278,6 @@ def _quad(corners, color: str, name: str) -> Primitive:
     rgb = triple(round(srgb_to_linear(c), 5) for c in hex_to_rgb(color))
     return Primitive(positions, np.tile(normal, (4, 1)).astype(np.float32),
                      np.array([[0, 1, 2], [0, 2, 3]], dtype=np.uint32), Material(name, (*rgb, 1.0), 0.0, 0.9))
-
-
-def _copy(source: Path, target: Path) -> Path:
-    _write_if_changed(target, source.read_bytes())
-    return target
 
 
 def _write_if_changed(path: Path, data: bytes) -> None:
