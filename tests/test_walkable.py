@@ -110,16 +110,30 @@ def test_outdoors_the_check_passes_without_measuring():
     assert navigability_check(plan, placements)["passed"]
 
 
-def test_rows_leave_aisles_that_join_up():
-    env = Environment(kind="indoor", width=8.0, depth=6.0, height=2.7)
+# The second: the front-most row faces an aisle, not the wall, so every desk's front is reached.
+@pytest.mark.parametrize("width, depth, desks", [(8.0, 6.0, 8), (5.0, 5.0, 4)])
+def test_rows_leave_aisles_that_join_up(width, depth, desks):
+    env = Environment(kind="indoor", width=width, depth=depth, height=2.7)
     plan = ScenePlan(prompt="t", seed=0, environment=env,
-                     objects=[ObjectSpec(key="desk", category=DESK, count=8),
-                              ObjectSpec(key="chair", category=SEAT, count=8)],
+                     objects=[ObjectSpec(key="desk", category=DESK, count=desks),
+                              ObjectSpec(key="chair", category=SEAT, count=desks)],
                      relations=[Relation(kind="row", subject="desk"),
                                 Relation(kind="each_with", subject="chair", target="desk", param=1)])
     placements = solve_layout(plan, {"desk": CATEGORIES[DESK].size, "chair": CATEGORIES[SEAT].size})
     walkability = measure(_placements_space(plan, placements))
     assert walkability.ok, walkability.describe()
+
+
+def test_hangings_go_above_wall_furniture_when_the_wall_below_is_taken():
+    """Bookshelves along the walls, paintings over them: a painting hangs under the ceiling before it fails."""
+    env = Environment(kind="indoor", width=4.0, depth=3.0, height=3.0)
+    plan = ScenePlan(prompt="t", seed=0, environment=env,
+                     objects=[ObjectSpec(key="shelf", category="bookshelf", count=12),
+                              ObjectSpec(key="painting", category="painting", count=4)],
+                     relations=[Relation(kind="against_wall", subject="shelf")])
+    placements = solve_layout(plan, {"shelf": (0.9, 1.9, 0.35), "painting": CATEGORIES["painting"].size})
+    assert sum(p.spec == "painting" for p in placements) == 4
+    assert all(p.position[1] >= 1.9 for p in placements if p.spec == "painting")
 
 
 specs = st.lists(st.tuples(st.sampled_from(USED + UNUSED), st.integers(1, 4), st.booleans()), min_size=1, max_size=6)

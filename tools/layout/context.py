@@ -163,7 +163,8 @@ def wall_heights(ctx: LayoutContext, key: str, preferred: float | None = None) -
         centre = ctx.category(key).wall_centre_height or DEFAULT_WALL_CENTRE_HEIGHT
         preferred = centre - h / 2
     top = ctx.height - CEILING_GAP - h
-    heights = [preferred, preferred + 0.3, preferred - 0.3, preferred + 0.6]
+    # Last, just under the ceiling: above a bookshelf or a counter that takes the wall lower down.
+    heights = [preferred, preferred + 0.3, preferred - 0.3, preferred + 0.6, top]
     return [min(max(y, 0.05), top) for y in heights if top >= 0.0]
 
 

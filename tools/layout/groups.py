@@ -175,6 +175,7 @@ def grid_layout(ctx: LayoutContext, key: str, rows: int, yaw: float, spread: flo
         aisle = max(aisle, MIN_AISLE_INDOOR)
         front = _extra_depth_in_front(ctx, key)
     pitch = d + extra + front + aisle
+    lead = front_aisle(ctx, key, aisle) if walkable else 0.0
     ex, ez = math.cos(yaw), -math.sin(yaw)  # along a row
     fx, fz = math.sin(yaw), math.cos(yaw)  # the way instances face
     boxes = []
@@ -182,9 +183,17 @@ def grid_layout(ctx: LayoutContext, key: str, rows: int, yaw: float, spread: flo
         r, c = divmod(i, cols)
         in_row = min(cols, n - r * cols)
         u = (c - (in_row - 1) / 2) * (w + gap)
-        v = ((rows - 1) / 2 - r) * pitch + (extra - front) / 2
+        v = ((rows - 1) / 2 - r) * pitch + (extra - front - lead) / 2
         boxes.append(ctx.box(key, i, centre[0] + u * ex + v * fx, centre[1] + u * ez + v * fz, yaw))
     return boxes
+
+
+def front_aisle(ctx: LayoutContext, key: str, aisle: float) -> float:
+    """Indoors, the aisle kept before the front-most row of things used from their front (desks, counters): the
+    rows between have the aisle behind the row ahead, the first would face a wall. None when the room keeps its
+    front free (a teacher's desk goes there): the rows then face that."""
+    used_front = ctx.indoor and ctx.category(key).used_from == "front"
+    return aisle if used_front and _front_reserve(ctx) == 0 else 0.0
 
 
 def _with_room_round(box: Box, behind: float, front: float) -> Box:
@@ -195,11 +204,13 @@ def _with_room_round(box: Box, behind: float, front: float) -> Box:
     return replace(box, x=x, z=z, d=box.d + behind + front)
 
 
-def _count_fitting(ctx: LayoutContext, boxes: list[Box], behind: float = 0.0, front: float = 0.0) -> int:
-    """How many of ``boxes`` fit together, each with room ``behind`` and in ``front`` of it."""
+def _count_fitting(ctx: LayoutContext, boxes: list[Box], behind: float = 0.0, front: float = 0.0,
+                   lead: tuple[int, float] = (0, 0.0)) -> int:
+    """How many of ``boxes`` fit together, each with room ``behind`` and in ``front`` of it; ``lead``: the first
+    so many (the front-most row) with that much more in front."""
     added = []
-    for box in boxes:
-        grown = _with_room_round(box, behind, front)
+    for i, box in enumerate(boxes):
+        grown = _with_room_round(box, behind, front + (lead[1] if i < lead[0] else 0.0))
         if ctx.space.fits(grown):
             ctx.space.add(grown)
             added.append(grown.id)
@@ -260,6 +271,7 @@ def _arrangement(ctx: LayoutContext, key: str, rows: int, walkable: bool) -> tup
     centres += [(cx + i * step, cz + j * step) for ring in (1, 2, 3)
                 for i in range(-ring, ring + 1) for j in range(-ring, ring + 1) if max(abs(i), abs(j)) == ring]
     behind, front = (_extra_depth_behind(ctx, key), _extra_depth_in_front(ctx, key)) if walkable else (0.0, 0.0)
+    lead = (-(-n // rows), front_aisle(ctx, key, MIN_AISLE_INDOOR)) if walkable else (0, 0.0)
     best: list[Box] = []
     best_count = -1
     for spread in WALKABLE_SPREADS if walkable else (PACKED_SPREAD,):
@@ -268,7 +280,7 @@ def _arrangement(ctx: LayoutContext, key: str, rows: int, walkable: bool) -> tup
                 boxes = grid_layout(ctx, key, rows, yaw, spread, centre, walkable)
                 if walkable and not _leaves_end_aisle(ctx, boxes, yaw):
                     continue
-                count = _count_fitting(ctx, boxes, behind, front)
+                count = _count_fitting(ctx, boxes, behind, front, lead)
                 if count > best_count:
                     best, best_count = boxes, count
                 if count == n:

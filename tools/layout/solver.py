@@ -216,8 +216,10 @@ def _relation_stream(ctx: LayoutContext, relation: Relation, key: str, index: in
 def _failure_message(plan: ScenePlan, sizes: dict[str, Vec3], key: str, missing: int) -> str:
     spec = plan.spec(key)
     w, h, d = sizes[key]
+    env = plan.environment
+    too_tall = f", {env.height:.1f} m high" if env.kind == "indoor" and h > env.height else ""
     return (f"could not place {missing} of {spec.count} {key!r} ({w:.1f} m x {d:.1f} m, {h:.1f} m tall) "
-            f"in {_describe_space(plan.environment)}")
+            f"in {_describe_space(env)}{too_tall}")
 
 
 def _to_placement(box: Box) -> Placement:
