@@ -24,6 +24,9 @@ PHYSICAL = "physical_entity.n.01"
 GATHERINGS = (("institution.n.01", None), ("social_group.n.01", "people"), ("animal_group.n.01", "animals"),
               ("group.n.01", "things"), ("indefinite_quantity.n.01", "things"))
 MEMBER_CLASSES = {"people": "person.n.01", "animals": "animal.n.01"}  # what one member of a gathering is
+# Lexicographer files of the senses that are something happening, not a thing one places: noun.event ("a
+# wave", "a flash") and noun.phenomenon ("light", "lightning", "a breeze").
+HAPPENING_FILES = frozenset({11, 19})
 MAX_SENSES = 3  # senses of a noun walked, most frequent first
 COMMON_SENSES = 2  # a kind's name means the class of one of its two most frequent senses
 MAX_DEPTH = 20  # hypernym steps walked up from a sense (WordNet is at most 19 deep)
@@ -41,6 +44,7 @@ class Synset:
     hypernyms: tuple[int, ...]
     gloss: str
     instance: bool = False  # one named individual ("Diesel" the engineer), not a class of things
+    lexfile: int = 0  # WordNet's lexicographer file: 11 noun.event, 19 noun.phenomenon, 6 noun.artifact, ...
 
 
 def wordnet_dir() -> Path | None:
@@ -98,7 +102,7 @@ def synset(offset: int) -> Synset:
     kinds = [(fields[at + 1 + 4 * i], int(fields[at + 2 + 4 * i])) for i in range(pointers)
              if fields[at + 1 + 4 * i] in ("@", "@i") and fields[at + 3 + 4 * i] == "n"]
     instance = bool(kinds) and all(symbol == "@i" for symbol, _ in kinds)
-    return Synset(offset, lemmas, tuple(o for _, o in kinds), gloss.strip(), instance)
+    return Synset(offset, lemmas, tuple(o for _, o in kinds), gloss.strip(), instance, int(fields[1]))
 
 
 def base_forms(noun: str) -> list[str]:
@@ -176,6 +180,11 @@ def gathers(noun: str, of: str = "") -> str | None:
     return members if members and any(_gathering(s) == members for s in found) else None
 
 
+def is_person(noun: str) -> bool:
+    """Whether one of the physical senses of ``noun`` is a person ("hoarder", "daughter")."""
+    return _members(noun) == "people"
+
+
 def _members(noun: str) -> str | None:
     """'people' or 'animals' for a noun one of whose physical senses is a person or an animal ("tuna" is food
     first, a fish next)."""
@@ -187,3 +196,11 @@ def physical_senses(noun: str) -> list[Synset]:
     """The senses of ``noun`` that are kinds of things (under physical_entity.n.01), most frequent first; a named
     individual is no kind of thing to draw ("a diesel" is an engine, not Rudolf Diesel)."""
     return [s for s in senses(noun)[:MAX_SENSES] if _is_thing(s)]
+
+
+def happening(noun: str) -> bool:
+    """Whether the commonest sense of ``noun`` is an event or a natural phenomenon that the noun is the first
+    name of ("the swell", "morning light", "lightning flashes"): the scene's light, weather or motion, not an
+    object. "Bolts" are no lightning: thunderbolt is that sense's first name, a bolt a fastener after it."""
+    found = senses(noun)
+    return bool(found) and found[0].lexfile in HAPPENING_FILES and found[0].lemmas[0] in base_forms(noun)

@@ -29,6 +29,11 @@ from tools.plan.text import singular_forms, tokenize
 from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, WALL_HEADS, WINDOW_HEADS
 
 CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
+# The parse's reasons for a noun not being a thing that outrank the grammar's word tables: they come from the
+# sentence's structure (whose a place is, what it is for), names, or WordNet's sense of the word, which a table
+# of nouns cannot see. Its other reasons ("not a head", "verb") can be spaCy mis-tagging a thing, so there the
+# grammar's known kind stands.
+STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion")
 
 
 def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
@@ -91,7 +96,8 @@ def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
 
 
 def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
-    """A mention the parse does not take for a thing: a name (New York, Star Wars) always; a word the grammar
+    """A mention the parse does not take for a thing: a name (New York, Star Wars), a person the place is for or
+    belongs to, light or weather, always (STRUCTURAL_REASONS); a word the grammar
     did not know either ("asleep", "through", "we're") whatever the parse made of it: had the parse seen a
     thing there, its phrase would have paired with the mention."""
     if mention.category == "placeholder" or mention.unknown is not None:
@@ -100,7 +106,7 @@ def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
     reasons = [rejected.get(w) or rejected.get(f"{w}s") for w in words]
     if not words or not all(reasons):
         return False
-    return all(r is not None and r.startswith(("named entity", "proper name")) for r in reasons)
+    return all(r is not None and r.startswith(STRUCTURAL_REASONS) for r in reasons)
 
 
 def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
     from spacy.tokens import Token
 
 from tools.knowledge import wordnet
+from tools.knowledge.categories import lookup
 from tools.plan.sentence_lex import (  # noqa: F401  (re-exported for callers)
     MOD_DEPS,
     MODIFIER_DEPS,
@@ -153,8 +154,10 @@ def classify(tok, ctx) -> str:
         return "function word"
     if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i:
         return "adverbial noun"
-    if plow in ("for", "about") and prep.head.pos_ in NOMINAL:
-        return "purpose object"
+    if plow in ("for", "about") and prep.head.pos_ in NOMINAL | {"PRON"}:
+        return "purpose object"  # "a bed for the dog", "something for my son"
+    if is_owner(tok, ctx):
+        return "owner (a person the place belongs to, not in it)"
     if plow == "at" and not has_determiner(tok) and not is_plural(tok):
         return "bare 'at' object (time or state)"
     if in_purpose_clause(tok):
@@ -166,9 +169,22 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok):
         return "verb tagged as noun"
+    if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None:
+        return "light, weather or motion (an event or phenomenon, not a thing)"
     if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root):
         return "secondary setting"
     return "mention"
+
+
+def is_owner(tok, ctx) -> bool:
+    """A person whose the place or a thing is: "my daughter's room", "the living room of a hoarder". The
+    possessor of a name ("the captain's chair") is part of that name instead."""
+    if not (kind_hint(tok) == "person" or wordnet.is_person(singular(tok))):
+        return False
+    if tok.dep_ == "poss":
+        return not is_name_possessor(tok)
+    prep = governing_prep(tok)
+    return prep is not None and prep.lower_ == "of" and ctx.place is not None and prep.head.i == ctx.place.i
 
 
 def in_purpose_clause(tok) -> bool:
@@ -209,8 +225,9 @@ def nominal_heads(doc):
 # ---------------------------------------------------------------- mention building
 def name_tokens(tok):
     """Contiguous compound run ending at the head: 'pool table', "captain's chair"."""
-    parts, i = [tok], tok.i - 1
     doc = tok.doc
+    parts = [*known_compound(tok), tok]
+    i = parts[0].i - 1
     while i >= 0:
         t = doc[i]
         if t.dep_ == "case" and i > 0 and is_name_possessor(doc[i - 1]):
@@ -224,6 +241,24 @@ def name_tokens(tok):
     return parts
 
 
+COMPOUND_WORDS = 2  # words before a head tried as one known compound with it ("ticket vending machine")
+
+
+def known_compound(tok) -> list:
+    """The words just before the head that make with it a noun the kinds or WordNet hold, whatever the tagger
+    made of them: "holding cell", "canned goods", "vending machine" (tagged a verb, an adjective, a participle).
+    Longest first; [] when none."""
+    doc, head = tok.doc, singular(tok)
+    for n in range(COMPOUND_WORDS, 0, -1):
+        words = doc[max(tok.i - n, 0):tok.i]
+        if len(words) < n or any(not w.is_alpha or w.is_stop or w.ent_type_ or is_look_word(w) for w in words):
+            continue
+        names = {" ".join([*(w.lower_ for w in words), last]) for last in (head, tok.lower_)}
+        if any(lookup(name) is not None or wordnet.base_forms(name) for name in names):
+            return list(words)
+    return []
+
+
 def is_name_possessor(t) -> bool:
     """"captain's chair", "a nurses' station": an unowned possessor (no det, or an
     article that really belongs to the whole phrase) is part of the name."""
@@ -234,18 +269,21 @@ def is_name_possessor(t) -> bool:
     return not dets or (all(d.lower_ in ("a", "an", "the") for d in dets) and not head_dets)
 
 
+def is_look_word(t) -> bool:
+    """A material, colour, size, shape or quantity word: it describes the thing ("a paper lantern"), never names it."""
+    return any(t.lower_ in T[k] for k in ("materials", "colours", "size_words", "shape_words", "quantity_words"))
+
+
 def is_name_part(t, parts) -> bool:
-    """Noun compounds, WordNet's own compounds and classifier adjectives ('dental') join the name;
+    """Noun compounds and classifier adjectives ('dental') join the name;
     materials, colours, sizes, hyphenated words and entities stay modifiers."""
     if t.head not in parts or "-" in t.text or t.ent_type_ in T["label_entities"] + ["NORP"] or is_title_propn(t):
         return False
     low = t.lower_
-    if any(low in T[k] for k in ("materials", "colours", "size_words", "shape_words", "quantity_words")):
+    if is_look_word(t):
         return False
     if t.dep_ == "compound" and t.pos_ in NOMINAL | {"VERB"}:
         return True
-    if t.dep_ == "amod" and t.i + 1 == t.head.i and wordnet.base_forms(f"{low} {t.head.lower_}"):
-        return True  # a compound the dictionary lists ('rocking chair', 'sleeping bag'), whatever the tag says
     if t.dep_ != "amod" or t.pos_ != "ADJ":
         return False
     # classifier adjectives ('dental', 'surgical'), or nouns the tagger called
@@ -362,14 +400,19 @@ def char_span(tok_start, tok_end, ctx) -> tuple[int, int]:
     return ctx.where[a], ctx.where[b - 1] + 1
 
 
+def whole_name(tok) -> str:
+    """The noun's name, compound whole and head singular: 'pool tables' -> 'pool table'."""
+    words = "".join((t.lower_ if t.pos_ != "PROPN" else t.text) + t.whitespace_ for t in name_tokens(tok)[:-1])
+    return words + singular(tok)
+
+
 def build_mention(tok, ctx) -> Mention:
     """A mention for a noun token: its words, count, span and description."""
     name = name_tokens(tok)
     count, plural, approx, arrangement = count_of(tok, ctx)
     span_start = min([tok.left_edge] + name, key=lambda t: t.i)
-    words = "".join((t.lower_ if t.pos_ != "PROPN" else t.text) + t.whitespace_ for t in name[:-1])
     m = Mention(text=ctx.text[slice(*char_span(span_start, tok, ctx))],
-                name=words + singular(tok),
+                name=whole_name(tok),
                 head=singular(tok), count=count, plural=plural, approximate=approx,
                 arrangement=arrangement, char_span=char_span(span_start, tok, ctx))
     describe(m, tok, name, ctx.dim_tokens)
@@ -572,7 +615,9 @@ def parse_prompt(text: str) -> ParsedPrompt:
     ctx = Ctx(text, doc, where, dim_span)
     negated_toks: list[Token] = []
     mention_toks: list[Token] = []
-    for tok in nominal_heads(doc):
+    heads = list(nominal_heads(doc))
+    absorbed = {t.i for head in heads for t in known_compound(head)}
+    for tok in (h for h in heads if h.i not in absorbed):
         ctx.role[tok.i] = classify(tok, ctx)
         if ctx.role[tok.i] == "mention":
             (negated_toks if negation_of(tok, ctx) else mention_toks).append(tok)

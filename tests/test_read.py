@@ -1,0 +1,22 @@
+"""Reading a prompt (tools/plan/read.py): where the sentence parse outranks the older phrase grammar. Prompts
+are written for these tests, not taken from the shared prompt files."""
+from tools.plan.planner import plan_prompt
+
+
+def kinds(text):
+    return {spec.category for spec in plan_prompt(text, 0).objects if spec.requested}
+
+
+def test_the_people_a_place_is_for_are_not_placed():
+    made = kinds("a playroom for three boys with a toy box and a rocking horse")
+    assert "child" not in made and "adult" not in made
+
+
+def test_the_owner_of_a_place_is_not_placed():
+    made = kinds("my grandmother's kitchen with a kettle on the stove")
+    assert "adult" not in made and "kettle" in made
+
+
+def test_light_is_not_made_into_an_object():
+    plan = plan_prompt("a reading corner with an armchair and warm afternoon light", 0)
+    assert all("light" not in spec.key for spec in plan.objects if spec.requested), [s.key for s in plan.objects]
