@@ -45,17 +45,18 @@ function skyTexture(sky) {
   return texture;
 }
 
-// A soft round dot, so flakes are not squares.
-function roundSprite() {
+// A soft round dot, white fading to clear (`middle` is the alpha halfway out): flakes that are not squares,
+// and the viewer's contact shadows.
+export function softDot(size, middle) {
   const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = 32;
+  canvas.width = canvas.height = size;
   const g = canvas.getContext('2d');
-  const gradient = g.createRadialGradient(16, 16, 0, 16, 16, 16);
+  const gradient = g.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2);
   gradient.addColorStop(0, 'rgba(255, 255, 255, 1)');
-  gradient.addColorStop(0.5, 'rgba(255, 255, 255, 0.8)');
+  gradient.addColorStop(0.5, `rgba(255, 255, 255, ${middle})`);
   gradient.addColorStop(1, 'rgba(255, 255, 255, 0)');
   g.fillStyle = gradient;
-  g.fillRect(0, 0, 32, 32);
+  g.fillRect(0, 0, size, size);
   const texture = new THREE.CanvasTexture(canvas);
   texture.colorSpace = THREE.SRGBColorSpace;
   return texture;
@@ -75,7 +76,7 @@ class Precipitation {
     geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
     this.uniforms = { uFall: { value: 0 }, uHeight: { value: spec.height }, uDrift: { value: spec.kind === 'snow' ? 0.35 : 0 } };
     const material = new THREE.PointsMaterial({ color: spec.color, size: spec.size, sizeAttenuation: false,
-      map: roundSprite(), transparent: true, opacity: 0.85, depthWrite: false, fog: false });
+      map: softDot(32, 0.8), transparent: true, opacity: 0.85, depthWrite: false, fog: false });
     material.onBeforeCompile = (shader) => {
       Object.assign(shader.uniforms, this.uniforms);
       shader.vertexShader = 'uniform float uFall;\nuniform float uHeight;\nuniform float uDrift;\n'

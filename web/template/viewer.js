@@ -5,7 +5,7 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { mountUi } from './ui.js';
-import { applyLook, objectColor } from './look.js';
+import { applyLook, objectColor, softDot } from './look.js';
 import { Animator, Motion, PART_BIT } from './motion.js';
 
 const root = document.documentElement;
@@ -324,20 +324,6 @@ function buildLights(data, scene) {
   }
 }
 
-// A radial falloff from opaque to clear, drawn once into a small canvas.
-function contactTexture() {
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = 64;
-  const g = canvas.getContext('2d');
-  const gradient = g.createRadialGradient(32, 32, 0, 32, 32, 32);
-  gradient.addColorStop(0, 'rgba(255, 255, 255, 1)');
-  gradient.addColorStop(0.55, 'rgba(255, 255, 255, 0.55)');
-  gradient.addColorStop(1, 'rgba(255, 255, 255, 0)');
-  g.fillStyle = gradient;
-  g.fillRect(0, 0, 64, 64);
-  return new THREE.CanvasTexture(canvas);
-}
-
 // Contact shadows as one instanced mesh: a blob under every object standing on the ground, sized to its
 // footprint, so things sit on the floor even where the sun's shadow falls away from them. One draw call;
 // indoors only: outdoors the sun's shadow grounds things under an open sky, and blobs under grass tufts, an
@@ -350,7 +336,9 @@ function buildContactShadows(data) {
     && (o.mount ?? 'floor') === 'floor');
   if (!standing.length) return null;
   const geometry = new THREE.PlaneGeometry(1, 1).rotateX(-Math.PI / 2);
-  const material = new THREE.MeshBasicMaterial({ color: 0x000000, alphaMap: contactTexture(), transparent: true,
+  const falloff = softDot(64, 0.6);
+  falloff.colorSpace = THREE.NoColorSpace; // an alpha map is data, not a colour: read it as drawn
+  const material = new THREE.MeshBasicMaterial({ color: 0x000000, alphaMap: falloff, transparent: true,
     opacity: CONTACT_OPACITY, depthWrite: false, toneMapped: false });
   const blobs = new THREE.InstancedMesh(geometry, material, standing.length);
   const matrix = new THREE.Matrix4();
