@@ -29,7 +29,7 @@ from tools.storage.bundle import PAGE, BundleUpload, all_or_nothing
 BUNDLE_FILES = ("index.html", *PAGE_FILES, "scene.json", "scene.glb", "report.json")
 # Anything else in the output folder stays private. vendor/: the three.js modules of scenes composed before
 # the page was bundled (their index.html still loads them).
-BUNDLE_FOLDERS = ("assets", "vendor", "screenshots")
+BUNDLE_FOLDERS = ("assets", "textures", "vendor", "screenshots")
 DATA_FILES = tuple(name for name in BUNDLE_FILES if name not in (PAGE, "report.json"))
 
 

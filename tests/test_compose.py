@@ -14,12 +14,13 @@ import pytest
 import trimesh
 
 from tools.assets.generate import generate
+from tools.assets.textures import WALL_PATTERN, repeat_metres, surface_files
 from tools.core.geometry import yaw_quaternion
 from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
-from tools.core.schema import AssetRef, Environment, ObjectSpec, Placement, Requirement, ScenePlan
+from tools.core.schema import AssetRef, Environment, Look, ObjectSpec, Placement, Requirement, ScenePlan
 from tools.page.camera import MAX_HERO_ELEVATION, frame_views, view_contains
-from tools.page.compose import FLOOR_COLORS, PAGE_FILES, write_scene
+from tools.page.compose import FLOOR_COLORS, PAGE_FILES, architecture, scene_bounds, write_scene
 
 ROOT = Path(__file__).resolve().parents[1]
 THREE_DIR = ROOT / "web" / "node_modules" / "three"
@@ -78,7 +79,8 @@ def test_scene_json_has_every_field_of_the_contract(written):
     assert scene["prompt"] == HOSTILE_PROMPT and scene["seed"] == 3 and scene["planner"] == "grounded"
     assert scene["bounds"] == {"min": [-2.5, 0.0, -2.0], "max": [2.5, 2.7, 2.0]}
     arch = scene["architecture"]
-    assert arch["kind"] == "indoor" and arch["floor"] == {"material": "carpet", "color": FLOOR_COLORS["carpet"]}
+    assert arch["kind"] == "indoor"
+    assert (arch["floor"]["material"], arch["floor"]["color"]) == ("carpet", FLOOR_COLORS["carpet"])
     assert len(arch["walls"]) == 4 and len(arch["doors"]) == 1  # every room has a door (tools/core/windows.py)
     door = arch["doors"][0]
     assert set(door) == {"wall", "center", "width", "height"} and door["center"][1] == door["height"] / 2
@@ -214,6 +216,43 @@ def test_the_page_ships_one_minified_bundle_and_no_three_js_sources(written):
     assert sorted(p.name for p in out.glob("*.js")) == ["viewer.js"]
     page = sum((out / name).stat().st_size for name in ("index.html", *PAGE_FILES))
     assert page <= MAX_PAGE_BYTES, f"the page's own files weigh {page} bytes"
+
+
+@needs_three
+def test_floor_and_walls_name_their_texture_files_written_beside_scene_json(written):
+    out, scene, _, _ = written
+    arch = scene["architecture"]
+    floor, walls = arch["floor"]["texture"], [wall["texture"] for wall in arch["walls"]]
+    assert floor == {"pattern": "carpet", "map": "textures/carpet.png", "normal_map": "textures/carpet_normal.png",
+                     "roughness_map": "textures/carpet_roughness.png", "metres": repeat_metres("carpet")}
+    assert all(wall == walls[0] for wall in walls) and walls[0]["pattern"] == WALL_PATTERN
+    assert arch["floor"]["color"] == FLOOR_COLORS["carpet"], "the colour stays the factor the texels multiply"
+    named = {t[slot] for t in (floor, *walls) for slot in ("map", "normal_map", "roughness_map")}
+    assert sorted(p.relative_to(out).as_posix() for p in (out / "textures").iterdir()) == sorted(named)
+    for pattern in ("carpet", WALL_PATTERN):
+        for relative, png in surface_files(pattern).items():
+            assert (out / relative).read_bytes() == png
+
+
+@needs_three
+def test_scene_glb_carries_the_floor_and_wall_textures(written):
+    out, _, _, _ = written
+    gltf = read_glb((out / "scene.glb").read_bytes())
+    by_name = {m.name: m for m in gltf.materials}
+    for name in ("floor", "wall"):
+        material = by_name[name]
+        assert material.pbrMetallicRoughness.baseColorTexture is not None and material.normalTexture is not None
+    assert {"carpet", "plaster"} <= {image.name for image in gltf.images}
+
+
+def test_grass_snow_and_space_stay_plain_and_wood_is_planks():
+    def floor(env, look=None):
+        return architecture(env, *scene_bounds(env), look)["floor"]
+
+    assert "texture" not in floor(Environment(kind="outdoor", width=12, depth=10, floor="grass"))
+    assert "texture" not in floor(Environment(kind="outdoor", width=12, depth=10, floor="stone"), Look(weather="snow"))
+    assert "texture" not in floor(Environment(kind="outdoor", width=12, depth=10, floor="stone", room_type="space"))
+    assert floor(Environment(kind="indoor", width=5, depth=4, floor="wood"))["texture"]["pattern"] == "planks"
 
 
 @needs_three
@@ -399,6 +438,35 @@ def test_page_reaches_ready_and_its_test_api_works(written, lazy_browser):
         info = page.evaluate("window.diorama.info()")
         assert info["objects"] == 4 and info["drawCalls"] > 0 and info["triangles"] > 0
         assert problems == []
+
+
+@needs_three
+@pytest.mark.browser
+@pytest.mark.slow
+def test_page_waits_for_the_floor_texture_and_a_missing_one_does_not_hang_it(written, lazy_browser):
+    from tools.core.static_server import serve_folder
+
+    out, scene, _, _ = written
+    floor_map = scene["architecture"]["floor"]["texture"]["map"]
+
+    def open_page() -> tuple[list[str], list[str]]:
+        """(console warnings and errors, textures fetched before ready) of one visit."""
+        with serve_folder(out) as url, lazy_browser.get().new_page((1024, 768)) as page:
+            problems: list[str] = []
+            page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+            page.goto(url + "index.html")
+            page.wait_for_selector("html[data-diorama-state=ready], html[data-diorama-state=error]",
+                                   state="attached", timeout=120_000)
+            assert page.evaluate("document.documentElement.dataset.dioramaState") == "ready", \
+                page.evaluate("document.documentElement.dataset.dioramaError")
+            fetched = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+            return problems, [name.removeprefix(url) for name in fetched if "/textures/" in name]
+
+    problems, fetched = open_page()
+    assert problems == [] and floor_map in fetched and len(fetched) == 6, fetched  # carpet and plaster, 3 each
+    (out / floor_map).unlink()
+    problems, _ = open_page()
+    assert any(floor_map in p and "stays plain" in p for p in problems), problems
 
 
 def test_focus_adds_a_detail_view_and_keeps_the_overall_ones(tmp_path):

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.assets.mesh import hex_to_rgb
+from tools.assets.mesh import box_tangents, box_uvs, hex_to_rgb
+from tools.assets.textures import FLOOR_PATTERNS, WALL_PATTERN, repeat_metres, surface_files, texture_set
 from tools.core.errors import AssetError
 from tools.core.geometry import triple, world_aabb, yaw_quaternion
 from tools.core.gltf import Material, Mesh, Primitive, srgb_to_linear
@@ -78,6 +79,8 @@ def write_scene(
     refs = _asset_index(assets)
     scene = build_scene_json(plan, refs, placements, scene_id, focus_ids, asset_dir=out)
     _write_if_changed(out / "scene.json", (json.dumps(scene, indent=2, ensure_ascii=False) + "\n").encode())
+    for relative, data in surface_texture_files(scene["architecture"]).items():
+        _write_if_changed(out / relative, data)
     _write_if_changed(out / "scene.glb", _scene_glb_bytes(out, scene, refs, plan.environment))
     bundle = page_bundle(Path(three_dir))
     _write_if_changed(out / "index.html", (TEMPLATE_DIR / "index.html").read_bytes())
@@ -193,7 +196,7 @@ def _display_name(spec, category: str) -> str:
 def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | None = None) -> dict:
     """Floor, walls (inner faces on the bounds), windows and doors of the environment; finishes follow the look."""
     floor_color, wall_color = finishes(look, env, FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR), WALL_COLOR)
-    floor = {"material": env.floor, "color": floor_color}
+    floor = {"material": env.floor, "color": floor_color, **_surface_texture(_floor_pattern(env, look))}
     if env.kind == "outdoor":  # "space" (room_type space): no ground drawn, a dark starry backdrop
         kind = "space" if env.room_type == SPACE_PLACE else "outdoor"
         arch = {"kind": kind, "floor": floor, "walls": [], "windows": [], "doors": []}
@@ -205,11 +208,35 @@ def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | 
     corners = wall_corners(env)  # walked round so each wall's index is stable (tools.core.windows.WALL_SIDES)
     walls = [
         {"from": _r(corners[i]), "to": _r(corners[(i + 1) % 4]), "height": round(height, 4),
-         "thickness": WALL_THICKNESS, "color": wall_color}
+         "thickness": WALL_THICKNESS, "color": wall_color, **_surface_texture(WALL_PATTERN)}
         for i in range(4)
     ]
     return {"kind": "indoor", "floor": floor, "walls": walls,
             "windows": _windows(env), "doors": _doors(env)}
+
+
+def _floor_pattern(env: Environment, look: Look | None) -> str | None:
+    """The floor's texture pattern (tools.assets.textures), or None for a plain colour: floors of no pattern
+    (grass, sand, water), snowed-over ground (whose colour finishes() replaced) and space (no ground drawn)."""
+    if env.kind == "outdoor" and (env.room_type == SPACE_PLACE or (look is not None and look.weather == "snow")):
+        return None
+    return FLOOR_PATTERNS.get(env.floor)
+
+
+def _surface_texture(pattern: str | None) -> dict:
+    """``{"texture": {pattern, map, normal_map, roughness_map, metres}}`` naming the pattern's files in the scene
+    folder (the page multiplies them by the surface's colour and tiles one repeat per ``metres``); {} for None."""
+    if pattern is None:
+        return {}
+    color, normal, roughness = surface_files(pattern)  # in this order: base colour, normal, metallic-roughness
+    return {"texture": {"pattern": pattern, "map": color, "normal_map": normal, "roughness_map": roughness,
+                        "metres": repeat_metres(pattern)}}
+
+
+def surface_texture_files(arch: dict) -> dict[str, bytes]:
+    """Relative path -> PNG bytes of every texture the architecture's floor and walls name."""
+    patterns = {p for p in map(_pattern, (arch["floor"], *arch["walls"])) if p is not None}
+    return {path: data for p in sorted(patterns) for path, data in surface_files(p).items()}
 
 
 def _windows(env: Environment) -> list[dict]:
@@ -258,7 +285,8 @@ def _architecture_mesh(arch: dict, bounds: dict) -> Mesh:
     lo, hi = np.array(bounds["min"]), np.array(bounds["max"])
     pad = WALL_THICKNESS if arch["walls"] else 0.0
     x0, z0, x1, z1 = lo[0] - pad, lo[2] - pad, hi[0] + pad, hi[2] + pad
-    prims = [_quad([(x0, 0, z1), (x1, 0, z1), (x1, 0, z0), (x0, 0, z0)], arch["floor"]["color"], "floor")]
+    floor = arch["floor"]
+    prims = [_quad([(x0, 0, z1), (x1, 0, z1), (x1, 0, z0), (x0, 0, z0)], floor["color"], "floor", _pattern(floor))]
     centre = (lo + hi) / 2
     for wall in arch["walls"]:
         (ax, az), (bx, bz), h = wall["from"], wall["to"], wall["height"]
@@ -266,18 +294,30 @@ def _architecture_mesh(arch: dict, bounds: dict) -> Mesh:
         normal = np.cross(np.subtract(quad[1], quad[0]), np.subtract(quad[3], quad[0]))
         if normal @ (centre - np.array(quad[0])) < 0:  # face the room's inside
             quad.reverse()
-        prims.append(_quad(quad, wall["color"], "wall"))
+        prims.append(_quad(quad, wall["color"], "wall", _pattern(wall)))
     return Mesh("architecture", prims)
 
 
-def _quad(corners, color: str, name: str) -> Primitive:
-    """Two triangles, counter-clockwise as listed. corners: 4 points (3,)."""
+def _pattern(surface: dict) -> str | None:
+    return surface["texture"]["pattern"] if "texture" in surface else None
+
+
+def _quad(corners, color: str, name: str, pattern: str | None = None) -> Primitive:
+    """Two triangles, counter-clockwise as listed. corners: 4 points (3,). A ``pattern`` textures it as the
+    assets are textured: UVs in metres by box projection, tiled by the images' repeat, colour x texel."""
     positions = np.array(corners, dtype=np.float32)
     normal = np.cross(positions[1] - positions[0], positions[3] - positions[0])
     normal /= np.linalg.norm(normal)
+    normals = np.tile(normal, (4, 1)).astype(np.float32)
     rgb = triple(round(srgb_to_linear(c), 5) for c in hex_to_rgb(color))
-    return Primitive(positions, np.tile(normal, (4, 1)).astype(np.float32),
-                     np.array([[0, 1, 2], [0, 2, 3]], dtype=np.uint32), Material(name, (*rgb, 1.0), 0.0, 0.9))
+    indices = np.array([[0, 1, 2], [0, 2, 3]], dtype=np.uint32)
+    if pattern is None:
+        return Primitive(positions, normals, indices, Material(name, (*rgb, 1.0), 0.0, 0.9))
+    images = texture_set(pattern)
+    material = Material(name, (*rgb, 1.0), 0.0, 0.9, texture=images.base, normal_texture=images.normal,
+                        roughness_texture=images.roughness)
+    return Primitive(positions, normals, indices, material, uvs=box_uvs(positions, normals).astype(np.float32),
+                     tangents=box_tangents(normals).astype(np.float32))
 
 
 def _write_if_changed(path: Path, data: bytes) -> None:

@@ -57,18 +57,59 @@ function buildFloor(data, group) {
   const water = arch.floor.material === 'water';
   // Outdoors the plinth is a cut through soil (through deeper water at sea); indoors a darker shade of the floor.
   const slabColor = indoor || water ? new THREE.Color(arch.floor.color).multiplyScalar(0.55) : new THREE.Color(SOIL_COLOR);
-  surface(group, ground, arch.floor.color, water ? 0.3 : 0.85, slabColor, slabDepth);
+  surface(group, ground, arch.floor.color, water ? 0.3 : 0.85, slabColor, slabDepth, arch.floor.texture);
   if (arch.sea) { // the sea beyond the back (-Z) edge of a beach or a harbour
     const sea = { x0: ground.x0, z0: ground.z0 - arch.sea.depth, x1: ground.x1, z1: ground.z0 };
     surface(group, sea, arch.sea.color, 0.3, new THREE.Color(arch.sea.color).multiplyScalar(0.55), slabDepth);
   }
 }
 
-// A flat surface over rect {x0, z0, x1, z1} at y = 0 on a plinth slab of its own.
-function surface(group, rect, color, roughness, slabColor, slabDepth) {
+// Floor and wall textures (scene.json architecture: floor.texture, walls[].texture): each image is fetched once,
+// and the page is ready only when every one has loaded or failed (Viewer.load awaits surfaceLoads).
+const textureLoader = new THREE.TextureLoader();
+const surfaceImages = new Map(); // url -> Promise<Texture>
+const surfaceLoads = [];
+
+function surfaceImage(url, srgb, metres) {
+  if (!surfaceImages.has(url)) {
+    surfaceImages.set(url, textureLoader.loadAsync(url).then((texture) => {
+      texture.wrapS = texture.wrapT = THREE.RepeatWrapping;
+      texture.repeat.set(1 / metres, 1 / metres); // the geometry's UVs are in metres (metresUv)
+      if (srgb) texture.colorSpace = THREE.SRGBColorSpace; // normal and roughness texels are data, not colour
+      return texture;
+    }));
+  }
+  return surfaceImages.get(url);
+}
+
+// Gives `material` the texture's maps as they arrive; its colour stays the factor (texel x colour), so a
+// requested colour stays true. A map that fails to load leaves the surface plain and says so in the console.
+function textureSurface(material, texture) {
+  if (!texture) return material;
+  const slots = { map: texture.map, normalMap: texture.normal_map, roughnessMap: texture.roughness_map };
+  for (const [slot, url] of Object.entries(slots)) {
+    surfaceLoads.push(surfaceImage(url, slot === 'map', texture.metres).then((image) => {
+      material[slot] = image;
+      material.needsUpdate = true;
+    }, (error) => console.warn(`texture ${url} did not load, the surface stays plain: ${error && error.message}`)));
+  }
+  return material;
+}
+
+// A PlaneGeometry of width x height whose UVs run in metres, so one texture repeat covers the same ground on
+// every wall and walls of different lengths still share one material (and merge into one draw call).
+function metresUv(geometry, width, height) {
+  const uv = geometry.attributes.uv;
+  for (let i = 0; i < uv.count; i += 1) uv.setXY(i, uv.getX(i) * width, uv.getY(i) * height);
+  return geometry;
+}
+
+// A flat surface over rect {x0, z0, x1, z1} at y = 0 on a plinth slab of its own; `texture` (or none) tiles it.
+function surface(group, rect, color, roughness, slabColor, slabDepth, texture) {
   const width = rect.x1 - rect.x0, depth = rect.z1 - rect.z0;
   const cx = (rect.x0 + rect.x1) / 2, cz = (rect.z0 + rect.z1) / 2;
-  const top = new THREE.Mesh(new THREE.PlaneGeometry(width, depth), standard(color, { roughness }));
+  const top = new THREE.Mesh(metresUv(new THREE.PlaneGeometry(width, depth), width, depth),
+    textureSurface(standard(color, { roughness }), texture));
   top.rotation.x = -Math.PI / 2;
   top.position.set(cx, 0, cz);
   top.receiveShadow = true;
@@ -193,10 +234,11 @@ function buildWalls(data, group) {
   const centre = vec3(data.bounds.min).add(vec3(data.bounds.max)).multiplyScalar(0.5);
   const cap = standard(WALL_CAP_COLOR);
   const normals = arch.walls.map((wall) => inwardNormal(wall, centre));
-  const wallMaterials = new Map(); // one material per wall colour, so same-coloured walls merge
-  const wallMaterial = (color) => {
-    if (!wallMaterials.has(color)) wallMaterials.set(color, standard(color, { roughness: 0.95 }));
-    return wallMaterials.get(color);
+  const wallMaterials = new Map(); // one material per wall colour and texture, so alike walls merge
+  const wallMaterial = (color, texture) => {
+    const key = `${color}|${texture ? texture.pattern : ''}`;
+    if (!wallMaterials.has(key)) wallMaterials.set(key, textureSurface(standard(color, { roughness: 0.95 }), texture));
+    return wallMaterials.get(key);
   };
   const parts = [], caps = [];
   arch.walls.forEach((wall, i) => {
@@ -204,8 +246,9 @@ function buildWalls(data, group) {
     const length = a.distanceTo(b) + 2 * wall.thickness; // overlap the corners so no gap shows
     const mid = a.clone().add(b).multiplyScalar(0.5);
     // Single-sided, facing inward: from outside, a near wall is culled and the room stays visible.
-    const face = facingPlane(length, wall.height, wallMaterial(wall.color || '#f1ece4'),
+    const face = facingPlane(length, wall.height, wallMaterial(wall.color || '#f1ece4', wall.texture),
       mid.clone().setY(wall.height / 2), normals[i]);
+    metresUv(face.geometry, length, wall.height);
     face.receiveShadow = true;
     // The cap on top shows the wall's thickness, as on an architect's cut-away model.
     const top = new THREE.Mesh(new THREE.PlaneGeometry(length, wall.thickness), cap);
@@ -450,6 +493,7 @@ class Viewer {
 
   async load(assetsLoading) {
     this.instanced = instanceObjects(this.data, await assetsLoading, this.objectsGroup);
+    await Promise.all(surfaceLoads); // each settles, loaded or not: a missing texture never holds the page
     this.wallHung = this.wallCaps ? new WallHung(this.data, this.instanced) : null;
     this.effects = new THREE.Group(); // snow, rain, contact shadows: not objects, left out of the object-ID pass
     this.scene.add(this.effects);
