@@ -187,9 +187,10 @@ def _carpet() -> Surface:
 
 
 def _plaster() -> Surface:
-    """Trowelled plaster: broad soft undulation, faint grit."""
+    """Trowelled plaster: broad soft undulation, faint grit. The relief stays low: across a whole lit wall a
+    deeper one read as blotchy stucco."""
     trowel, grit = _noise(81, 7, 4), _noise(82, 0.7)
-    return Surface(0.97 + 0.015 * trowel + 0.008 * grit, 0.5 * trowel + 0.1 * grit, 0.95 + 0.05 * trowel)
+    return Surface(0.97 + 0.015 * trowel + 0.008 * grit, 0.2 * trowel + 0.1 * grit, 0.95 + 0.05 * trowel)
 
 
 def _concrete() -> Surface:
