@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 
@@ -18,6 +19,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from tools.core.settings import Settings
 
 SETUP_LOCK = 0x64696f75  # an advisory lock key no other application on the server uses
+SETUP_POLL_S = 0.2
 _set_up: set[str] = set()  # database URLs whose checkpoint tables this process has made sure of
 _setup_guard = threading.Lock()
 
@@ -41,7 +43,10 @@ def open_checkpointer(settings: Settings) -> Iterator[BaseCheckpointSaver]:
         with _setup_guard:
             if url not in _set_up:
                 with psycopg.connect(url, autocommit=True) as lock:  # the lock goes when this connection closes
-                    lock.execute("SELECT pg_advisory_lock(%s)", (SETUP_LOCK,))
+                    # polled, not waited for: a statement waiting on the lock is a transaction that the holder's
+                    # CREATE INDEX CONCURRENTLY waits for in turn, a deadlock the server cannot see
+                    while lock.execute("SELECT pg_try_advisory_lock(%s)", (SETUP_LOCK,)).fetchone() != (True,):
+                        time.sleep(SETUP_POLL_S)
                     saver.setup()
                 _set_up.add(url)
         yield saver

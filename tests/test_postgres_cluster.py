@@ -84,7 +84,7 @@ def test_instances_starting_together_migrate_once(postgres_server):
     import psycopg
 
     with psycopg.connect(url) as db:
-        assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert db.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [(1,), (2,)]
     for queue in queues:
         queue.close()
 

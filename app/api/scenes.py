@@ -19,7 +19,7 @@ from fastapi import Path as PathParam
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from app.api.models import SCENE_ID_PATTERN, EditCreate, Scene, SceneCreate, SceneList, error_responses
-from app.api.security import ApiError, KeyRing, RateLimiter
+from app.api.security import ApiError, KeyRing, RateLimiter, SharedRateLimiter
 from app.jobs.queue import (
     ACTIVE,
     TERMINAL,
@@ -149,7 +149,7 @@ def admitted(request: Request, caller: str) -> Iterator[int]:
     """The per-key rate limit, then the concurrency cap (which the queue checks in the submit's own
     transaction, yielded here as max_active); 429 with Retry-After when over either."""
     settings: Settings = request.app.state.settings
-    limiter: RateLimiter = request.app.state.limiter
+    limiter: RateLimiter | SharedRateLimiter = request.app.state.limiter
     wait = limiter.acquire(caller)
     if wait is not None:
         raise ApiError(429, "rate_limited", f"more than {limiter.per_minute} submissions in a minute; "

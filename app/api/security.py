@@ -23,7 +23,7 @@ import threading
 import time
 from collections import deque
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -133,10 +133,48 @@ class KeyRing:
         return self._owner_by_kid.get(kid)  # a key removed from the settings takes its links with it
 
 
+RATE_WINDOW_S = 60.0
+
+
+@runtime_checkable
+class SharedRates(Protocol):
+    """A database that keeps the rate log for every API instance (PostgresJobQueue)."""
+
+    def admit_rate(self, owner: str, limit: int, window_s: float) -> float | None:
+        """Count one request if under the limit; None when admitted, else the seconds to wait."""
+
+    def refund_rate(self, owner: str) -> None:
+        """Uncount the owner's latest admitted request."""
+
+
+def rate_limiter(per_minute: int, queue: object) -> RateLimiter | SharedRateLimiter:
+    """The limiter for the queue's database: shared when it is a server that many instances use, else this
+    process's own (SQLite is one host, one API process)."""
+    if isinstance(queue, SharedRates):
+        return SharedRateLimiter(per_minute, queue)
+    return RateLimiter(per_minute)
+
+
+class SharedRateLimiter:
+    """At most ``per_minute`` events per owner in any 60 s window, counted in the database for all instances."""
+
+    def __init__(self, per_minute: int, rates: SharedRates) -> None:
+        self.per_minute, self._rates = per_minute, rates
+
+    def acquire(self, owner: str) -> int | None:
+        """Count one event; returns None when allowed, else the seconds to wait (for Retry-After)."""
+        wait = self._rates.admit_rate(owner, self.per_minute, RATE_WINDOW_S)
+        return None if wait is None else max(1, math.ceil(wait))
+
+    def refund(self, owner: str) -> None:
+        """Uncount the owner's latest event (a request refused for another reason after ``acquire``)."""
+        self._rates.refund_rate(owner)
+
+
 class RateLimiter:
     """At most ``per_minute`` events per owner in any 60 s window (a sliding log; one process)."""
 
-    WINDOW_S = 60.0
+    WINDOW_S = RATE_WINDOW_S
 
     def __init__(self, per_minute: int) -> None:
         self.per_minute = per_minute

@@ -29,7 +29,7 @@ from app.api import scenes as api_scenes
 from app.api.edge import allowed_methods, install_edge, not_json
 from app.api.metrics import Pruner, metrics_registry, render
 from app.api.models import Health, Ready, error_responses
-from app.api.security import ApiError, KeyRing, RateLimiter, link_secret
+from app.api.security import ApiError, KeyRing, link_secret, rate_limiter
 from app.jobs.backend import open_queue
 from app.jobs.health import error_id, explain, probe_machine
 from app.jobs.pool import WorkerPool
@@ -246,7 +246,7 @@ def create_app(settings: Settings, workers: int | None = None, queue: JobQueue |
                   responses=error_responses(500))
     app.state.settings, app.state.queue, app.state.pool = settings, queue, None
     app.state.keys = KeyRing(settings.api_keys, settings.url_token_ttl_s, link_signing_secret(settings))
-    app.state.limiter = RateLimiter(settings.rate_limit_per_min)
+    app.state.limiter = rate_limiter(settings.rate_limit_per_min, queue)
     app.state.event_streams = api_scenes.StreamCount(settings.max_event_streams)
     app.state.metrics = metrics_registry(queue)
     install_error_handlers(app)

@@ -12,6 +12,7 @@ clients write at once needs besides:
   ``seq`` order and a follower that reads ``seq > last`` never skips an event that commits late;
 - leases and timestamps are the database's clock, not the hosts', so a host whose clock runs ahead cannot
   steal live leases;
+- the per-key rate limit is a row per key (``admit_rate``), so it holds across API instances too;
 - an inserted job sends ``NOTIFY diorama_jobs``; ``wait_for_work`` LISTENs, so idle workers start at once
   without polling hard.
 
@@ -72,7 +73,21 @@ MIGRATIONS: list[str] = [
     CREATE INDEX observations_metric ON observations(metric, label);
     CREATE INDEX observations_age ON observations(created_at);
     """,
+    # 2: the per-key rate limit shared by every API instance: one row per key, the times (the server's clock,
+    # seconds) of its admitted requests inside the last window; at most the limit of them, pruned on each write.
+    """
+    CREATE TABLE rate_limits (owner TEXT PRIMARY KEY, stamps DOUBLE PRECISION[] NOT NULL);
+    """,
 ]
+ADMIT_RATE = f"""
+    INSERT INTO rate_limits AS r (owner, stamps) VALUES (?, ARRAY[{NOW}])
+    ON CONFLICT (owner) DO UPDATE
+        SET stamps = ARRAY(SELECT s FROM unnest(r.stamps) AS s WHERE s > EXCLUDED.stamps[1] - ?) || EXCLUDED.stamps
+        WHERE (SELECT count(*) FROM unnest(r.stamps) AS s WHERE s > EXCLUDED.stamps[1] - ?) < ?
+    RETURNING owner
+"""
+# NULL when the window emptied since the refusal: the caller then waits the shortest time
+OLDEST_WAIT = f"SELECT MIN(s) + ? - {NOW} FROM rate_limits, unnest(stamps) AS s WHERE owner = ? AND s > {NOW} - ?"
 Db: TypeAlias = "psycopg.Connection[DictRow]"  # one connection, its rows dicts
 DATABASE_FIX = "check that PostgreSQL is up and DIORAMA_DATABASE_URL points at it"
 
@@ -190,6 +205,24 @@ class PostgresJobQueue(SqlJobQueue):
     def _event(self, db: Connection, job_id: str, revision: int, event: str, data: dict) -> None:
         db.execute("SELECT pg_advisory_xact_lock(?)", (EVENTS_LOCK,))  # held to commit: seq order = commit order
         super()._event(db, job_id, revision, event, data)
+
+    def admit_rate(self, owner: str, limit: int, window_s: float) -> float | None:
+        """Count one request of ``owner`` if fewer than ``limit`` were admitted in the last ``window_s``, across
+        every instance; None when admitted, else the seconds until the oldest of them leaves the window.
+
+        The check and the write are one upsert: its row lock orders racing instances, and the WHERE sees the
+        row as the previous winner left it, so the limit holds however many instances ask at once."""
+        with self._transaction() as db:
+            admitted = db.execute(ADMIT_RATE, (owner, window_s, window_s, limit)).fetchone()
+            if admitted is not None:
+                return None
+            wait = scalar(db, OLDEST_WAIT, (window_s, owner, window_s))
+            return 0.0 if wait is None else float(wait)
+
+    def refund_rate(self, owner: str) -> None:
+        """Uncount the owner's latest admitted request (refused for another reason after ``admit_rate``)."""
+        with self._transaction() as db:
+            db.execute("UPDATE rate_limits SET stamps = stamps[1:cardinality(stamps) - 1] WHERE owner = ?", (owner,))
 
     def wait_for_work(self, timeout_s: float) -> None:
         """Return when a job is queued (NOTIFY from any instance) or after ``timeout_s``."""
