@@ -12,7 +12,7 @@ from __future__ import annotations
 from tools.core.colors import tone_palette
 from tools.core.errors import InputError
 from tools.core.schema import Look, ObjectSpec, Palette, ScenePlan
-from tools.edit.ops import CUSTOM_PALETTE, EditOp
+from tools.edit.ops import EditOp
 from tools.edit.outcome import color_requirement, colour, resolve_specs
 from tools.edit.targets import mentions
 from tools.knowledge.look_words import STYLES
@@ -41,8 +41,8 @@ def restyle(plan: ScenePlan, op: EditOp) -> dict[str, str]:
         update["light"] = op.light
     if op.brightness is not None:
         update["exposure"] = _exposure(look.exposure, op.brightness)
-    if op.style or op.palette or op.tones:
-        tones = _new_tones(op, look)
+    if op.style or op.palette or op.tones:  # the latest colour words win: a new style's palette drops old tones
+        tones = tones_palette(*colour(op.tones)) if op.tones else None
         palette = look_palette(op.palette or update.get("style", look.style), tones)
         update["palette"] = _with_kept_finishes(palette, look)
         _repaint(plan, look.palette, update["palette"], tones)
@@ -59,16 +59,8 @@ def _exposure(current: float, brightness: str) -> float:
     return goal
 
 
-def _new_tones(op: EditOp, look: Look) -> Palette | None:
-    """The tones the new palette has: the op's own; the look's when the op names only a style's light or
-    brightness; none when it names a style or palette (the latest colour words win)."""
-    if op.tones:
-        return tones_palette(*colour(op.tones))
-    return None if op.style or op.palette else _tones_of(look.palette)
-
-
 def _tones_of(palette: Palette | None) -> Palette | None:
-    """The tones palette ``palette`` is ('blue tones'), rebuilt without any style's floor; None for a style's."""
+    """The tones ``palette`` was made of ('blue tones'), without any style's floor; None for a style's palette."""
     if palette is None or not palette.name.endswith(TONES_SUFFIX):
         return None
     return tones_palette(palette.accent, palette.name.removesuffix(TONES_SUFFIX))
@@ -84,9 +76,7 @@ def _with_kept_finishes(palette: Palette | None, look: Look) -> Palette | None:
     own = look_palette(look.style, tones) if tones else STYLES[old.name].palette if old.name in STYLES else None
     kept = {part: getattr(old, part) for part in FINISHES
             if getattr(old, part) is not None and (own is None or getattr(own, part) != getattr(old, part))}
-    if palette is None:
-        return Palette(name=CUSTOM_PALETTE, accent=old.accent, **kept) if kept else None
-    return palette.model_copy(update=kept)
+    return palette.model_copy(update=kept) if palette else None
 
 
 def _repaint(plan: ScenePlan, old: Palette | None, new: Palette | None, tones: Palette | None) -> None:
