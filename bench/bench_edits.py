@@ -2,7 +2,8 @@
 
 bench/edits.jsonl holds one edit per line: the scene (a name of SCENES), optional ``setup`` instructions
 applied first (a chain: what 'it', 'the rest' and 'undo' refer to), the instruction, and its expected
-effect checked on the result: placed counts per kind, kinds present or absent, colours, the look, the
+effect checked on the result: placed counts per kind, kinds present or absent, colours, the look (``look``:
+style, palette name, light, exposure ('>'/'<' than before); ``repainted``: kinds now in the palette's colours), the
 floor and walls, places kept, requirements met, a state restored, a wall or the middle reached, an
 arrangement formed, the room's size, or a stand-in reported as one (``stand_in_for``). Odd lines (1, 3, ...) are the tune
 half, even lines the measure half. Plan-level: the edit is parsed and applied to the plan and the pinned
@@ -23,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.core.colors import parse_color  # noqa: E402
+from tools.core.colors import parse_color, tone_palette  # noqa: E402
 from tools.core.errors import DioramaError  # noqa: E402
 from tools.core.schema import Placement, ScenePlan  # noqa: E402
 from tools.core.windows import windows_of  # noqa: E402
@@ -37,6 +38,7 @@ from tools.knowledge.reference import size_for  # noqa: E402
 from tools.layout.relation_kinds import RELATIONS  # noqa: E402
 from tools.layout.relation_kinds.spec import Room  # noqa: E402
 from tools.layout.solver import room_bounds, solve_layout  # noqa: E402
+from tools.plan.look import apply_look  # noqa: E402
 from tools.plan.planner import plan_prompt  # noqa: E402
 from tools.plan.text import tokenize  # noqa: E402
 from tools.verify.checks import check_requirements  # noqa: E402
@@ -49,6 +51,8 @@ SCENES = {
     "dining": "a dining room with a dining table, six chairs, a sideboard and a ceiling lamp; 6m x 5m",
     "office": "an office with two desks, two office chairs, a bookshelf, a potted plant and a window; 5m x 5m",
     "garden": "a garden with a bench, two trees, a fountain and four flower pots",
+    "cosy": "a cozy living room with a red sofa, a coffee table, a tv and two armchairs; 6m x 5m",
+    "tones": "a bedroom in blue tones with a bed, a green desk, a chair and a wardrobe; 5m x 4m",
 }
 
 
@@ -63,7 +67,7 @@ class Revision:
 
 
 def generated(name: str) -> Revision:
-    plan = plan_prompt(SCENES[name], 1)
+    plan = apply_look(plan_prompt(SCENES[name], 1))  # as graph/plan.py: the style's palette on the plan
     return Revision(plan, solve_layout(plan, _sizes(plan), seed=1), [], [])
 
 
@@ -126,6 +130,7 @@ def unmet(expect: dict, history: list[Revision], result: Revision) -> list[str]:
     for field in ("time_of_day", "weather"):
         if field in expect and (look.model_dump()[field] if look else None) != expect[field]:
             failed.append(f"{field} is not {expect[field]}")
+    failed += _look_expectations(expect, before, result, by_kind)
     if "floor" in expect and result.plan.environment.floor != expect["floor"]:
         failed.append(f"floor {result.plan.environment.floor} != {expect['floor']}")
     for surface in ("walls", "floor_color"):
@@ -159,6 +164,29 @@ def unmet(expect: dict, history: list[Revision], result: Revision) -> list[str]:
     failed += _placed_expectations(expect, before, result, by_kind)
     if "same_as" in expect and summary(result) != summary(history[expect["same_as"]]):
         failed.append(f"not the same as revision {expect['same_as'] + 1}")
+    return failed
+
+
+def _look_expectations(expect: dict, before: Revision, result: Revision, by_kind: dict) -> list[str]:
+    """``look`` {style, palette (its name), light, exposure ('>' or '<' than before, or a number)} and
+    ``repainted`` [kinds whose every instance now has one of the palette's colours]."""
+    look, was = result.plan.look, before.plan.look
+    if look is None:
+        return ["no look"] if "look" in expect or "repainted" in expect else []
+    got = {"style": look.style, "palette": look.palette.name if look.palette else None, "light": look.light,
+           "exposure": look.exposure}
+    failed = []
+    for field, want in expect.get("look", {}).items():
+        old = was.exposure if was else 1.0
+        ok = (got[field] > old if want == ">" else got[field] < old if want == "<" else got[field] == want)
+        failed += [] if ok else [f"look {field} is {got[field]}, expected {want}"]
+    palette = look.palette
+    shades = set(palette.colors if palette else [])
+    if palette and palette.name.endswith(" tones"):
+        shades |= {c for c, _ in tone_palette(palette.accent, palette.name.removesuffix(" tones"), 5)}
+    for kind in expect.get("repainted", []):
+        off = [p.id for p in by_kind.get(kind, []) if result.plan.spec(p.spec).color not in shades]
+        failed += [f"{', '.join(off)} not in the palette's colours"] if off or kind not in by_kind else []
     return failed
 
 

@@ -139,7 +139,7 @@ def test_a_broader_class_is_grounded_against_the_scene(room):
 @pytest.mark.parametrize("text, words, nearest", [
     ("dance a jig", ["dance", "jig"], None),
     ("remvoe the lamp", ["remvoe"], "remove the lamp"),
-    ("make the room cosier", ["cosier"], None),  # 'room' is read now ('make the room bigger')
+    ("make the room festive", ["festive"], None),  # 'room' is read now ('make the room bigger', '... cosier')
 ])
 def test_refusal_names_the_words_and_the_nearest_phrasing(text, words, nearest):
     with pytest.raises(InputError) as refused:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from tools.core.schema import Placement, ScenePlan, instance_ids
+from tools.edit.ops import CUSTOM_PALETTE
 
 MOVED_M = 0.005  # metres a centre must shift to count as moved (the layout's own rounding is far finer)
 TURNED_RAD = math.radians(1)
@@ -118,13 +119,16 @@ def _scene_facts(plan: ScenePlan) -> dict[str, str]:
              "walls": (palette.wall if palette else None) or "default",
              "floor colour": (palette.floor if palette else None) or "default",
              "time of day": look.time_of_day if look else "day", "weather": look.weather if look else "clear",
-             "style": look.style if look else "default"}
+             "style": look.style if look else "default",
+             # a wall or floor colour alone makes a 'custom' palette: the walls' line says that change
+             "palette": palette.name if palette and palette.name != CUSTOM_PALETTE else "none",
+             "light": look.light if look else "neutral", "exposure": f"{look.exposure:g}" if look else "1"}
     return {part: str(value) for part, value in facts.items()}
 
 
 def scene_changes(old_plan: ScenePlan, new_plan: ScenePlan) -> list[dict]:
     """``{"part", "from", "to"}`` for each part of the scene itself the edit changed: the room's size, the floor,
-    the walls' colour, the time of day, the weather, the style."""
+    the walls' colour, the time of day, the weather, the style, the palette, the light, the exposure."""
     old, new = _scene_facts(old_plan), _scene_facts(new_plan)
     return [{"part": part, "from": old[part], "to": new[part]} for part in old if old[part] != new[part]]
 

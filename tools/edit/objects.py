@@ -12,6 +12,7 @@ from tools.edit.outcome import (
     ARCHITECTURE,
     EditOutcome,
     absent_requirement,
+    color_requirement,
     colour,
     count_requirement,
     drop_relations,
@@ -43,9 +44,7 @@ def recolor(outcome: EditOutcome, op: EditOp) -> str:
     specs = targets_of(outcome, op)
     for spec in specs:
         spec.color, spec.color_name = hex_color, name
-        set_requirement(outcome.plan, Requirement(
-            id=f"color:{spec.key}", kind="color", description=f"{spec.noun or spec.category} is {name}",
-            subject=spec.key, expected=hex_color))
+        color_requirement(outcome.plan, spec)
     return f"recoloured {', '.join(s.key for s in specs)} {name}"
 
 

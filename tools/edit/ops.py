@@ -19,6 +19,7 @@ ArrangeKind = Literal["in_circle", "row", "grid", "around"]
 # front +Z, left -X), the wall with the windows, or the one opposite the object's own.
 WallName = Literal["back", "right", "front", "left", "window", "other"]
 WALL_NAMES = ("back", "right", "front", "left")  # by their index in WALL_SIDES
+CUSTOM_PALETTE = "custom"  # the palette an edit's wall or floor colour makes where the look had none
 # Floor materials compose draws (tools/page/compose.py FLOOR_COLORS; a test keeps the two in step), by the
 # words people use for them.
 FLOOR_MATERIALS = {"wood": "wood", "wooden": "wood", "timber": "wood", "parquet": "wood", "hardwood": "wood",
@@ -55,6 +56,14 @@ class EditOp(BaseModel):
     replacement: str | None = Field(None, description="replace: the kind that takes the target's places, e.g. 'stool'")
     time_of_day: TimeOfDay | None = Field(None, description="look: the new time of day")
     weather: Weather | None = Field(None, description="look: the new weather (shown outdoors)")
+    style: str | None = Field(None, description=(
+        "look: a style word as a prompt says it (cozy, modern, scandinavian, rustic, industrial, victorian, "
+        "minimalist, bohemian, scifi): its palette on finishes and on objects of no stated colour, and its light"))
+    palette: str | None = Field(None, description=(
+        "look: a style word whose colours only the scene takes, the style name unchanged ('a warmer palette': cozy)"))
+    tones: str | None = Field(None, description="look: a colour whose shades colour the scene ('in blue tones': blue)")
+    light: Literal["warm", "cool"] | None = Field(None, description="look: the colour of the indoor light")
+    brightness: Literal["brighter", "darker"] | None = Field(None, description="look: the exposure up or down a step")
     material: str | None = Field(None, description="finish of the floor: wood, tile, carpet, stone ...")
     revision: int | None = Field(None, ge=1, description=(
         "undo: the revision to restore; null: one step back (each undo goes one further, each redo one forward)"))

@@ -188,6 +188,13 @@ def set_requirement(plan: ScenePlan, requirement: Requirement) -> None:
     plan.requirements = [r for r in plan.requirements if r.id != requirement.id] + [requirement]
 
 
+def color_requirement(plan: ScenePlan, spec: ObjectSpec) -> None:
+    """The spec's colour checked on the new revision, as the planner checks a stated one."""
+    set_requirement(plan, Requirement(id=f"color:{spec.key}", kind="color",
+                                      description=f"{spec.noun or spec.category} is {spec.color_name}",
+                                      subject=spec.key, expected=spec.color))
+
+
 def count_requirement(plan: ScenePlan, spec: ObjectSpec) -> None:
     """The spec's count checked on the new revision."""
     noun = spec.noun or spec.category.replace("_", " ")

@@ -27,7 +27,7 @@ from tools.core.limits import MAX_EDIT_COUNT, check_count, check_measure
 from tools.edit.group_parse import CIRCLE_WORDS, add_like_op, arrange_op, duplicate_op
 from tools.edit.ops import EditKind, EditOp, EditProposal, MoveKind  # noqa: F401  (re-exported for callers)
 from tools.edit.room_parse import GROW_WORDS, MIDDLE_WORDS, ROOM_WORDS, SHRINK_WORDS, SIDE_WORDS, room_op, wall_move
-from tools.edit.scene_parse import REPLACE_VERBS, finish_op, look_op, redo_op, replace_op, undo_op
+from tools.edit.scene_parse import BRIGHTNESS_VERBS, REPLACE_VERBS, finish_op, look_op, redo_op, replace_op, undo_op
 from tools.edit.targets import EVERYTHING, Last, Mention, as_new_thing, mentions, unknown_noun
 from tools.plan.parse import match_relation
 from tools.plan.phrases import number_value
@@ -49,6 +49,7 @@ ARRANGE_VERBS = {"arrange", "rearrange", "organise", "organize", "group", "gathe
 DUPLICATE_VERBS = {"duplicate", "copy", "clone", "replicate"}
 GROW_VERBS = {"enlarge", "expand", "extend", "widen", "grow"}  # 'enlarge the room': make it bigger
 SHRINK_VERBS = {"shrink", "reduce", "narrow"}
+LOOK_VERBS = {"give", "use", "apply", "go", *BRIGHTNESS_VERBS}  # 'give it a scandinavian look', 'brighten it'
 AXIS_WORDS = {**MEASURE_AXES, "length": "length", "high": "height", "height": "height", "wide": "width",
               "width": "width", "deep": "depth", "depth": "depth"}
 CLAUSE_SPLITS = {"and", ",", ";", ".", "then", "also", "plus"}
@@ -130,7 +131,9 @@ EXAMPLES = {  # the nearest of these is suggested for what the grammar could not
     "move": "move the lamp next to the sofa", "away": "move the table away from the window",
     "resize": "make the table bigger", "measure": "make the bed 2 m long", "turn": "turn the sofa around",
     "face": "make the chair face the tv", "replace": "replace the chairs with stools",
-    "time": "make it night", "weather": "make it foggy", "walls": "paint the walls light green",
+    "time": "make it night", "weather": "make it foggy", "style": "make it cosier",
+    "look": "give it a scandinavian look", "palette": "give it a warmer palette", "tones": "make it blue tones",
+    "brightness": "make it brighter", "walls": "paint the walls light green",
     "floor": "make the floor tile", "undo": "undo that", "revision": "go back to revision 2", "redo": "redo",
     "wall": "move the sofa to the other wall", "side": "move the desk to the left wall",
     "window wall": "move the desk along the window wall", "middle": "move the table to the middle",
@@ -141,7 +144,7 @@ EXAMPLES = {  # the nearest of these is suggested for what the grammar could not
 KNOWN_PLACE_WORDS = ROOM_WORDS | SIDE_WORDS.keys() | MIDDLE_WORDS | CIRCLE_WORDS | {"wall", "walls", "side", "rows"}
 KNOWN_VERBS = sorted({*REMOVE_VERBS, *ADD_VERBS, *MOVE_VERBS, *PLACE_VERBS, *ROTATE_VERBS, *CHANGE_VERBS,
                       *REPLACE_VERBS, *KEEP_VERBS, *ARRANGE_VERBS, *DUPLICATE_VERBS, *GROW_VERBS, *SHRINK_VERBS,
-                      "undo", "revert", "redo"})
+                      *LOOK_VERBS, "undo", "revert", "redo"})
 
 
 def not_understood_message(clauses: list[str]) -> str:
@@ -195,7 +198,8 @@ def _verb_kind(word: str) -> str | None:
     for kind, verbs in (("remove", REMOVE_VERBS), ("add", ADD_VERBS), ("move", MOVE_VERBS),
                         ("place", PLACE_VERBS), ("replace", REPLACE_VERBS), ("change", CHANGE_VERBS),
                         ("rotate", ROTATE_VERBS), ("keep", KEEP_VERBS), ("arrange", ARRANGE_VERBS),
-                        ("duplicate", DUPLICATE_VERBS), ("grow", GROW_VERBS), ("shrink", SHRINK_VERBS)):
+                        ("duplicate", DUPLICATE_VERBS), ("grow", GROW_VERBS), ("shrink", SHRINK_VERBS),
+                        ("look", LOOK_VERBS)):
         if word in verbs:
             return kind
     return None
@@ -206,6 +210,8 @@ def _parse_clause(verb: str, words: list[str], last: Last | None, exists: Callab
     kind = _verb_kind(verb)
     if kind in {"grow", "shrink"}:  # 'enlarge the room', 'shrink the table': a change to a size
         kind, words = "change", [*words, "bigger" if kind == "grow" else "smaller"]
+    if kind == "look":  # 'give it a warmer palette', 'brighten the room'
+        return look_op([*words, *([BRIGHTNESS_VERBS[verb]] if verb in BRIGHTNESS_VERBS else [])])
     grouped = _grouped(kind, words, last)
     if grouped is not None or kind in {"arrange", "duplicate"}:
         return grouped

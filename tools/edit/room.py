@@ -1,4 +1,5 @@
-"""Edit operations on the room and the look rather than one thing: time of day and weather, the walls' and
+"""Edit operations on the room and the look rather than one thing: time of day and weather (style, palette,
+light and brightness in tools/edit/style.py), the walls' and
 floor's finish, the room's size, and which wall a person means ('the left wall', 'the window wall', 'the other
 wall')."""
 
@@ -7,25 +8,28 @@ from __future__ import annotations
 from tools.core.errors import InputError, PromptError
 from tools.core.schema import Environment, Look, ObjectSpec, Palette
 from tools.core.windows import windows_of
-from tools.edit.ops import FLOOR_MATERIALS, WALL_NAMES, EditOp
+from tools.edit.ops import CUSTOM_PALETTE, FLOOR_MATERIALS, WALL_NAMES, EditOp
 from tools.edit.outcome import EditOutcome, colour
+from tools.edit.style import restyle
 from tools.plan.text import StatedSize, check_size
 
 ROOM_FACTOR = 1.25  # 'make the room bigger' grows each side by a quarter; 'smaller' shrinks it by the same ratio
 
 
 def look(outcome: EditOutcome, op: EditOp) -> str:
-    """Time of day and weather: the page's light, sky, fog and falling snow or rain (tools/page/look.py)."""
+    """Time of day and weather: the page's light, sky, fog and falling snow or rain (tools/page/look.py); then
+    the style, palette, light and brightness, which may follow the new hour."""
     plan = outcome.plan
     if op.weather not in (None, "clear") and plan.environment.kind == "indoor":
         raise InputError(f"{op.weather} shows only outdoors and this scene is a room; the time of day can change "
                          "('make it night')")
-    current = plan.look or Look()
     update = {k: v for k, v in (("time_of_day", op.time_of_day), ("weather", op.weather)) if v is not None}
-    if not update:
-        raise InputError("say the time of day or the weather, e.g. 'make it night' or 'make it foggy'")
-    plan.look = current.model_copy(update=update)
-    return "look: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in update.items())
+    plan.look = (plan.look or Look()).model_copy(update=update)
+    styled = restyle(plan, op)
+    if not update and not styled:
+        raise InputError("say the time of day, the weather or the style, e.g. 'make it night', 'make it foggy' or "
+                         "'make it cosier'")
+    return "look: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in {**update, **styled}.items())
 
 
 def finish(outcome: EditOutcome, op: EditOp) -> str:
@@ -45,7 +49,7 @@ def finish(outcome: EditOutcome, op: EditOp) -> str:
     if op.target == "floor" and env.kind != "indoor":
         raise InputError("outdoors the ground's colour is its material's; say the material ('make the ground sand')")
     current = plan.look or Look()
-    palette = current.palette or Palette(name="custom", accent=hex_color)
+    palette = current.palette or Palette(name=CUSTOM_PALETTE, accent=hex_color)
     palette = palette.model_copy(update={"wall" if op.target == "walls" else "floor": hex_color})
     plan.look = current.model_copy(update={"palette": palette})
     return f"{op.target}: {name}" + (f" {op.material}" if op.material else "")

@@ -1,9 +1,10 @@
 """Clauses about the scene rather than one object: undo ('undo that', 'go back to revision 2'), the look
-('make it night', 'make it foggy'), the room's finishes ('paint the walls light green', 'make the floor
+('make it night', 'make it foggy', 'make it cosier', 'give it a scandinavian look', 'a warmer palette', 'in blue
+tones', 'make it brighter'), the room's finishes ('paint the walls light green', 'make the floor
 tile') and replacing one kind by another ('replace the chairs with stools', 'turn the lamp into a plant').
 
-Time and weather words are the planner's own tables (tools.knowledge.look_words), so an edit understands
-the same hours and weathers a prompt does.
+Time, weather, style and tone words are the planner's own tables and readers (tools.knowledge.look_words,
+tools.plan.look), so an edit understands the same hours, weathers, styles and tones a prompt does.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from tools.core.colors import parse_color
 from tools.edit.ops import FLOOR_MATERIALS, EditOp
 from tools.edit.targets import Last, as_new_thing, mentions, unknown_noun
-from tools.knowledge.look_words import NOT_TIME_AFTER, TIME_WORDS, WEATHER_WORDS
+from tools.knowledge.look_words import LIGHT_WORDS, NOT_TIME_AFTER, TIME_WORDS, TONE_NOUNS, WEATHER_WORDS
+from tools.plan.look import read_style, read_tones, tones_palette
 from tools.plan.parse import match_relation
 from tools.plan.phrases import match_head, number_value
 from tools.plan.words import DETERMINERS
@@ -21,6 +23,15 @@ REDO_REST = {"that", "this", "it", "the", "last", "edit", "change", "again", "pl
 CLEAR_WORDS = {"clear", "sunny", "dry"}  # 'make the weather clear': no fog, snow or rain
 REPLACE_VERBS = {"replace", "swap", "exchange", "substitute", "switch"}
 REPLACE_LINKS = {"with", "for", "by", "into", "to"}  # 'replace X with Y', 'swap X for Y', 'turn X into Y'
+PALETTE_NOUNS = TONE_NOUNS | {"colours", "colors", "colour", "color"}
+# Words of a look clause that name the scene, not a thing ('make the room brighter', 'a scandinavian look').
+SCENE_WORDS = {"time", "day", "weather", "light", "lights", "lighting", "scene", "sky", "room", "look", "style",
+               "feel", "vibe", "mood", *PALETTE_NOUNS}
+BRIGHTNESS_WORDS = {"brighter": "brighter", "lighter": "brighter", "darker": "darker", "dimmer": "darker"}
+BRIGHTNESS_VERBS = {"brighten": "brighter", "lighten": "brighter", "darken": "darker", "dim": "darker"}
+TEMPERATURE_WORDS = {"warm", "cool", "cold"}  # the LIGHT_WORDS that say warmth ('make it warmer': the light)
+WARMTH_STYLES = {"warm": "cozy", "cool": "scandinavian"}  # the style whose colours 'a warmer palette' takes
+OBJECT_PRONOUNS = {"them", "they", "those", "these"}  # 'make them darker' means the things just changed
 
 
 def undo_op(words: list[str]) -> EditOp | None:
@@ -51,9 +62,11 @@ def redo_op(words: list[str]) -> EditOp | None:
 
 
 def look_op(words: list[str]) -> EditOp | None:
-    """'it night', 'the time of day to sunset', 'it a foggy morning', 'the weather clear' (after a change verb)."""
-    if any(match_head(words, i) is not None and words[i] not in TIME_WORDS | WEATHER_WORDS.keys()
-           for i in range(len(words)) if words[i] not in {"time", "day", "weather", "light", "scene", "sky"}):
+    """'it night', 'the time of day to sunset', 'it a foggy morning', 'the weather clear', 'it cosier', 'it a
+    scandinavian look', 'a warmer palette', 'it in blue tones', 'it brighter' (after a change verb)."""
+    if OBJECT_PRONOUNS & set(words) or any(
+            match_head(words, i) is not None and words[i] not in TIME_WORDS | WEATHER_WORDS.keys()
+            for i in range(len(words)) if words[i] not in SCENE_WORDS):
         return None  # an object is named: 'make the lamp night blue' is no change of hour
     time = next((TIME_WORDS[w] for i, w in enumerate(words) if w in TIME_WORDS
                  and not (words[i + 1:i + 2] and words[i + 1] in NOT_TIME_AFTER)), None)
@@ -62,9 +75,33 @@ def look_op(words: list[str]) -> EditOp | None:
     weather = next((WEATHER_WORDS[w] for w in words if w in WEATHER_WORDS), None)
     if weather is None and "weather" in words and CLEAR_WORDS & set(words):
         weather = "clear"
-    if time is None and weather is None:
+    style = _style_words(words)
+    if time is None and weather is None and not style:
         return None
-    return EditOp(kind="look", target="scene", time_of_day=time, weather=weather)
+    return EditOp(kind="look", target="scene", time_of_day=time, weather=weather, **style)
+
+
+def _style_words(words: list[str]) -> dict[str, str]:
+    """The style, palette, tones, light and brightness a look clause names, by the planner's readers and tables:
+    'cosier' is the style 'cosy', 'a warmer palette' cozy's colours, 'warmer' alone the light."""
+    plain = [_plain_form(w) for w in words]
+    tones = read_tones(words)
+    palette_noun = bool(PALETTE_NOUNS & set(words))
+    if tones is None and palette_noun:  # 'make the palette blue'
+        tones = next((tones_palette(c[0], c[1]) for i in range(len(words)) if (c := parse_color(words, i))), None)
+    warmth = next((LIGHT_WORDS[w] for w in plain if w in TEMPERATURE_WORDS), None)
+    found = {"style": read_style(plain), "tones": tones.name.removesuffix(" tones") if tones else None,
+             "palette": WARMTH_STYLES[warmth] if warmth and palette_noun and tones is None else None,
+             "light": warmth if warmth and not palette_noun else None,
+             "brightness": next((BRIGHTNESS_WORDS[w] for w in words if w in BRIGHTNESS_WORDS), None)}
+    return {k: v for k, v in found.items() if v is not None}
+
+
+def _plain_form(word: str) -> str:
+    """The plain word of a comparative, to look up in the planner's tables: 'cosier' 'cosy', 'warmer' 'warm'."""
+    if word.endswith("ier"):
+        return word[:-3] + "y"
+    return word[:-2] if word.endswith("er") and len(word) > 4 else word
 
 
 def finish_op(words: list[str]) -> EditOp | None:

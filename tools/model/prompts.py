@@ -82,7 +82,10 @@ rotate, the turn counter-clockwise seen from above (180 turns it around, -90 a q
 with relation "facing" and a reference, "replacement": for replace, the kind that takes the target's places,
 "arrangement": for arrange, {_either(get_args(ArrangeKind))} ("around" a reference), "rows": how many rows or null,
 "time_of_day": for look, {_either(get_args(TimeOfDay))} or null, "weather": for look, {_either(get_args(Weather))}
-or null, "material": for finish of the floor, {_either(sorted(set(FLOOR_MATERIALS.values())))}, "width_m",
+or null, "style": for look, a style word ("cozy", "modern", "scandinavian", "rustic" ...) or null, "palette": for
+look, a style word whose colours alone the scene takes ("cozy" for a warmer palette) or null, "tones": for look, a
+colour whose shades colour the scene or null, "light": for look, "warm"|"cool"|null, "brightness": for look,
+"brighter"|"darker"|null, "material": for finish of the floor, {_either(sorted(set(FLOOR_MATERIALS.values())))}, "width_m",
 "depth_m": for room, the new size in metres, "revision": for undo, the revision to go back to, or null for one
 step back}}.
 Use only objects the scene has, except for add and replace. Example: "swap the lamp for a plant" ->

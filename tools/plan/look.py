@@ -42,24 +42,20 @@ def apply_look(plan: ScenePlan) -> ScenePlan:
     result.look = look
     result.behaviours = read_behaviours(tokens, result, look)
     if look.palette is not None:
-        _paint_accents(result.objects, look.palette)
+        paint_accents(result.objects, look.palette)
     return result
 
 
 def read_look(tokens: list[str], plan: ScenePlan) -> Look:
     """The Look the words ask for; plain daylight with neutral tone mapping when they ask for nothing."""
     outdoor = plan.environment.kind == "outdoor"
-    style_name = _last_match(tokens, STYLES) or "default"
+    style_name = read_style(tokens) or "default"
     style = STYLES.get(style_name)
-    palette = _tone_palette(tokens)
-    if palette is None:
-        palette = style.palette if style else None
-    elif style is not None:  # 'a sci-fi bedroom in blue tones': the tones colour things, the style the floor
-        palette = palette.model_copy(update={"floor": style.palette.floor})
+    palette = look_palette(style_name, read_tones(tokens))
     space = plan.environment.room_type == SPACE_PLACE
     time_of_day = "night" if space else _time_of_day(tokens)  # space: the starry backdrop, whatever the words
     light = _last_match(_pairs_before(tokens, {"light", "lights", "lighting", "glow"}), LIGHT_WORDS)
-    light = LIGHT_WORDS[light] if light else (style.light if style else None) or _light_for_time(time_of_day)
+    light = LIGHT_WORDS[light] if light else (style.light if style else None) or light_for_time(time_of_day)
     wind = max([WIND_WORDS[t] for t in tokens if t in WIND_WORDS], default=OUTDOOR_WIND if outdoor else 0.0)
     tone = _last_match(tokens, TONE_WORDS)
     return Look(
@@ -189,11 +185,17 @@ def _last_match(tokens: list[str], table: dict) -> str | None:
     return found
 
 
-def _light_for_time(time_of_day: str) -> str:
+def light_for_time(time_of_day: str) -> str:
+    """The indoor light an hour brings when neither the words nor the style name one."""
     return {"morning": "cool", "sunset": "warm", "night": "warm"}.get(time_of_day, "neutral")
 
 
-def _tone_palette(tokens: list[str]) -> Palette | None:
+def read_style(tokens: list[str]) -> str | None:
+    """The last style word of STYLES ('cosy', 'sci fi'), None when the words name none."""
+    return _last_match(tokens, STYLES)
+
+
+def read_tones(tokens: list[str]) -> Palette | None:
     """'in blue tones' / 'shades of green': tools.plan.planner already coloured the objects; the walls follow."""
     for index in range(len(tokens)):
         colour = parse_color(tokens, index)
@@ -201,12 +203,26 @@ def _tone_palette(tokens: list[str]) -> Palette | None:
             continue
         hex_color, words, end = colour
         if tokens[end:end + 1] and tokens[end] in TONE_NOUNS or tokens[max(0, index - 2):index] == ["shades", "of"]:
-            return Palette(name=f"{words} tones", accent=hex_color,
-                           colors=[c for c, _ in tone_palette(hex_color, words, 3)], wall=shade(hex_color, 0.82))
+            return tones_palette(hex_color, words)
     return None
 
 
-def _paint_accents(specs: list[ObjectSpec], palette: Palette) -> None:
+def tones_palette(hex_color: str, words: str) -> Palette:
+    """The palette of 'in <words> tones': shades of the colour for things, a pale one for the walls."""
+    return Palette(name=f"{words} tones", accent=hex_color,
+                   colors=[c for c, _ in tone_palette(hex_color, words, 3)], wall=shade(hex_color, 0.82))
+
+
+def look_palette(style_name: str, tones: Palette | None) -> Palette | None:
+    """The palette a style and tones give together: the style's own, or the tones with the style's floor
+    ('a sci-fi bedroom in blue tones': the tones colour things, the style the floor)."""
+    style = STYLES.get(style_name)
+    if tones is None:
+        return style.palette.model_copy() if style else None
+    return tones.model_copy(update={"floor": style.palette.floor}) if style else tones
+
+
+def paint_accents(specs: list[ObjectSpec], palette: Palette) -> None:
     """Objects of no stated colour take the palette's colours in turn (never one the prompt stated)."""
     plain = [s for s in specs if s.color is None and not has_trait(s.category, "no_accent")
              and CATEGORIES[s.category].family in {"furniture", "prop"}]

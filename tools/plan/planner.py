@@ -90,7 +90,7 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     if furnish:
         dress_room(place.name, environment, specs, relations, parsed.forbidden)
     if parsed.tone:
-        _apply_tone(specs, parsed.tone)
+        apply_tone(specs, parsed.tone)
     if environment.kind == "indoor":
         _fit_in_room(specs, environment)
     if environment.kind == "outdoor":
@@ -402,7 +402,7 @@ def _has(relations: list[tuple[Relation, bool]], key: str, kinds: set[str]) -> b
     return any(r.subject == key and r.kind in kinds for r, _ in relations)
 
 
-def _apply_tone(specs: list[ObjectSpec], tone: tuple[str, str]) -> None:
+def apply_tone(specs: list[ObjectSpec], tone: tuple[str, str]) -> None:
     """'in blue tones': every object without its own colour gets a shade of blue (nature keeps its own)."""
     plain = [s for s in specs if s.color is None and CATEGORIES[s.category].family != "nature"]
     for spec, (hex_color, name) in zip(plain, tone_palette(tone[0], tone[1], len(plain))):
