@@ -153,18 +153,36 @@ def solve_pinned(plan: ScenePlan, sizes: dict[str, Vec3], pins: list[Pin], repla
     instance that kept its position); placed: spec keys the edit put somewhere (moved, arranged, added by
     something): placed with tools/edit/crowded.py's extra spots, and their relations must hold. Raises
     LayoutError naming what did not fit, or what does not stand as the edit said.
+
+    When the person's things do not fit round what the room was furnished and dressed with (a drape where the
+    desk is to go), those unasked-for things yield: placed again after the rest, and left out where no room is
+    left, as a fresh layout leaves them out.
     """
+    try:
+        return _solve_pinned(plan, sizes, pins, replace, keep, seed, away, turns, placed, frozenset())
+    except LayoutError:
+        yielding = frozenset(s.key for s in plan.objects if not s.requested and s.key not in placed)
+        if not yielding:
+            raise
+        return _solve_pinned(plan, sizes, pins, replace | yielding, keep, seed, away, turns, placed, yielding)
+
+
+def _solve_pinned(plan: ScenePlan, sizes: dict[str, Vec3], pins: list[Pin], replace: set[str], keep: dict[str, int],
+                  seed: int, away: dict[str, tuple[list[Box], float]] | None, turns: dict[str, Turn] | None,
+                  placed: Collection[str], optional: Collection[str]) -> tuple[list[Placement], list[str]]:
     ctx = new_context(plan, sizes, seed)
     turns = {key: turn for key, turn in (turns or {}).items() if key not in replace}
     kept = _add_pins(ctx, pins, replace | set(turns), keep)
     kept += _add_turned(ctx, pins, _pin_ids(ctx, pins, replace, keep), turns)
     place_blocks(ctx, placed)
     missing: dict[str, int] = {}
-    for key in placement_order(plan, ctx.sizes, ctx.mounts):
+    order = placement_order(plan, ctx.sizes, ctx.mounts)
+    for key in [k for k in order if k not in optional] + [k for k in order if k in optional]:
         for index, box_id in enumerate(ctx.ids[key]):
             if box_id in ctx.space.boxes:
                 continue
-            if not _place(ctx, key, index, *(away or {}).get(key, ([], 0.0)), crowded=key in placed):
+            if not _place(ctx, key, index, *(away or {}).get(key, ([], 0.0)), crowded=key in placed) \
+                    and key not in optional:
                 missing[key] = missing.get(key, 0) + 1
     if missing:
         raise LayoutError("; ".join(_failure_message(plan, ctx.sizes, key, n) for key, n in missing.items()))

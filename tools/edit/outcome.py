@@ -76,6 +76,8 @@ def resolve_specs(plan: ScenePlan, name: str) -> list[ObjectSpec]:
         found = [s for s in plan.objects if is_kind_of(s, words[-1])]
     if colour:
         found = [s for s in found if s.color == colour[0] or (s.color_name and colour[1] in s.color_name)]
+    if len(found) > 1 and not singular_forms(words[-1]):  # 'the lamp' is the floor lamp the person asked for,
+        found = [s for s in found if s.requested] or found  # not the ceiling lamp the room was dressed with
     return found
 
 
