@@ -15,9 +15,11 @@ from tools.core.report import CheckName
 from tools.core.schema import Environment, ObjectSpec, Relation, ScenePlan
 from tools.knowledge.categories import CATEGORIES
 from tools.layout.openings import blockers, reserve_openings
-from tools.layout.solver import room_bounds, solve_layout
+from tools.layout.solver import _candidates, new_context, placement_order, room_bounds, solve_layout
 from tools.layout.space import Box, Space
+from tools.layout.stated import holds
 from tools.layout.walkable import TARGET_SHARE, measure, used_sides
+from tools.layout.walkway import keep_walkable, movable_named
 from tools.verify.checks import navigability_check, opening_clearance_check
 
 # Floor kinds people use, and floor kinds nobody uses, read from kinds.toml rather than listed here.
@@ -200,3 +202,47 @@ def test_forty_office_desks_with_chairs_do_not_fit_a_12_by_10_room_walkably_and_
     result = navigability_check(plan, placements)
     assert not result["passed"] and result["unreachable"]
     assert f"{result['share']:.0%} of" in result["evidence"] and "unreachable: " in result["evidence"]
+
+
+def test_a_named_thing_held_against_the_wall_moves_along_the_walls_to_open_the_room():
+    # A stair 3.6 m deep against the west wall of a 4 m wide room leaves a gap no walker passes: the repair
+    # moves it to another wall spot (it stays against a wall, as the prompt said), never out of the room.
+    env = Environment(kind="indoor", width=4.0, depth=7.0, height=2.7)
+    plan = ScenePlan(prompt="t", seed=0, environment=env,
+                     objects=[ObjectSpec(key="stair", category="staircase", count=1)],
+                     relations=[Relation(kind="against_wall", subject="stair")])
+    ctx = new_context(plan, {"stair": (1.0, 2.7, 3.6)}, 0)
+    split = ctx.box("stair", 0, -2.0 + ctx.space.margin + 1.8, 0.5, math.pi / 2)  # its back to the west wall
+    assert ctx.fits(split, 0.0)
+    ctx.space.add(split)
+    relation = plan.relations[0]
+    assert holds(ctx, relation) and not measure(ctx.space).ok
+    state = keep_walkable(ctx, lambda key, index: _candidates(ctx, key, index))
+    assert state.ok and measure(ctx.space).ok
+    assert [b.id for b in ctx.placed("stair")] == ["stair"] and holds(ctx, relation)
+
+
+def test_a_named_thing_another_is_placed_from_stays_where_it_is():
+    env = Environment(kind="indoor", width=4.0, depth=7.0, height=2.7)
+    plan = ScenePlan(prompt="t", seed=0, environment=env,
+                     objects=[ObjectSpec(key="stair", category="staircase", count=1),
+                              ObjectSpec(key="plant", category="potted_plant", count=1)],
+                     relations=[Relation(kind="against_wall", subject="stair"),
+                                Relation(kind="next_to", subject="plant", target="stair")])
+    ctx = new_context(plan, {"stair": (1.0, 2.7, 3.6), "plant": CATEGORIES["potted_plant"].size}, 0)
+    ctx.space.add(ctx.box("stair", 0, -2.0 + ctx.space.margin + 1.8, 0.5, math.pi / 2))
+    assert movable_named(ctx) == []  # the plant's place is read from the stair's
+
+
+def test_rows_facing_a_counter_are_laid_out_before_free_furniture_takes_their_room():
+    # The rows wait for the counter they face; free furniture placed first used to leave them room only packed.
+    env = Environment(kind="indoor", width=6.0, depth=4.0, height=3.0)
+    furniture = [ObjectSpec(key=f"crate{i}", category="placeholder", count=1) for i in range(6)]
+    plan = ScenePlan(prompt="t", seed=0, environment=env,
+                     objects=[ObjectSpec(key="counter", category="checkout_counter", count=1),
+                              ObjectSpec(key="chair", category=SEAT, count=8), *furniture],
+                     relations=[Relation(kind="row", subject="chair", param=2),
+                                Relation(kind="facing", subject="chair", target="counter")])
+    order = placement_order(plan, {o.key: CATEGORIES[o.category].size for o in plan.objects},
+                            {o.key: CATEGORIES[o.category].mount for o in plan.objects})
+    assert order[:2] == ["counter", "chair"]

@@ -35,13 +35,13 @@ from tools.layout.solver import (
     RELATION_TRIES,
     _failure_message,
     _first_fit,
-    _to_placement,
     instance_ids,
     new_context,
     placement_order,
     primary_relation,
 )
 from tools.layout.space import Box
+from tools.layout.stated import to_placement
 
 Vec3 = tuple[float, float, float]
 AWAY_MIN_GAP = 1.0  # metres between an object moved 'away from' something and that thing's footprint
@@ -186,7 +186,7 @@ def _solve_pinned(plan: ScenePlan, sizes: dict[str, Vec3], pins: list[Pin], repl
                 missing[key] = missing.get(key, 0) + 1
     if missing:
         raise LayoutError("; ".join(_failure_message(plan, ctx.sizes, key, n) for key, n in missing.items()))
-    placements = [_to_placement(box) for box in ctx.space.boxes.values()]
+    placements = [to_placement(box) for box in ctx.space.boxes.values()]
     unmet = unmet_words(plan, placements, placed)
     if unmet:  # the solver fell back to any free spot, which would be the opposite of the words
         raise LayoutError(f"{'; '.join(unmet)}: what stands there keeps its place; move or remove something "

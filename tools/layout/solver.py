@@ -13,7 +13,6 @@ roughly constant as the scene grows.
 from __future__ import annotations
 
 import logging
-import math
 import random
 from collections.abc import Iterable
 from itertools import islice
@@ -28,6 +27,7 @@ from tools.layout.free import free_candidates
 from tools.layout.openings import reserve_openings
 from tools.layout.relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
 from tools.layout.space import Box, Space
+from tools.layout.stated import to_placement
 from tools.layout.walkway import keep_walkable
 
 log = logging.getLogger(__name__)
@@ -93,17 +93,30 @@ def _reaches(deps: dict[str, set[str]], start: str, goal: str) -> bool:
 
 
 def placement_order(plan: ScenePlan, sizes: dict[str, Vec3], mounts: dict[str, Mount]) -> list[str]:
-    """Spec keys, targets before subjects; among ready specs, arrangements first, then big floor furniture,
-    surface, wall, ceiling objects, and flat coverings last. Cycles are broken at the best-ranked spec."""
+    """Spec keys, targets before subjects; among ready specs, arrangements (and what they wait for) first, then
+    big floor furniture, surface, wall, ceiling objects, and flat coverings last. Cycles are broken at the
+    best-ranked spec."""
     deps = _dependencies(plan, mounts)
     mount_rank = {"floor": 1, "surface": 2, "wall": 3, "ceiling": 4, "air": 4}
+
+    def own_group(key: str) -> int:
+        primary = primary_relation(plan, key)
+        if primary is not None and primary.kind in ("row", "grid", "front", "center"):
+            return 0
+        return 5 if sizes[key][1] < FLAT_HEIGHT and mounts[key] == "floor" else mount_rank[mounts[key]]
+
+    # A target goes as early as the earliest spec that waits for it: an arrangement's target (the counter the
+    # rows of chairs face) before the free furniture that would take the arrangement's room.
+    groups = {key: own_group(key) for key in deps}
+    for _ in range(len(deps)):
+        for key, needs in deps.items():
+            for target in needs:
+                groups[target] = min(groups[target], groups[key])
 
     def rank(key: str) -> tuple:
         w, h, d = sizes[key]
         primary = primary_relation(plan, key)
-        group = 0 if primary is not None and primary.kind in ("row", "grid", "front", "center") else mount_rank[mounts[key]]
-        if h < FLAT_HEIGHT and mounts[key] == "floor":
-            group = 5
+        group = groups[key]
         # Subjects of a relation follow their target at once, before free objects take the space they need.
         follows_target = 0 if primary is not None and primary.target not in (None, key) else 1
         return group, follows_target, -w * d, key
@@ -184,7 +197,7 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
         log.info("left out %d of %d furnishing %r: no room for it", n, plan.spec(key).count, key)
     if ctx.indoor:
         keep_walkable(ctx, lambda key, index: _candidates(ctx, key, index))
-    return [_to_placement(box) for box in ctx.space.boxes.values()]
+    return [to_placement(box) for box in ctx.space.boxes.values()]
 
 
 def _place_spec(ctx: LayoutContext, key: str) -> int:
@@ -220,11 +233,3 @@ def _failure_message(plan: ScenePlan, sizes: dict[str, Vec3], key: str, missing:
     too_tall = f", {env.height:.1f} m high" if env.kind == "indoor" and h > env.height else ""
     return (f"could not place {missing} of {spec.count} {key!r} ({w:.1f} m x {d:.1f} m, {h:.1f} m tall) "
             f"in {_describe_space(env)}{too_tall}")
-
-
-def _to_placement(box: Box) -> Placement:
-    yaw = math.remainder(box.yaw, 2 * math.pi)
-    return Placement(
-        id=box.id, spec=box.spec, category=box.category, asset=box.spec,
-        position=(box.x, box.y, box.z), yaw=yaw, size=(box.w, box.h, box.d), parent=box.parent, mount=box.mount,
-    )

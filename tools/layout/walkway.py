@@ -7,8 +7,9 @@ by itself. Else they come back one at a time, most important first (places.toml 
 in that order, and the planner adds them so): where each stood when that leaves the room no worse than
 without the furnishings, else at the first of a few fitting poses that does, else it stays out. So the least
 important are the ones moved or dropped. A furnishing that carries something the prompt named stays put.
-What the prompt named always stays, walkable or not; a named thing no relation holds may be moved when that
-makes the room better (never dropped). If the room is still split, the verifier's navigability check fails
+What the prompt named always stays, walkable or not; a named thing nothing else is placed from may be moved when
+that makes the room better (never dropped), to a pose that keeps the relations holding it (elsewhere against
+the wall, the other end of it). If the room is still split, the verifier's navigability check fails
 with the figures.
 
 The work is bounded by MAX_MEASURES room measures, so a full room costs a fixed amount more.
@@ -19,12 +20,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from tools.core.schema import Relation
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.space import Box
+from tools.layout.stated import all_hold, holding
 from tools.layout.walkable import Walkability, blocks, measure
 
 Stream = Callable[[str, int], Iterable[Candidate]]  # (spec key, instance index) -> candidate poses, best first
 MOVE_TRIES = 4  # fitting poses measured for a furnishing that cannot go back, before it is left out
+# Fitting poses measured for a named thing before it stays where it stood: more, as it is never dropped, and
+# the poses that keep its relation often run along one wall first (MAX_MEASURES still bounds the work).
+NAMED_MOVE_TRIES = 16
 CANDIDATES_SCANNED = 3000  # candidate poses looked at per furnishing moved
 MAX_MEASURES = 200  # room measures per layout
 SHARE_SLACK = 0.005  # a furnishing may cost the region this much share and still come back
@@ -65,7 +71,7 @@ def no_worse(state: Walkability, than: Walkability) -> bool:
 
 def keep_walkable(ctx: LayoutContext, stream: Stream) -> Walkability:
     """Move or drop furnishings until the room is walkable, or as walkable as what the prompt named lets it be,
-    then move named things no relation holds if that helps; returns the final measure."""
+    then move named things nothing is placed from if that helps; returns the final measure."""
     budget = _Budget(ctx)
     state = budget.measure()
     if state.ok:
@@ -97,26 +103,31 @@ def _refurnish(ctx: LayoutContext, stream: Stream, budget: _Budget, state: Walka
     return state
 
 
-def free_named_last_first(ctx: LayoutContext) -> list[Box]:
-    """Named things that stand on the floor where no relation holds them (not a subject or a target of one, and
-    carrying nothing), last named first: those the layout may move without breaking what the prompt said."""
-    bound = {r.subject for r in ctx.plan.relations} | {r.target for r in ctx.plan.relations if r.target}
-    named = [o for o in ctx.plan.objects if o.requested and o.key not in bound]
-    return [box for spec in reversed(named) for box in reversed(ctx.placed(spec.key))
+def movable_named(ctx: LayoutContext) -> list[tuple[Box, list[Relation]]]:
+    """Named things standing on the floor and carrying nothing that the layout may move, each with the relations
+    holding it that a new pose must keep: first those no relation holds, then those only their own relations
+    hold (against the wall, in a corner: nothing else is placed from them); last named first in each."""
+    targeted = {r.target for r in ctx.plan.relations if r.target}
+    bound = {r.subject for r in ctx.plan.relations}
+    named = [o.key for o in ctx.plan.objects if o.requested and o.key not in targeted]
+    ordered = [key for key in reversed(named) if key not in bound] + [key for key in reversed(named) if key in bound]
+    return [(box, holding(ctx, key)) for key in ordered for box in reversed(ctx.placed(key))
             if blocks(box) and not ctx.space.children(box.id)]
 
 
 def _shift_named(ctx: LayoutContext, stream: Stream, budget: _Budget, state: Walkability) -> Walkability:
-    """Move free named things, one at a time, to a pose that leaves the room better: they never leave it."""
-    for box in free_named_last_first(ctx):
-        if state.ok or budget.left <= 0:
-            break
-        lifted = _lift(ctx, box)
-        moved = _put_elsewhere(ctx, lifted, _better_than(state), stream, budget)
-        if moved is None:
-            _put(ctx, lifted)
-        else:
-            state = moved
+    """Move named things, one at a time, to a pose that leaves the room better and keeps the relations that held
+    them: they never leave it."""
+    for box, kept in movable_named(ctx):
+        moved: Walkability | None = state
+        while moved is not None and not moved.ok and budget.left > 0:  # again from where it went, while it helps
+            lifted = _lift(ctx, box)
+            moved = _put_elsewhere(ctx, lifted, _better_than(state), stream, budget,
+                                   keeps=all_hold(ctx, kept), tries=NAMED_MOVE_TRIES)
+            if moved is None:
+                _put(ctx, lifted)
+            else:
+                state = moved
     return state
 
 
@@ -143,19 +154,24 @@ def _take(ctx: LayoutContext, boxes: list[Box]) -> None:
 
 
 def _put_elsewhere(ctx: LayoutContext, lifted: list[Box], good: Callable[[Walkability], bool], stream: Stream,
-                   budget: _Budget) -> Walkability | None:
-    """Stand the lifted thing at the first fitting pose after which the room's measure is ``good``; returns
-    that measure, or None when no pose tried is (the thing is then out of the space)."""
+                   budget: _Budget, keeps: Callable[[], bool] = lambda: True,
+                   tries: int = MOVE_TRIES) -> Walkability | None:
+    """Stand the lifted thing at the first fitting pose that ``keeps`` (asked with the pose placed) and after
+    which the room's measure is ``good``; returns that measure, or None when no pose tried is (the thing is
+    then out of the space)."""
     box = lifted[0]
     index = ctx.ids[box.spec].index(box.id)
     tried = 0
     for scanned, (pose, clearance) in enumerate(stream(box.spec, index)):
-        if tried >= MOVE_TRIES or scanned >= CANDIDATES_SCANNED or budget.left <= 0:
+        if tried >= tries or scanned >= CANDIDATES_SCANNED or budget.left <= 0:
             break
         if pose.parent is not None or not ctx.fits(pose, clearance):
             continue
-        tried += 1
         ctx.space.add(pose)
+        if not keeps():
+            ctx.space.remove(pose.id)
+            continue
+        tried += 1
         after = budget.measure()
         if good(after):
             _carry(ctx, box, pose, lifted[1:])
