@@ -212,6 +212,7 @@ def _load(page: Page, base_url: str, timeout_s: float, report: dict) -> None:
         return
     if response is None or response.status >= 400:
         report["error"] = f"index.html: HTTP {response.status if response else 'no response'}"
+        _settle(page, deadline)
         return
     remaining_ms = max(1.0, (deadline - time.perf_counter()) * 1000)
     try:
@@ -225,6 +226,17 @@ def _load(page: Page, base_url: str, timeout_s: float, report: dict) -> None:
         report["error"] = f"page error: {state['error'] or 'no data-diorama-error given'}"
         return
     report["ready"] = True
+
+
+def _settle(page: Page, deadline: float) -> None:
+    """Let an error page finish loading before it is closed: closing a page whose navigation had only just
+    committed could hang in the shared context, which stays open between scenes."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_load_state("load", timeout=max(1.0, (deadline - time.perf_counter()) * 1000))
+    except PlaywrightTimeout:
+        pass  # the error is already reported; closing is all that is left
 
 
 def _inspect_views(page: Page, out: Path, report: dict) -> None:
