@@ -65,12 +65,15 @@ def main() -> int:
         objects = scene_objects(plan)
         parsed = parse_prompt(text)
         named = judge_named(parsed, objects, similarity)
-        junk += len(junk_objects(parsed, objects))
+        found_junk = junk_objects(parsed, objects)
+        junk += len(found_junk)
         verdicts.update(n["verdict"] for n in named)
         if args.verbose:
             for n in named:
                 if n["verdict"] not in ("fitting", "scene"):
                     print(f"  {number:4} {n['verdict']:11} {n['name']!r:30} {n['why']}")
+            for j in found_junk:
+                print(f"  {number:4} {'junk':11} {j['noun']!r:30} {j['why']}")
     scene = verdicts.pop("scene", 0)
     total = sum(verdicts.values()) or 1
     shares = ", ".join(f"{v} {verdicts[v]} ({100 * verdicts[v] / total:.1f}%)"
