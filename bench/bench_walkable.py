@@ -25,11 +25,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tools.assets.sizing import target_size, variant_of  # noqa: E402
 from tools.core.errors import LayoutError, PromptError  # noqa: E402
-from tools.core.schema import Placement  # noqa: E402
+from tools.core.schema import Placement, ScenePlan  # noqa: E402
 from tools.evaluate.geometry import Hull, WorldObject  # noqa: E402
 from tools.evaluate.space import measure_space  # noqa: E402
-from tools.knowledge.categories import CATEGORIES  # noqa: E402
 from tools.layout.solver import solve_layout  # noqa: E402
 from tools.page.compose import architecture, scene_bounds  # noqa: E402
 from tools.plan.planner import plan_prompt  # noqa: E402
@@ -59,6 +59,11 @@ def box_object(p: Placement) -> WorldObject:
                        hulls=[Hull(world, np.zeros((0, 3)), np.zeros((0, 3)))])
 
 
+def generated_sizes(plan: ScenePlan) -> dict[str, tuple[float, float, float]]:
+    """spec key -> the (w, h, d) its generated asset would have: what the layout node lays out."""
+    return {o.key: target_size(o, variant_of(o, plan.seed)) for o in plan.objects}
+
+
 def measure(prompt: str) -> dict | None:
     """{navigability, unreachable, density, doors, windows, obstructed, seconds} of an interior's layout (obstructed:
     the ids of the openings blocked or, for doors, not reached); None outdoors; {error} on failure."""
@@ -70,7 +75,7 @@ def measure(prompt: str) -> dict | None:
         return None
     started = time.perf_counter()
     try:
-        placements = solve_layout(plan, {o.key: CATEGORIES[o.category].size for o in plan.objects})
+        placements = solve_layout(plan, generated_sizes(plan))
     except LayoutError as error:
         return {"error": str(error)}
     seconds = time.perf_counter() - started
