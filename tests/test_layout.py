@@ -402,3 +402,17 @@ def test_every_planner_table_prompt_lays_out_without_violations(seed):
         placements = solve_layout(plan, {o.key: CATEGORIES[o.category].size for o in plan.objects}, seed=seed)
         violations = constraint_violations(placements, room_bounds(plan.environment))
         assert not any(violations.values()), (prompt, violations)
+
+
+def test_what_the_prompt_names_goes_before_the_furnishings_when_it_would_not_fit_after_them():
+    """A narrow path through a furnished living room: laid last it finds no 4 m of open floor between the sofa,
+    the shelves and the tables the planner added; laid first, they are arranged around it."""
+    from tools.assets.sizing import target_size, variant_of
+    from tools.plan.planner import plan_prompt
+
+    plan = plan_prompt("the cluttered living room of a hoarder, piles of newspapers and boxes everywhere "
+                       "and a narrow path to one armchair facing a TV")
+    placements = solve_layout(plan, {o.key: target_size(o, variant_of(o, plan.seed)) for o in plan.objects})
+    assert "stone_path" in {p.spec for p in placements}
+    assert constraint_violations(placements, room_bounds(plan.environment)) == {
+        "collisions": [], "out_of_bounds": [], "floating": []}

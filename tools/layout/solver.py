@@ -92,11 +92,13 @@ def _reaches(deps: dict[str, set[str]], start: str, goal: str) -> bool:
     return False
 
 
-def placement_order(plan: ScenePlan, sizes: dict[str, Vec3], mounts: dict[str, Mount]) -> list[str]:
-    """Spec keys, targets before subjects; among ready specs, arrangements (and what they wait for) first, then
-    big floor furniture, surface, wall, ceiling objects, and flat coverings last. Cycles are broken at the
-    best-ranked spec."""
+def placement_order(plan: ScenePlan, sizes: dict[str, Vec3], mounts: dict[str, Mount],
+                    first: frozenset[str] = frozenset()) -> list[str]:
+    """Spec keys, targets before subjects; among ready specs, ``first`` (and what they wait for) before all,
+    then arrangements (and what they wait for), big floor furniture, surface, wall, ceiling objects, and flat
+    coverings last. Cycles are broken at the best-ranked spec."""
     deps = _dependencies(plan, mounts)
+    leading = {key for key in deps if any(_reaches(deps, start, key) for start in first)}
     mount_rank = {"floor": 1, "surface": 2, "wall": 3, "ceiling": 4, "air": 4}
 
     def own_group(key: str) -> int:
@@ -119,7 +121,7 @@ def placement_order(plan: ScenePlan, sizes: dict[str, Vec3], mounts: dict[str, M
         group = groups[key]
         # Subjects of a relation follow their target at once, before free objects take the space they need.
         follows_target = 0 if primary is not None and primary.target not in (None, key) else 1
-        return group, follows_target, -w * d, key
+        return key not in leading, group, follows_target, -w * d, key
 
     order: list[str] = []
     remaining = set(deps)
@@ -183,14 +185,13 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
     Returns placements in placement order; raises LayoutError naming what did not fit.
     """
     _check_inputs(plan, sizes)
-    ctx = new_context(plan, sizes, seed)
-    missing: dict[str, int] = {}
-    for key in placement_order(plan, ctx.sizes, ctx.mounts):
-        missing_here = _place_spec(ctx, key)
-        if missing_here:
-            missing[key] = missing_here
-    # What the prompt names must fit (else the numbers, exit 2); what the place's furnishing added is left out.
-    named_missing = {key: n for key, n in missing.items() if plan.spec(key).requested}
+    ctx, missing = _fill(plan, sizes, seed, frozenset())
+    named_missing = _named(plan, missing)
+    if named_missing:
+        # What the prompt names comes before what the place's furnishing adds: once more, the named things that
+        # did not fit first (a path through a furnished room, curtains before the desk takes their wall).
+        ctx, missing = _fill(plan, sizes, seed, frozenset(named_missing))
+        named_missing = _named(plan, missing)
     if named_missing:
         raise LayoutError("; ".join(_failure_message(plan, sizes, key, n) for key, n in named_missing.items()))
     for key, n in missing.items():
@@ -198,6 +199,23 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
     if ctx.indoor:
         keep_walkable(ctx, lambda key, index: _candidates(ctx, key, index))
     return [to_placement(box) for box in ctx.space.boxes.values()]
+
+
+def _fill(plan: ScenePlan, sizes: dict[str, Vec3], seed: int,
+          first: frozenset[str]) -> tuple[LayoutContext, dict[str, int]]:
+    """A new context with every spec placed in order (``first`` leading); and spec key -> instances not placed."""
+    ctx = new_context(plan, sizes, seed)
+    missing: dict[str, int] = {}
+    for key in placement_order(plan, ctx.sizes, ctx.mounts, first):
+        missing_here = _place_spec(ctx, key)
+        if missing_here:
+            missing[key] = missing_here
+    return ctx, missing
+
+
+def _named(plan: ScenePlan, missing: dict[str, int]) -> dict[str, int]:
+    """What the prompt names of ``missing``: it must fit (else the numbers, exit 2); furnishings may be left out."""
+    return {key: n for key, n in missing.items() if plan.spec(key).requested}
 
 
 def _place_spec(ctx: LayoutContext, key: str) -> int:
