@@ -109,3 +109,11 @@ def test_target_size_keeps_a_stated_measure_in_the_variant_proportions():
     assert target_size(sailboat, 3)[1] == 10.0
     assert target_size(ObjectSpec(key="boat", category="boat"), 3) == (1.6, 6.0, 4.5)
     assert target_size(ObjectSpec(key="boat", category="boat", size="large"), 0)[1] < 1.5
+
+
+def test_a_measure_scales_the_variant_by_its_own_side():
+    """A sailing boat fitted under a 2.7 m ceiling (2.29 m tall, 6 m as made) shrinks as a whole, so it fits the
+    bedroom, instead of a rowing boat's footprint stretched to 2.29 m tall (6.75 m long)."""
+    sailboat = ObjectSpec(key="boat", category="boat", measure_m=2.29, measure_axis="height")
+    w, h, d = target_size(sailboat, 3)
+    assert h == 2.29 and max(w, d) < 3.5
