@@ -246,3 +246,24 @@ def test_rows_facing_a_counter_are_laid_out_before_free_furniture_takes_their_ro
     order = placement_order(plan, {o.key: CATEGORIES[o.category].size for o in plan.objects},
                             {o.key: CATEGORIES[o.category].mount for o in plan.objects})
     assert order[:2] == ["counter", "chair"]
+
+
+def test_a_room_the_repair_leaves_split_is_laid_out_again_with_the_next_seeds():
+    """Two double beds the rest is placed from, 0.31 m apart on seed 0 (narrower than a walker), cut the door off;
+    nothing may move them, so the layout is drawn afresh and the most walkable one kept."""
+    from tools.assets.sizing import target_size, variant_of
+    from tools.plan.planner import plan_prompt
+
+    plan = plan_prompt("shared bedroom for twin girls, two identical beds with a dollhouse between them and a pink rug")
+    placements = solve_layout(plan, {o.key: target_size(o, variant_of(o, plan.seed)) for o in plan.objects})
+    assert navigability_check(plan, placements)["passed"], navigability_check(plan, placements)
+
+
+def test_a_bare_plural_of_a_kind_english_names_in_the_plural_is_one_of_it():
+    """'the curtains' is one pair of curtains (the kind lists 'curtains' as a name), not three to five pairs that
+    cannot all hang in a small room; 'chairs' stays a few chairs."""
+    from tools.plan.planner import plan_prompt
+
+    counts = {o.category: o.count for o in plan_prompt("a study with chairs, morning light through the curtains").objects
+              if o.requested}
+    assert counts["curtain"] == 1 and counts["chair"] > 1

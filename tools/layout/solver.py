@@ -28,12 +28,14 @@ from tools.layout.openings import reserve_openings
 from tools.layout.relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS, relation_candidates
 from tools.layout.space import Box, Space
 from tools.layout.stated import to_placement
+from tools.layout.walkable import Walkability
 from tools.layout.walkway import keep_walkable
 
 log = logging.getLogger(__name__)
 
 RELATION_TRIES = 400  # candidate poses tried for a relation before free placement
 FREE_TRIES = 6000  # candidate poses of the free stream, scan included
+RELAYOUT_SEEDS = 3  # more seeds tried when a repaired room is still not walkable; the most walkable layout wins
 GRID_CELL_MIN, GRID_CELL_MAX = 0.5, 4.0
 
 
@@ -185,6 +187,23 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
     Returns placements in placement order; raises LayoutError naming what did not fit.
     """
     _check_inputs(plan, sizes)
+    ctx, state = _lay_out(plan, sizes, seed)
+    # A room the repair could not make walkable is often one unlucky pose of a named thing others are placed
+    # from (two beds with a gap between them narrower than a walker): the next seeds lay it out afresh.
+    for retry in range(1, RELAYOUT_SEEDS + 1):
+        if state is None or state.ok:
+            break
+        try:
+            again, again_state = _lay_out(plan, sizes, seed + retry)
+        except LayoutError:
+            continue
+        if again_state is not None and again_state.shortfall < state.shortfall:
+            ctx, state = again, again_state
+    return [to_placement(box) for box in ctx.space.boxes.values()]
+
+
+def _lay_out(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> tuple[LayoutContext, Walkability | None]:
+    """One layout with ``seed``, and indoors its walkability after repair (None outdoors)."""
     ctx, missing = _fill(plan, sizes, seed, frozenset())
     named_missing = _named(plan, missing)
     if named_missing:
@@ -196,9 +215,9 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
         raise LayoutError("; ".join(_failure_message(plan, sizes, key, n) for key, n in named_missing.items()))
     for key, n in missing.items():
         log.info("left out %d of %d furnishing %r: no room for it", n, plan.spec(key).count, key)
-    if ctx.indoor:
-        keep_walkable(ctx, lambda key, index: _candidates(ctx, key, index))
-    return [to_placement(box) for box in ctx.space.boxes.values()]
+    if not ctx.indoor:
+        return ctx, None
+    return ctx, keep_walkable(ctx, lambda key, index: _candidates(ctx, key, index))
 
 
 def _fill(plan: ScenePlan, sizes: dict[str, Vec3], seed: int,

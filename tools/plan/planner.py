@@ -188,6 +188,9 @@ def _settle_counts(parsed: ParsedPrompt, rng: random.Random) -> None:
 
 def _implied_count(parsed: ParsedPrompt, index: int, rng: random.Random) -> int:
     mention = parsed.mentions[index]
+    kind = CATEGORIES.get(mention.category)
+    if kind is not None and _plural(mention.noun, 2) in {kind.name.replace("_", " "), *kind.synonyms}:
+        return 1  # the kind is itself a set that English names in the plural: "the curtains", "gears"
     for link in parsed.links:
         if link.subject != index or link.target is None:
             continue
