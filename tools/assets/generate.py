@@ -3,50 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from tools.assets import families  # noqa: F401  (registers every generator)
+from tools.assets.asset import GeneratedAsset, write_asset  # noqa: F401  (write_asset: imported from here too)
 from tools.assets.mesh import asset_key, build_glb
 from tools.assets.registry import GENERATORS, VARIANTS, GenParams, OptionValue, checked_options, own_size
 from tools.core.geometry import triple
-from tools.core.schema import AssetRef
 from tools.knowledge.categories import CATEGORIES, variant_size
 
 # Generation is deterministic, so recent results are kept per process: a scene
 # asking again for the same kind (a repair round, a second scene, the sheet)
 # gets the bytes without rebuilding. About 30 kB each.
 _MEMO_SIZE = 512
-
-
-@dataclass(frozen=True)
-class GeneratedAsset:
-    """A generated asset: its catalog key, category, GLB bytes, size and the parameters that made it."""
-
-    key: str
-    category: str
-    glb: bytes
-    size: tuple[float, float, float]
-    params: dict
-
-    def write_into(self, out_dir: Path) -> AssetRef:
-        """Write the GLB into the scene folder ``out_dir`` (see write_asset); its AssetRef there."""
-        path = write_asset(out_dir, self.key, self.glb)
-        return AssetRef(key=self.key, category=self.category, path=path, size=self.size, params=self.params)
-
-
-def write_asset(out_dir: Path, key: str, glb: bytes) -> str:
-    """Write ``glb`` as ``out_dir/assets/<key>.glb`` unless it is there; the relative path."""
-    path = f"assets/{key}.glb"
-    target = out_dir / path
-    if not target.exists():  # content-addressed: an existing file already holds these bytes
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_suffix(".tmp")
-        tmp.write_bytes(glb)
-        tmp.replace(target)
-    return path
 
 
 def generate(

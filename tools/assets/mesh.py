@@ -287,6 +287,8 @@ def _kind_key(category: str) -> dict:
     own: dict[str, object] = {"category_revision": kind.revision} if kind.revision else {}
     if kind.generator != category or kind.generator_params:
         own |= {"generator": kind.generator, "generator_params": dict(kind.generator_params)}
+    if kind.parts:  # a kind drawn from data: editing its parts re-keys it
+        own["parts"] = [dict(part) for part in kind.parts]
     return own
 
 

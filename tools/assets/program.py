@@ -25,7 +25,7 @@ import numpy as np
 import trimesh
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from tools.assets.generate import GeneratedAsset
+from tools.assets.asset import GeneratedAsset
 from tools.assets.mesh import Part, asset_key, box, build_glb, capsule, cone, cylinder, material, sphere
 from tools.assets.shapes import torus_y
 from tools.core.colors import COLORS, color_word
@@ -147,22 +147,26 @@ def _primitive(primitive: str, size: list[float]) -> trimesh.Trimesh:
 def build_program(program: ShapeProgram, category: str, scale: float = 1.0, extras: dict | None = None) -> GeneratedAsset:
     """The GLB of ``program`` as an asset of ``category``, uniformly scaled by ``scale``; same program and
     scale -> same bytes and key. ``extras`` (the noun, the model) join the asset's extras."""
-    parts = []
-    for part in program.parts:
-        mesh = part_mesh(part).apply_scale(scale)
-        parts.append(Part(mesh, material(part.material, part.color), smooth=part.primitive != "box"))
     record = {"program": json.loads(program.model_dump_json()), "scale": round(scale, 4), "color": main_color(program)}
     key = asset_key(category, record)
-    glb, extent = build_glb(category, record, parts, {"key": key, "source": "model", **(extras or {})})
+    glb, extent = build_glb(category, record, program_parts(program, scale), {"key": key, "source": "model", **(extras or {})})
     return GeneratedAsset(key, category, glb, triple(round(float(v), 4) for v in extent), record)
 
 
-def recoloured(program: ShapeProgram, color: str | None) -> ShapeProgram:
-    """``program`` with its main colour (see main_color) painted ``color`` ('#rrggbb'); as it is for None."""
-    if color is None:
+def program_parts(program: ShapeProgram, scale: float = 1.0) -> list[Part]:
+    """The program's parts as a generator's Parts, uniformly scaled by ``scale``."""
+    return [Part(part_mesh(part).apply_scale(scale), material(part.material, part.color), smooth=part.primitive != "box")
+            for part in program.parts]
+
+
+def recoloured(program: ShapeProgram, color: str | None, material_kind: str | None = None) -> ShapeProgram:
+    """``program`` with its main parts (those of its main colour, see main_color) painted ``color`` ('#rrggbb')
+    and made of ``material_kind``; as it is where both are None."""
+    update = {name: value for name, value in (("color", color), ("material", material_kind)) if value is not None}
+    if not update:
         return program
     main = main_color(program)
-    parts = [p.model_copy(update={"color": color}) if p.color == main else p for p in program.parts]
+    parts = [p.model_copy(update=update) if p.color == main else p for p in program.parts]
     return program.model_copy(update={"parts": parts})
 
 

@@ -32,6 +32,9 @@ Vec3 = tuple[float, float, float]
 OptionValue = str | int | float | bool
 # A fixed generator parameter; "options" holds the generator's options as sorted (name, value) pairs.
 ParamValue = str | int | float | bool | tuple[str | int | float, ...] | tuple[tuple[str, OptionValue], ...]
+# One part of a kind drawn from data (kinds.toml's ``parts``): sorted (field, value) pairs of a shape-program part
+# (tools/assets/program.py ShapePart), lists as tuples so the Category stays hashable.
+PartData = tuple[tuple[str, str | tuple[float, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class Category:
     variant_sizes: tuple[Vec3 | None, ...] = ()
     generator: str = ""
     generator_params: tuple[tuple[str, ParamValue], ...] = ()  # sorted (name, value) pairs, hashable
+    parts: tuple[PartData, ...] = ()  # its shape as data, built by tools/assets/families/parts.py; () = a generator's
     revision: int = 0
 
     def has(self, trait: str) -> bool:
@@ -145,6 +149,8 @@ class _KindRow(_Row):
     variants: tuple[_VariantRow, ...] = ()
     generator: str | None = None
     generator_params: dict[str, str | int | float | bool | tuple[str | int | float, ...] | dict[str, OptionValue]] = {}
+    # Checked as shape-program parts when the generators register (tools/assets/families/parts.py).
+    parts: tuple[dict[str, str | tuple[float, ...]], ...] = ()
     revision: int = Field(0, ge=0)
 
 
@@ -176,6 +182,8 @@ def _problems(row: _KindRow, file: _FileRow) -> list[str]:
         problems.append("wall_centre_height is for mount 'wall' only")
     if row.used_from is not None and row.mount != "floor":
         problems.append("used_from is for mount 'floor' only")
+    if row.parts and (row.generator or row.generator_params or row.variants):
+        problems.append("a kind drawn from parts has no generator, generator_params or variants")
     if any(v >= len(row.variants) for v in row.free_standing_variants):
         problems.append("free_standing_variants names a variant the kind does not list")
     problems += [f"wordnet class {w!r} is not lemma.n.NN" for w in row.wordnet if not re.fullmatch(r"[a-z0-9_'-]+\.n\.\d\d", w)]
@@ -198,7 +206,7 @@ def _category(name: str, row: _KindRow, file: _FileRow) -> Category:
         motion=Motion(**motion.model_dump()) if motion else None,
         variant_words=tuple(v.words for v in row.variants), variant_sizes=tuple(v.size for v in row.variants),
         generator=row.generator or name, generator_params=_fixed_params(row.generator_params),
-        revision=row.revision,
+        parts=tuple(tuple(sorted(part.items())) for part in row.parts), revision=row.revision,
     )
 
 

@@ -35,6 +35,7 @@ from tools.assets.families import (  # noqa: F401
     music,
     nature,
     nature_objects,
+    parts,
     plants_water,
     props_home,
     props_leisure,
