@@ -36,9 +36,14 @@ CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion")
 
 
-def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
-    """The parsed prompt: mentions with categories and groundings, links, place and room facts."""
+def read_prompt(text: str, rng: random.Random, written: str | None = None) -> ParsedPrompt:
+    """The parsed prompt: mentions with categories and groundings, links, place and room facts.
+
+    ``text`` is the cleaned prompt the word grammar reads; ``written`` the prompt as written (plain_prompt),
+    which the sentence parser reads as the judge does: case and hyphens are signals to it ("Wild West",
+    "half-built"). Without it the parser reads ``text``."""
     parsed = parse(tokenize(text), rng)
+    text = written if written is not None else text
     sentence = parse_sentence(text)
     phrases = [*sentence.mentions, *([sentence.place] if sentence.place else [])]
     pairs = _align(parsed.mentions, phrases)
