@@ -204,3 +204,27 @@ def test_known_limits(case_id, text, check):
 def test_no_crash_on_odd_input():
     for text in ["", "   ", "!!!", "chairs", "12 x 12", "the"]:
         parse_prompt(text)
+
+
+def _tagged(words, tags, deps, heads):
+    """A doc with the tags and arcs the small tagger sometimes gives, to test the rules that mend them."""
+    from spacy.tokens import Doc
+
+    from tools.plan.sentence import nlp
+    pos = ["NUM" if t == "CD" else "ADJ" if t == "JJ" else "DET" if t == "DT" else "ADP" if t == "IN" else "NOUN"
+           for t in tags]
+    return Doc(nlp().vocab, words=words, tags=tags, pos=pos, deps=deps, heads=heads)
+
+
+def test_a_counted_plural_tagged_a_compound_heads_its_own_phrase():
+    from tools.plan.sentence import counted_plural
+    doc = _tagged(["three", "green", "sofas", "side"], ["CD", "JJ", "NNS", "NN"],
+                  ["nummod", "amod", "compound", "ROOT"], [2, 2, 3, 3])
+    assert counted_plural(doc[2]) and not counted_plural(doc[3])
+
+
+def test_a_described_plural_tagged_an_adverbial_names_things():
+    from tools.plan.sentence import is_described
+    doc = _tagged(["need", "velvet", "chairs", "ago"], ["VB", "JJ", "NNS", "NNS"],
+                  ["ROOT", "amod", "npadvmod", "npadvmod"], [0, 2, 0, 0])
+    assert is_described(doc[2]) and not is_described(doc[3])

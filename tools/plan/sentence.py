@@ -152,7 +152,8 @@ def classify(tok, ctx) -> str:
         return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
     if tok.is_stop or tok.pos_ == "PRON" or len(tok.text) < 2:
         return "function word"
-    if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i:
+    if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i \
+            and not is_described(tok):
         return "adverbial noun"
     if plow in ("for", "about") and prep.head.pos_ in NOMINAL | {"PRON"}:
         return "purpose object"  # "a bed for the dog", "something for my son"
@@ -174,6 +175,12 @@ def classify(tok, ctx) -> str:
     if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root):
         return "secondary setting"
     return "mention"
+
+
+def is_described(tok) -> bool:
+    """A plural noun an adjective describes names things, though the tagger made it an adverbial ("pastel
+    lamps at the window"): an adverbial noun ("each side", "years ago") takes no adjective."""
+    return is_plural(tok) and any(c.dep_ == "amod" and c.pos_ == "ADJ" for c in tok.children)
 
 
 def is_owner(tok, ctx) -> bool:
@@ -212,7 +219,8 @@ def nominal_heads(doc):
     """Noun tokens that head their own phrase (compound parts belong to a head)."""
     for tok in doc:
         if tok.pos_ in NOMINAL or tok.tag_.startswith("NN"):
-            bare = not has_determiner(tok) or tok.dep_ == "compound" or is_name_possessor(tok)
+            bare = not has_determiner(tok) or (tok.dep_ == "compound" and not counted_plural(tok)) \
+                or is_name_possessor(tok)
             gap = any(t.is_punct and t.dep_ != "case" for t in doc[tok.i + 1:tok.head.i])
             if tok.dep_ in MODIFIER_DEPS and tok.head.pos_ in NOMINAL and bare and tok.i < tok.head.i \
                     and not is_verbal_ing(tok.head) and not gap:
@@ -220,6 +228,13 @@ def nominal_heads(doc):
             if tok.dep_ == "nummod" or tok.like_num:
                 continue
             yield tok
+
+
+def counted_plural(tok) -> bool:
+    """A plural noun with its own article or number heads its own phrase, whatever arc the tagger gave it:
+    in "two white sofas side by side" the sofas are no compound of "side" (a compound's modifier is
+    singular, "a sports car" aside, and takes no number of its own)."""
+    return is_plural(tok) and any(c.dep_ in ("det", "nummod") for c in tok.children)
 
 
 # ---------------------------------------------------------------- mention building
