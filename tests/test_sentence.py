@@ -178,6 +178,16 @@ CASES = [
      lambda p: get(p, "drinking fountain") and "fountain" not in names(p)),
     ("known-compound-adjective", "a spa with a hot tub", lambda p: get(p, "hot tub")),  # WordNet's hot_tub
     ("known-compound-material-stays", "a patio with paper lanterns", lambda p: get(p, "lantern")),
+    ("known-compound-mistagged-head", "home gym in a garage: squat rack, a rowing machine and a bench",
+     lambda p: get(p, "squat rack") and "squat" not in names(p)),
+    # --- a word with apostrophes inside joins the hyphenated word it ends
+    ("hyphen-apostrophe", "a bog with a will-o'-the-wisp over the reeds",
+     lambda p: get(p, "will-o'-the-wisp") and "will" not in names(p)),
+    # --- a pronoun tag on a word with an article is the tagger not knowing a noun
+    ("pronoun-tagged-noun", "the nook under the stairs with cushions, a small bookshelf and a lamp",
+     lambda p: get(p, "bookshelf")),
+    # --- a second setting is one place: a plural or a known kind after 'in'/'at' is a thing
+    ("setting-plural-things", "a treehouse village in giant trees with rope ladders", lambda p: get(p, "tree")),
 ]
 
 
