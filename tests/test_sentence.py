@@ -186,7 +186,7 @@ CASES = [
     # --- a pronoun tag on a word with an article is the tagger not knowing a noun
     ("pronoun-tagged-noun", "the nook under the stairs with cushions, a small bookshelf and a lamp",
      lambda p: get(p, "bookshelf")),
-    # --- a second setting is one place: a plural or a known kind after 'in'/'at' is a thing
+    # --- a known kind after 'in'/'at' is a thing, not a second setting
     ("setting-plural-things", "a treehouse village in giant trees with rope ladders", lambda p: get(p, "tree")),
 ]
 

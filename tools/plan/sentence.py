@@ -173,8 +173,8 @@ def classify(tok, ctx) -> str:
     if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None:
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root) \
-            and not is_plural(tok) and lookup(whole_name(tok)) is None:
-        return "secondary setting"  # a setting is one place; "at the sink", "in tall trees" name things
+            and lookup(whole_name(tok)) is None:
+        return "secondary setting"  # a kind is a thing there: "at the sink", "in tall trees"
     return "mention"
 
 
