@@ -20,3 +20,10 @@ def test_the_owner_of_a_place_is_not_placed():
 def test_light_is_not_made_into_an_object():
     plan = plan_prompt("a reading corner with an armchair and warm afternoon light", 0)
     assert all("light" not in spec.key for spec in plan.objects if spec.requested), [s.key for s in plan.objects]
+
+
+def test_a_hyphenated_modifier_is_no_thing_of_its_own():
+    """The sentence parser reads the prompt as written, so "half-painted" is one modifier, not a "half"."""
+    plan = plan_prompt("a potting shed with a half-painted bench and a pull-out drawer", 0)
+    nouns = [spec.grounding.noun if spec.grounding else spec.category for spec in plan.objects if spec.requested]
+    assert not any(noun.split()[0] in ("half", "pull") for noun in nouns), nouns

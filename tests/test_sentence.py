@@ -178,6 +178,16 @@ CASES = [
      lambda p: get(p, "drinking fountain") and "fountain" not in names(p)),
     ("known-compound-adjective", "a spa with a hot tub", lambda p: get(p, "hot tub")),  # WordNet's hot_tub
     ("known-compound-material-stays", "a patio with paper lanterns", lambda p: get(p, "lantern")),
+    ("known-compound-mistagged-head", "home gym in a garage: squat rack, a rowing machine and a bench",
+     lambda p: get(p, "squat rack") and "squat" not in names(p)),
+    # --- a word with apostrophes inside joins the hyphenated word it ends
+    ("hyphen-apostrophe", "a bog with a will-o'-the-wisp over the reeds",
+     lambda p: get(p, "will-o'-the-wisp") and "will" not in names(p)),
+    # --- a pronoun tag on a word with an article is the tagger not knowing a noun
+    ("pronoun-tagged-noun", "the nook under the stairs with cushions, a small bookshelf and a lamp",
+     lambda p: get(p, "bookshelf")),
+    # --- a known kind after 'in'/'at' is a thing, not a second setting
+    ("setting-plural-things", "a treehouse village in giant trees with rope ladders", lambda p: get(p, "tree")),
 ]
 
 
@@ -204,3 +214,27 @@ def test_known_limits(case_id, text, check):
 def test_no_crash_on_odd_input():
     for text in ["", "   ", "!!!", "chairs", "12 x 12", "the"]:
         parse_prompt(text)
+
+
+def _tagged(words, tags, deps, heads):
+    """A doc with the tags and arcs the small tagger sometimes gives, to test the rules that mend them."""
+    from spacy.tokens import Doc
+
+    from tools.plan.sentence import nlp
+    pos = ["NUM" if t == "CD" else "ADJ" if t == "JJ" else "DET" if t == "DT" else "ADP" if t == "IN" else "NOUN"
+           for t in tags]
+    return Doc(nlp().vocab, words=words, tags=tags, pos=pos, deps=deps, heads=heads)
+
+
+def test_a_counted_plural_tagged_a_compound_heads_its_own_phrase():
+    from tools.plan.sentence import counted_plural
+    doc = _tagged(["three", "green", "sofas", "side"], ["CD", "JJ", "NNS", "NN"],
+                  ["nummod", "amod", "compound", "ROOT"], [2, 2, 3, 3])
+    assert counted_plural(doc[2]) and not counted_plural(doc[3])
+
+
+def test_a_described_plural_tagged_an_adverbial_names_things():
+    from tools.plan.sentence import is_described
+    doc = _tagged(["need", "velvet", "chairs", "ago"], ["VB", "JJ", "NNS", "NNS"],
+                  ["ROOT", "amod", "npadvmod", "npadvmod"], [0, 2, 0, 0])
+    assert is_described(doc[2]) and not is_described(doc[3])

@@ -32,7 +32,7 @@ from tools.plan.air import (
 from tools.plan.dress import dress_room
 from tools.plan.parse import Mention, ParsedPrompt
 from tools.plan.read import read_prompt
-from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size
+from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size, plain_prompt
 from tools.plan.words import MAX_COUNT, VAGUE_RANGE
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
@@ -59,7 +59,7 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     text = clean_prompt(prompt)
     stated, text = extract_size(text)
     rng = random.Random(seed)
-    parsed = read_prompt(text, rng)
+    parsed = read_prompt(text, rng, plain_prompt(prompt))
     _dwelling_as_room(parsed)
     place = _place(parsed)
     if stated:

@@ -36,9 +36,14 @@ CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion")
 
 
-def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
-    """The parsed prompt: mentions with categories and groundings, links, place and room facts."""
+def read_prompt(text: str, rng: random.Random, written: str | None = None) -> ParsedPrompt:
+    """The parsed prompt: mentions with categories and groundings, links, place and room facts.
+
+    ``text`` is the cleaned prompt the word grammar reads; ``written`` the prompt as written (plain_prompt),
+    which the sentence parser reads as the judge does: case and hyphens are signals to it ("Wild West",
+    "half-built"). Without it the parser reads ``text``."""
     parsed = parse(tokenize(text), rng)
+    text = written if written is not None else text
     sentence = parse_sentence(text)
     phrases = [*sentence.mentions, *([sentence.place] if sentence.place else [])]
     pairs = _align(parsed.mentions, phrases)
@@ -55,6 +60,8 @@ def read_prompt(text: str, rng: random.Random) -> ParsedPrompt:
         if index not in drop:
             phrase = phrases[pairs[index]] if index in pairs else None
             _ground(mention, phrase, near(text, phrase.char_span) if phrase else text)
+            if phrase is not None and _spoken(phrase.name) == mention.noun:
+                mention.noun = phrase.name  # as written: "jack-o'-lantern", which the grammar read as three words
     _drop(parsed, drop)
     used = {j for i, j in pairs.items() if i not in drop}
     _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text)
@@ -87,12 +94,17 @@ def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
     for i, mention in enumerate(mentions):
         last = mention.noun.split()[-1] if mention.noun else ""
         for j, phrase in enumerate(phrases):
-            if j not in taken and (mention.noun in (phrase.name, phrase.head) or last == phrase.head
-                                   or phrase.name.endswith(mention.noun)):
+            name, head = _spoken(phrase.name), _spoken(phrase.head)
+            if j not in taken and (mention.noun in (name, head) or last == head or name.endswith(mention.noun)):
                 pairs[i] = j
                 taken.add(j)
                 break
     return pairs
+
+
+def _spoken(name: str) -> str:
+    """A name as the word grammar reads it: hyphens are spaces there (clean_prompt)."""
+    return name.replace("-", " ")
 
 
 def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:

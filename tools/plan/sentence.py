@@ -150,9 +150,10 @@ def classify(tok, ctx) -> str:
     members = pobj_of(of) if of is not None else None
     if members is not None and wordnet.gathers(lemma, singular(members)):
         return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
-    if tok.is_stop or tok.pos_ == "PRON" or len(tok.text) < 2:
+    if tok.is_stop or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) or len(tok.text) < 2:
         return "function word"
-    if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i:
+    if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i \
+            and not is_described(tok):
         return "adverbial noun"
     if plow in ("for", "about") and prep.head.pos_ in NOMINAL | {"PRON"}:
         return "purpose object"  # "a bed for the dog", "something for my son"
@@ -171,9 +172,16 @@ def classify(tok, ctx) -> str:
         return "verb tagged as noun"
     if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None:
         return "light, weather or motion (an event or phenomenon, not a thing)"
-    if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root):
-        return "secondary setting"
+    if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root) \
+            and lookup(whole_name(tok)) is None:
+        return "secondary setting"  # a kind is a thing there: "at the sink", "in tall trees"
     return "mention"
+
+
+def is_described(tok) -> bool:
+    """A plural noun an adjective describes names things, though the tagger made it an adverbial ("pastel
+    lamps at the window"): an adverbial noun ("each side", "years ago") takes no adjective."""
+    return is_plural(tok) and any(c.dep_ == "amod" and c.pos_ == "ADJ" for c in tok.children)
 
 
 def is_owner(tok, ctx) -> bool:
@@ -208,11 +216,18 @@ def is_zone_use(tok) -> bool:
     return all(d in ("the", "this", "that", "its", "one", "both", "each", "every") for d in dets)
 
 
+def is_mistagged_noun(tok) -> bool:
+    """A word tagged a pronoun that takes an article is a noun the tagger did not know ("a small bookcase"):
+    pronouns take none, and the ones that do ("the other", "a few") are stop words."""
+    return tok.pos_ == "PRON" and tok.is_alpha and not tok.is_stop and any(c.dep_ == "det" for c in tok.children)
+
+
 def nominal_heads(doc):
     """Noun tokens that head their own phrase (compound parts belong to a head)."""
     for tok in doc:
-        if tok.pos_ in NOMINAL or tok.tag_.startswith("NN"):
-            bare = not has_determiner(tok) or tok.dep_ == "compound" or is_name_possessor(tok)
+        if tok.pos_ in NOMINAL or tok.tag_.startswith("NN") or is_mistagged_noun(tok):
+            bare = not has_determiner(tok) or (tok.dep_ == "compound" and not counted_plural(tok)) \
+                or is_name_possessor(tok)
             gap = any(t.is_punct and t.dep_ != "case" for t in doc[tok.i + 1:tok.head.i])
             if tok.dep_ in MODIFIER_DEPS and tok.head.pos_ in NOMINAL and bare and tok.i < tok.head.i \
                     and not is_verbal_ing(tok.head) and not gap:
@@ -220,6 +235,13 @@ def nominal_heads(doc):
             if tok.dep_ == "nummod" or tok.like_num:
                 continue
             yield tok
+
+
+def counted_plural(tok) -> bool:
+    """A plural noun with its own article or number heads its own phrase, whatever arc the tagger gave it:
+    in "two white sofas side by side" the sofas are no compound of "side" (a compound's modifier is
+    singular, "a sports car" aside, and takes no number of its own)."""
+    return is_plural(tok) and any(c.dep_ in ("det", "nummod") for c in tok.children)
 
 
 # ---------------------------------------------------------------- mention building
@@ -257,6 +279,16 @@ def known_compound(tok) -> list:
         if any(lookup(name) is not None or wordnet.base_forms(name) for name in names):
             return list(words)
     return []
+
+
+def retag_compound_heads(doc) -> None:
+    """A word the tagger made a verb or an adjective that ends a kind's two-word name with the word before it
+    is that kind's head noun: "a squat rack" (rack tagged a verb), "a diesel locomotive" (an adjective).
+    Retagged a noun, it heads its phrase and known_compound joins the first word to it."""
+    for prev, tok in zip(doc, doc[1:]):
+        if tok.pos_ in ("VERB", "ADJ") and tok.is_alpha and prev.is_alpha and not prev.is_stop \
+                and not is_look_word(prev) and lookup(f"{prev.lower_} {tok.lower_}") is not None:
+            tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
 
 
 def is_name_possessor(t) -> bool:
@@ -611,6 +643,7 @@ def parse_prompt(text: str) -> ParsedPrompt:
     if not any(t.dep_ == "ROOT" for t in doc):
         return ParsedPrompt(text, [], None, [], None, [], [])
     merge_hyphens(doc)
+    retag_compound_heads(doc)
     dims, dim_span = find_dimensions(doc.text)
     ctx = Ctx(text, doc, where, dim_span)
     negated_toks: list[Token] = []

@@ -21,6 +21,7 @@ MOD_DEPS = ("compound", "amod", "nmod", "npadvmod")
 DIM_RE = re.compile(
     r"(\d+(?:\.\d+)?)\s*(m|metres?|meters?|ft|feet)?\s*(?:x|×|by)\s*"
     r"(\d+(?:\.\d+)?)\s*(m|metres?|meters?|ft|feet)?\b", re.I)
+WORD_PIECE_RE = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]*)+")
 # Chat-style shorthands that the tagger has never seen; rewritten before parsing.
 REWRITES = {"w/": "with", "u": "you", "&": "and"}
 REWRITE_RE = re.compile(r"(?<!\w)(w/|u(?!\w)|&)")
@@ -126,7 +127,7 @@ def merge_hyphens(doc) -> None:
     while i < len(doc) - 2:
         j = i
         while (j + 2 < len(doc) and doc[j + 1].text in "-–" and not doc[j].whitespace_
-               and not doc[j + 1].whitespace_ and (doc[j + 2].is_alpha or doc[j + 2].like_num)):
+               and not doc[j + 1].whitespace_ and is_word_piece(doc[j + 2])):
             j += 2
         if j > i and (doc[i].is_alpha or doc[i].like_num):
             spans.append(doc[i:j + 1])
@@ -136,6 +137,12 @@ def merge_hyphens(doc) -> None:
     with doc.retokenize() as rt:
         for s in spans:
             rt.merge(s, attrs={"LEMMA": s.text.lower()})
+
+
+def is_word_piece(tok) -> bool:
+    """A word, a number, or letters joined by apostrophes and hyphens: what may follow a hyphen inside one
+    word ("two-seater", "will-o'-the-wisp": the tokenizer leaves "o'-the" whole)."""
+    return tok.is_alpha or tok.like_num or WORD_PIECE_RE.fullmatch(tok.text) is not None
 
 
 def find_dimensions(text: str) -> tuple[Optional[tuple[float, float]], Optional[tuple[int, int]]]:

@@ -47,8 +47,9 @@ class StatedSize:
     text: str
 
 
-def clean_prompt(prompt: object, what: str = "prompt") -> str:
-    """Lower-case plain text of ``prompt``: markup and scripts removed, accents folded, quotes unified.
+def plain_prompt(prompt: object, what: str = "prompt") -> str:
+    """Plain text of ``prompt`` as a person wrote it: markup and scripts removed, accents folded, quotes
+    unified, but case and hyphens kept, which the sentence parser reads ("Wild West", "half-built").
 
     Raises PromptError for a non-string, empty, too long or non-English prompt (tools/core/limits.py), or
     one that is only markup. ``what``: "prompt", or "instruction" for an edit.
@@ -56,11 +57,16 @@ def clean_prompt(prompt: object, what: str = "prompt") -> str:
     text = _BLOCK_RE.sub(" ", html.unescape(check_text(prompt, what)))
     text = _TAG_RE.sub(" ", text)
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00d7", " x ").replace("-", " ")
-    if not re.search(r"[a-z]", text):
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00d7", " x ")
+    if not re.search(r"[a-zA-Z]", text):
         raise PromptError(f"the {what} is empty once its markup is removed: say what you want in words")
     return text
+
+
+def clean_prompt(prompt: object, what: str = "prompt") -> str:
+    """Lower-case plain text of ``prompt`` (plain_prompt) with hyphens as spaces, for the word grammars."""
+    return plain_prompt(prompt, what).lower().replace("-", " ")
 
 
 def extract_size(text: str) -> tuple[StatedSize | None, str]:
