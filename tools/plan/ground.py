@@ -31,8 +31,7 @@ PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("
 ARCHETYPE_SCORE = 0.3  # a generic archetype stands in only this near in meaning ("system" is no machine)
 # A real kind that a WordNet class of a compound's last words names (WordNet lacking the whole compound) shows it
 # only this near in meaning, since the guess drops words: "floor tile" -> tile > slab > block = cube (0.29 on the
-# odd half, just below), and below it the walk goes on to an
-# archetype.
+# odd half, just below); below it the walk goes on to an archetype.
 CLASS_MEANING_FLOOR = 0.3
 SENSE_ORDER_WEIGHT = 0.1  # per WordNet sense rank: a rarer sense must be this much nearer the prompt to win
 # Per rank again, for the head word of a compound: the compound says much of which sense it means ("turnout gear"
