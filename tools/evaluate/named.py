@@ -5,7 +5,10 @@ Its verdict:
 - ``fitting``: some object that is not a stand-in (no ``stand_in_for``, not the placeholder, not an
   archetype) has a kind whose name or synonyms are the mention's name (or its singular); or an object that
   shows exactly that noun (its ``name``, not ``stand_in_for``) has a kind whose names or description are
-  near the noun in meaning (cosine >= FIT_COSINE; only with the embeddings extra, else names only);
+  near the noun in meaning (cosine >= FIT_COSINE; only with the embeddings extra, else names only); or
+  such an object's kind is named by the mention's head word and the whole mention is a free compound, one
+  WordNet does not hold as a lemma: "a corner bench" is a bench, while "a rocking chair" (a WordNet lemma, a
+  concept of its own) shown by a plain chair is not fitting;
 - ``placeholder``: only objects of the placeholder kind show it;
 - ``stand-in``: only other objects show it (a stand-in, an archetype, or a kind this judge finds not near);
 - ``missing``: nothing shows it;
@@ -29,6 +32,7 @@ from functools import lru_cache
 import numpy as np
 
 from tools.core.embeddings import embed, embeddings_available
+from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category
 from tools.knowledge.places import PLACES
 from tools.plan.sentence import ParsedPrompt
@@ -102,8 +106,15 @@ def default_similarity() -> Similarity | None:
     return embedding_similarity if embeddings_available() else None
 
 
-def judge_mention(name: str, objects: list[dict], similarity: Similarity | None) -> dict:
-    """{name, verdict, object, why} of one named thing among scene.json's ``objects``."""
+def is_free_compound(name: str, head: str) -> bool:
+    """Whether ``name`` is a compound of several words ending in ``head`` that WordNet does not hold as a lemma
+    ("a feast table", not "a pool table"); never without the WordNet files."""
+    return (len(name.split()) > 1 and bool(noun_forms(name.split()[-1]) & noun_forms(head))
+            and wordnet.available() and not wordnet.is_lemma(name))
+
+
+def judge_mention(name: str, objects: list[dict], similarity: Similarity | None, head: str = "") -> dict:
+    """{name, verdict, object, why} of one named thing (its head word ``head``) among scene.json's ``objects``."""
     forms = noun_forms(name)
     for obj in objects:
         if not is_stand_in(obj) and kind_names(obj.get("category", "")) & forms:
@@ -117,6 +128,10 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None)
         if score >= FIT_COSINE:
             return {"name": name, "verdict": "fitting", "object": obj["id"],
                     "why": f"a {entry.name} by meaning ({score:.2f})"}
+    for obj in showing:
+        if not is_stand_in(obj) and head and kind_names(obj.get("category", "")) & noun_forms(head) and (
+                is_free_compound(name, head)):
+            return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a {obj['category']} by its head"}
     if not showing:
         return {"name": name, "verdict": "missing", "object": None, "why": "no object shows it"}
     shown = next((o for o in showing if o.get("category") != PLACEHOLDER), showing[0])
@@ -148,7 +163,7 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
     for mention in parsed.mentions:
         part = scene_part(mention.name)
         judged.append({"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"}
-                      if part else judge_mention(mention.name, objects, similarity))
+                      if part else judge_mention(mention.name, objects, similarity, mention.head))
     return judged
 
 

@@ -192,10 +192,26 @@ def _members(noun: str) -> str | None:
     return next((m for sense in physical_senses(noun) if (m := _first_under(sense, table))), None)
 
 
-def physical_senses(noun: str) -> list[Synset]:
-    """The senses of ``noun`` that are kinds of things (under physical_entity.n.01), most frequent first; a named
-    individual is no kind of thing to draw ("a diesel" is an engine, not Rudolf Diesel)."""
-    return [s for s in senses(noun)[:MAX_SENSES] if _is_thing(s)]
+def physical_senses(noun: str, most: int | None = MAX_SENSES) -> list[Synset]:
+    """The senses of ``noun`` among its ``most`` commonest (None: all) that are kinds of things (under
+    physical_entity.n.01), most frequent first; a named individual is no kind of thing to draw ("a diesel" is an
+    engine, not Rudolf Diesel)."""
+    return [s for s in senses(noun)[:most] if _is_thing(s)]
+
+
+def is_lemma(noun: str) -> bool:
+    """Whether WordNet holds ``noun`` (a word or a compound, any plural) as a lemma: "rocking chair" is a concept
+    of its own, "corner bench" a bench in a corner."""
+    return bool(base_forms(noun))
+
+
+def related(sense: Synset, other: Synset, near: int = 2) -> bool:
+    """Whether ``sense`` is a kind of ``other``, or the two meet at a class at most ``near`` steps above both
+    together ("a table laid for a meal" and "a table" are both furniture; a cogwheel and equipment are not)."""
+    up = {a.offset: steps for a, steps in ancestors(sense)}
+    if other.offset in up:
+        return True
+    return any(up.get(a.offset, near + 1) + steps <= near for a, steps in ancestors(other))
 
 
 def happening(noun: str) -> bool:

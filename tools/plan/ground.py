@@ -29,7 +29,14 @@ FIT_SCORE = 0.62  # at or above: the kind is the thing itself ("couch" -> sofa)
 NEAR_SCORE = 0.45  # at or above: a nearer kind stands in for it, reported as a stand-in
 PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("deli" -> a food shop)
 ARCHETYPE_SCORE = 0.3  # a generic archetype stands in only this near in meaning ("system" is no machine)
+# A real kind that a WordNet class of a compound's last words names (WordNet lacking the whole compound) shows it
+# only this near in meaning, since the guess drops words: "floor tile" -> tile > slab > block = cube (0.29 on the
+# odd half, just below); below it the walk goes on to an archetype.
+CLASS_MEANING_FLOOR = 0.3
 SENSE_ORDER_WEIGHT = 0.1  # per WordNet sense rank: a rarer sense must be this much nearer the prompt to win
+# Per rank again, for the head word of a compound: the compound says much of which sense it means ("turnout gear"
+# is equipment, gear's fourth sense), so frequency weighs half as much.
+HEAD_SENSE_ORDER_WEIGHT = 0.05
 GENERIC_KIND = "placeholder"  # what stands in when nothing is near in meaning and no archetype fits
 
 How = Literal["name", "meaning", "head", "hypernym", "archetype", "none"]
@@ -102,17 +109,36 @@ def _nearest_kinds(noun: str) -> tuple[tuple[str, float], ...]:
     return tuple((names[i], float(scores[i])) for i in order)
 
 
-def ground_by_head(name: str, kind: str) -> Grounding:
-    """``name`` shown by its head word's ``kind``: the thing itself when no other kind is nearer the whole name
-    in meaning ("a flickering TV", "a wingback chair", "a two-burner stove"), else a stand-in ("an oil drum"
-    is no drum kit). Without the embedding model the head's kind stands in."""
+def ground_by_head(name: str, kind: str, head: str | None = None, context: str = "") -> Grounding:
+    """``name`` shown by its head word's ``kind`` (``head``, by default its last word): the thing itself when no
+    other kind is nearer the whole name in meaning ("a flickering TV", "a two-burner stove"), or when it is a free
+    compound of that kind ("a corner bench", "a feast table"); else a stand-in ("turnout gear" is no gears, and
+    "a rocking chair", a concept of its own, is more than a chair). Without the embedding model the head's kind
+    stands in."""
     if not embeddings_available():
         return Grounding(name, kind, 0.0, "head", "stand-in")
     ranked = [(k, s) for k, s in _nearest_kinds(name) if not is_archetype(CATEGORIES[k])]
     score = dict(ranked).get(kind, 0.0)
     nearest = ranked[0][0] == kind
-    fit: Fit = "exact" if score >= FIT_SCORE or (nearest and score >= NEAR_SCORE) else "stand-in"
+    fit: Fit = "exact" if score >= FIT_SCORE or (nearest and score >= NEAR_SCORE) or is_free_compound_of(
+        name, head or name.split()[-1], kind, context) else "stand-in"
     return Grounding(name, kind, round(score, 3), "name" if fit == "exact" else "head", fit)
+
+
+def is_free_compound_of(name: str, head: str, kind: str, context: str = "") -> bool:
+    """Whether ``name`` is a compound WordNet does not hold whose ``head`` means ``kind``: English compounds are
+    kinds of their head ("a water barrel" is a barrel), however far MiniLM puts them from it, unless the head's
+    sense nearest the compound in the prompt (``context``) is not the kind's ("turnout gear" is equipment, not a
+    cogwheel). Without WordNet, or for a compound it holds ("rocking chair", "signal box": concepts of their
+    own), no."""
+    if len(name.split()) < 2 or head == name or not wordnet.available() or wordnet.is_lemma(name):
+        return False
+    senses = wordnet.senses(head)  # all of them: a poster is a placard, which WordNet files under no thing
+    classes = [wordnet.synset(c) for c in _kind_classes(kind)]
+    if not senses or not classes:
+        return True  # WordNet has no say on the head's sense: the kind named by the head word stands
+    meant = _in_context(senses, f"{name}: {context}" if context else name, HEAD_SENSE_ORDER_WEIGHT)[0]
+    return any(wordnet.related(meant, c) for c in classes)
 
 
 @lru_cache(maxsize=1)
@@ -132,19 +158,24 @@ def _class_kind(synset: wordnet.Synset) -> str | None:
     declared = _declared_classes().get(synset.offset)
     if declared is not None:
         return declared
-    for lemma in synset.lemmas:
-        kind = lookup(lemma.replace("_", " "))
-        if kind is not None and kind.name != GENERIC_KIND and wordnet.is_common_sense(lemma, synset.offset):
-            return kind.name
+    # By the class's first name only, and only when that is what the kind's name means: "resort area" is also
+    # called a playground, and a playground's climbing frame is no resort.
+    kind = lookup(synset.lemmas[0].replace("_", " "))
+    if kind is not None and kind.name != GENERIC_KIND and synset.offset in _kind_classes(kind.name):
+        return kind.name
     return None
 
 
 @lru_cache(maxsize=1024)
 def _kind_classes(kind: str) -> frozenset[int]:
-    """The WordNet classes a kind is: the common senses of its names and the classes it declares."""
+    """The WordNet classes a kind is: of each of its names, the common sense nearest the kind's description (a
+    painting is called a frame, but not the frame of a pair of glasses; both common senses without the
+    embeddings), and the classes it declares."""
     category = CATEGORIES[kind]
     names = (category.name.replace("_", " "), *category.synonyms)
-    offsets = {s.offset for n in names for s in wordnet.senses(n)[:wordnet.COMMON_SENSES]}
+    meant = 1 if embeddings_available() else wordnet.COMMON_SENSES
+    offsets = {s.offset for n in names
+               for s in _in_context(wordnet.senses(n)[:wordnet.COMMON_SENSES], kind_text(category))[:meant]}
     return frozenset(offsets | {o for o, k in _declared_classes().items() if k == kind})
 
 
@@ -161,13 +192,14 @@ def wordnet_disagrees(name: str, kind: str) -> bool:
     return not any(sense.offset in above_kind for sense in senses)  # nor the kind a kind of it ("seat" -> chair)
 
 
-def _in_context(senses: list[wordnet.Synset], context: str) -> list[wordnet.Synset]:
+def _in_context(senses: list[wordnet.Synset], context: str,
+                order_weight: float = SENSE_ORDER_WEIGHT) -> list[wordnet.Synset]:
     """The senses nearest the prompt's meaning first ("a pitcher of lemonade" is a jug, not a player); WordNet's
-    own order (by frequency) breaks near ties."""
+    own order (by frequency, ``order_weight`` per rank) breaks near ties."""
     if len(senses) < 2 or not context or not embeddings_available():
         return senses
     vectors = embed([context, *(f"{' '.join(s.lemmas[:2])}: {s.gloss}" for s in senses)])
-    fit = vectors[1:] @ vectors[0] - SENSE_ORDER_WEIGHT * np.arange(len(senses))
+    fit = vectors[1:] @ vectors[0] - order_weight * np.arange(len(senses))
     return [senses[i] for i in np.argsort(-fit, kind="stable")]
 
 
@@ -179,13 +211,26 @@ def hypernym_kind(name: str, context: str = "") -> tuple[str, int, str] | None:
     fits."""
     words = name.split()
     for start in range(len(words)):
-        senses = _in_context(wordnet.physical_senses(" ".join(words[start:])), context)
+        part = " ".join(words[start:])
+        senses = _in_context(wordnet.physical_senses(part), context)
         if not senses:
+            if wordnet.is_lemma(part):
+                return None  # "name tag" is a label, a concept of its own: its "tag" is no piece of cloth
             continue
         # Only the sense the prompt means: a rarer one would make a bridge a card player.
         return next(((kind, steps + start, ancestor.lemmas[0]) for ancestor, steps in wordnet.ancestors(senses[0])
-                     if (kind := _class_kind(ancestor)) is not None), None)
+                     if (kind := _class_kind(ancestor)) is not None and (start == 0 or _near_enough(name, kind))), None)
     return None
+
+
+def _near_enough(name: str, kind: str) -> bool:
+    """Whether a class found for the last words of a compound WordNet does not know may show ``name`` by ``kind``:
+    an archetype always, a real kind only when not far from the whole name in meaning (CLASS_MEANING_FLOOR; no say
+    without the embeddings). A class of the whole noun needs no such check: "a beret" is a hat and "a decanter" a
+    bottle, however little MiniLM knows the words."""
+    if is_archetype(CATEGORIES[kind]) or not embeddings_available():
+        return True
+    return dict(_nearest_kinds(name)).get(kind, 0.0) >= CLASS_MEANING_FLOOR
 
 
 def gathered_kind(name: str) -> tuple[str, int, str] | None:
@@ -211,14 +256,15 @@ def ground_noun(name: str, head: str | None = None, context: str = "") -> Ground
         if best is not None and score >= FIT_SCORE and not wordnet_disagrees(name, best):
             return Grounding(name, best, round(score, 3), "meaning", "exact")
         if head_kind is not None and head_kind.name != GENERIC_KIND:
-            return ground_by_head(name, head_kind.name)
+            return ground_by_head(name, head_kind.name, head, context)
         by_class = hypernym_kind(name, context) or gathered_kind(name)
         if by_class is not None:
             return _by_class(name, *by_class, score=dict(ranked).get(by_class[0], 0.0))
         if best is not None and score >= NEAR_SCORE:
             return Grounding(name, best, round(score, 3), "meaning", "stand-in")
         archetype = next(((k, s) for k, s in ranked if is_archetype(CATEGORIES[k])), None)
-        if archetype is not None and archetype[1] >= ARCHETYPE_SCORE:
+        known = bool(wordnet.physical_senses(name))  # WordNet says it is a thing: some archetype shows it
+        if archetype is not None and (known or archetype[1] >= ARCHETYPE_SCORE):
             return Grounding(name, archetype[0], round(archetype[1], 3), "archetype", "stand-in")
         return Grounding(name, GENERIC_KIND, round(score, 3), "none", "stand-in")
     if head_kind is not None and head_kind.name != GENERIC_KIND:
