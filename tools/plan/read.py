@@ -19,7 +19,7 @@ from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
-from tools.plan.ground import Grounding, ground_by_head, ground_noun, ground_place
+from tools.plan.ground import Grounding, ground_by_head, ground_noun, ground_place, wordnet_disagrees
 from tools.plan.parse import Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
@@ -136,7 +136,7 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
     grounding = ground_noun(name, head, context)
     if grounding.fit != "exact" and mention.category != "placeholder":
         if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
-            if grounding.how in ("archetype", "none"):
+            if grounding.how == "none" or (grounding.how == "archetype" and not wordnet_disagrees(name, mention.category)):
                 grounding = Grounding(name, mention.category, grounding.score, "head", "stand-in")
         else:
             grounding = ground_by_head(name, mention.category)  # "identical beds" are beds; a pool table is no table
