@@ -29,13 +29,16 @@ from tools.layout.relations import PRIMARY_ORDER, ROOM_RELATIONS, SELF_RELATIONS
 from tools.layout.space import Box, Space
 from tools.layout.stated import to_placement
 from tools.layout.walkable import Walkability
-from tools.layout.walkway import keep_walkable
+from tools.layout.walkway import MAX_MEASURES, keep_walkable
 
 log = logging.getLogger(__name__)
 
 RELATION_TRIES = 400  # candidate poses tried for a relation before free placement
 FREE_TRIES = 6000  # candidate poses of the free stream, scan included
 RELAYOUT_SEEDS = 3  # more seeds tried when a repaired room is still not walkable; the most walkable layout wins
+# Room measures each of those layouts' repair may spend (the first spends walkway.MAX_MEASURES): a quarter, so a
+# room no seed makes walkable costs at most about twice the repair of one layout.
+RELAYOUT_MEASURES = MAX_MEASURES // 4
 GRID_CELL_MIN, GRID_CELL_MAX = 0.5, 4.0
 
 
@@ -194,7 +197,7 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
         if state is None or state.ok:
             break
         try:
-            again, again_state = _lay_out(plan, sizes, seed + retry)
+            again, again_state = _lay_out(plan, sizes, seed + retry, RELAYOUT_MEASURES)
         except LayoutError:
             continue
         if again_state is not None and again_state.shortfall < state.shortfall:
@@ -202,8 +205,10 @@ def solve_layout(plan: ScenePlan, sizes: dict[str, Vec3], seed: int = 0) -> list
     return [to_placement(box) for box in ctx.space.boxes.values()]
 
 
-def _lay_out(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> tuple[LayoutContext, Walkability | None]:
-    """One layout with ``seed``, and indoors its walkability after repair (None outdoors)."""
+def _lay_out(plan: ScenePlan, sizes: dict[str, Vec3], seed: int,
+             measures: int = MAX_MEASURES) -> tuple[LayoutContext, Walkability | None]:
+    """One layout with ``seed``, and indoors its walkability after a repair of at most ``measures`` room measures
+    (None outdoors)."""
     ctx, missing = _fill(plan, sizes, seed, frozenset())
     named_missing = _named(plan, missing)
     if named_missing:
@@ -217,7 +222,7 @@ def _lay_out(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> tuple[Layout
         log.info("left out %d of %d furnishing %r: no room for it", n, plan.spec(key).count, key)
     if not ctx.indoor:
         return ctx, None
-    return ctx, keep_walkable(ctx, lambda key, index: _candidates(ctx, key, index))
+    return ctx, keep_walkable(ctx, lambda key, index: _candidates(ctx, key, index), measures)
 
 
 def _fill(plan: ScenePlan, sizes: dict[str, Vec3], seed: int,

@@ -51,8 +51,8 @@ def furnishings_last_first(ctx: LayoutContext) -> list[Box]:
 class _Budget:
     """Counts room measures, so the repair stops after MAX_MEASURES of them."""
 
-    def __init__(self, ctx: LayoutContext) -> None:
-        self.ctx, self.left = ctx, MAX_MEASURES
+    def __init__(self, ctx: LayoutContext, measures: int) -> None:
+        self.ctx, self.left = ctx, measures
 
     def measure(self) -> Walkability:
         """The room's walkability now, one measure spent."""
@@ -69,10 +69,11 @@ def no_worse(state: Walkability, than: Walkability) -> bool:
     return lost <= lost_then and short <= short_then + SHARE_SLACK
 
 
-def keep_walkable(ctx: LayoutContext, stream: Stream) -> Walkability:
+def keep_walkable(ctx: LayoutContext, stream: Stream, measures: int = MAX_MEASURES) -> Walkability:
     """Move or drop furnishings until the room is walkable, or as walkable as what the prompt named lets it be,
-    then move named things nothing is placed from if that helps; returns the final measure."""
-    budget = _Budget(ctx)
+    then move named things nothing is placed from if that helps, within ``measures`` room measures; returns the
+    final measure."""
+    budget = _Budget(ctx, measures)
     state = budget.measure()
     if state.ok:
         return state
