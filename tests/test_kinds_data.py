@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # Kinds drawn by another kind's or an archetype's generator: the ones declared as data alone.
 DATA_KINDS = sorted(n for n, k in CATEGORIES.items() if k.generator != n or k.generator_params)
 ARCHETYPE_FAMILIES = ("appliance", "shelf", "table", "seat", "container", "machine", "display", "device", "post",
-                      "panel", "figure", "creature", "food", "structure", "plant", "garment", "vehicle", "tube")
+                      "panel", "figure", "creature", "food", "structure", "plant", "garment", "vehicle", "tube",
+                      "implement")
 
 
 def _meshes(parts) -> list[bytes]:
