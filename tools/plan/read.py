@@ -19,14 +19,14 @@ from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
-from tools.plan.ground import Grounding, ground_by_head, ground_noun, ground_place, wordnet_disagrees
+from tools.plan.ground import Grounding, ground_by_head, ground_noun, ground_place
 from tools.plan.parse import Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.text import singular_forms, tokenize
-from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, SIMILAR_NOUNS, WALL_HEADS, WINDOW_HEADS
+from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, WALL_HEADS, WINDOW_HEADS
 
 CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 # The parse's reasons for a noun not being a thing that outrank the grammar's word tables: they come from the
@@ -136,7 +136,7 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
     grounding = ground_noun(name, head, context)
     if grounding.fit != "exact" and mention.category != "placeholder":
         if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
-            if grounding.how == "none" or (grounding.how == "archetype" and not _mere_guess_wordnet_refutes(mention, name)):
+            if grounding.how in ("archetype", "none"):
                 grounding = Grounding(name, mention.category, grounding.score, "head", "stand-in")
         else:
             grounding = ground_by_head(name, mention.category)  # "identical beds" are beds; a pool table is no table
@@ -145,13 +145,6 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
     mention.category, mention.noun, mention.grounding = grounding.kind, name, grounding
     mention.unknown = None if grounding.fit == "exact" else UnknownNoun(
         noun=name, mapped_to=grounding.kind, reason=grounding.why)
-
-
-def _mere_guess_wordnet_refutes(mention: Mention, name: str) -> bool:
-    """Whether the grammar's category is only a guess from the word's ending or spelling (not the similarity
-    table's own entry: "an island" in a kitchen is a counter) that WordNet refutes: a gramophone is no telephone."""
-    curated = any(form in SIMILAR_NOUNS for form in (mention.noun, *singular_forms(mention.noun)))
-    return not curated and wordnet_disagrees(name, mention.category)
 
 
 def _drop(parsed: ParsedPrompt, indices: list[int]) -> None:

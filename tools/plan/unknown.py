@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import CATEGORIES
+from tools.plan.ground import wordnet_disagrees
 from tools.plan.text import singular_forms
 from tools.plan.words import SIMILAR_NOUNS
 
@@ -30,7 +31,8 @@ def _single_words() -> dict[str, str]:
 def map_unknown(noun: str, fuzzy: bool = True) -> UnknownNoun | None:
     """The nearest known category for ``noun`` (a word the tables lack), or None when nothing is near.
 
-    Tries the similarity table, then a known noun at the end of the word ('wheelchair' -> chair),
+    Tries the similarity table, then a known noun at the end of the word ('wheelchair' -> chair) unless WordNet
+    says the word is no kind of it,
     then, when ``fuzzy``, a close spelling ('sofaa' -> sofa).
     """
     forms = [noun, *singular_forms(noun)]
@@ -40,7 +42,9 @@ def map_unknown(noun: str, fuzzy: bool = True) -> UnknownNoun | None:
             return UnknownNoun(noun=noun, mapped_to=category, reason=reason)
     words = _single_words()
     for form in forms:
-        endings = [w for w in words if len(w) >= MIN_SUFFIX and form.endswith(w) and form != w]
+        # An ending WordNet refutes is chance: a gramophone is no telephone.
+        endings = [w for w in words if len(w) >= MIN_SUFFIX and form.endswith(w) and form != w
+                   and not wordnet_disagrees(form, words[w])]
         if endings:
             ending = max(endings, key=len)
             return UnknownNoun(noun=noun, mapped_to=words[ending], reason=f"a kind of {ending}")
