@@ -6,8 +6,9 @@ or browser), so a whole prompt set takes under a minute.
 FILE holds one prompt a line; --half reads the odd- or even-numbered prompts after a first comment line (tune on
 odd, measure on even). Each prompt is planned; its objects are given the names and ``stand_in_for`` marks
 compose would write, and the independent judge (tools/evaluate/named.py) rates every thing the parse names as
-fitting, stand-in, placeholder or missing, and counts junk objects. -v lists what is not fitting (never use it
-on the measurement half). ``diorama eval`` measures the same on rendered scenes.
+fitting, stand-in, placeholder or missing, and counts junk objects. The misses are also counted by class (what
+shows them, and whether WordNet knows the noun as a thing at all), which is fit for either half; -v lists what
+is not fitting one by one (never use it on the measurement half). ``diorama eval`` measures the same on rendered scenes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.evaluate.named import default_similarity, judge_named, junk_objects  # noqa: E402
+from tools.evaluate.named import PLACEHOLDER, default_similarity, judge_named, junk_objects  # noqa: E402
+from tools.knowledge import wordnet  # noqa: E402
+from tools.knowledge.categories import CATEGORIES  # noqa: E402
 from tools.page.compose import _display_name  # noqa: E402
 from tools.plan.planner import plan_prompt  # noqa: E402
 from tools.plan.sentence import parse_prompt  # noqa: E402
@@ -46,6 +49,27 @@ def scene_objects(plan) -> list[dict]:
     return objects
 
 
+def miss_class(judged: dict, objects: list[dict]) -> str:
+    """The class of a named thing that is not fitting: what shows it, and for a stand-in whether WordNet holds
+    the noun as a kind of the kind shown ("a rocking chair" by a chair) or holds no physical sense of it at all
+    (a word the parse should not have taken for a thing)."""
+    noun = judged["name"]
+    if wordnet.available() and wordnet.senses(noun) and not wordnet.physical_senses(noun):
+        return "not a thing (WordNet)"
+    if judged["verdict"] != "stand-in":
+        return judged["verdict"]
+    shown = next(o for o in objects if o["id"] == judged["object"])
+    entry = CATEGORIES.get(shown.get("category", ""))
+    if entry is None or shown.get("category") == PLACEHOLDER:
+        return "stand-in"
+    if "archetype" in entry.traits or "archetype" in entry.tags:
+        return "stand-in: archetype"
+    kind_senses = [s for n in (entry.name, *entry.synonyms) for s in wordnet.physical_senses(n.replace("_", " "), 2)]
+    if any(wordnet.related(s, k, 0) for s in wordnet.physical_senses(noun) for k in kind_senses):
+        return "stand-in: a kind it is a kind of"
+    return "stand-in: another kind"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path)
@@ -54,6 +78,7 @@ def main() -> int:
     args = parser.parse_args()
     similarity = default_similarity()
     verdicts: collections.Counter[str] = collections.Counter()
+    classes: collections.Counter[str] = collections.Counter()
     junk, failures, started = 0, [], time.perf_counter()
     prompts = prompts_of(args.file, args.half)
     for number, text in prompts:
@@ -68,6 +93,7 @@ def main() -> int:
         found_junk = junk_objects(parsed, objects)
         junk += len(found_junk)
         verdicts.update(n["verdict"] for n in named)
+        classes.update(miss_class(n, objects) for n in named if n["verdict"] not in ("fitting", "scene"))
         if args.verbose:
             for n in named:
                 if n["verdict"] not in ("fitting", "scene"):
@@ -80,6 +106,7 @@ def main() -> int:
                        for v in ("fitting", "stand-in", "placeholder", "missing"))
     print(f"{len(prompts)} prompts, {time.perf_counter() - started:.0f} s; named things {total}: {shares}; "
           f"the scene itself (places, room parts, weather) {scene}; junk objects {junk}; planner failures {len(failures)} {failures}")
+    print("misses by class: " + ", ".join(f"{c} {n}" for c, n in classes.most_common()))
     return 0
 
 
