@@ -260,8 +260,8 @@ def ground_noun(name: str, head: str | None = None, context: str = "") -> Ground
         by_class = hypernym_kind(name, context) or gathered_kind(name)
         if by_class is not None:
             return _by_class(name, *by_class, score=dict(ranked).get(by_class[0], 0.0))
-        if best is not None and score >= NEAR_SCORE:
-            return Grounding(name, best, round(score, 3), "meaning", "stand-in")
+        if best is not None and score >= NEAR_SCORE and not wordnet_disagrees(name, best):
+            return Grounding(name, best, round(score, 3), "meaning", "stand-in")  # a trunk is no car
         archetype = next(((k, s) for k, s in ranked if is_archetype(CATEGORIES[k])), None)
         known = bool(wordnet.physical_senses(name))  # WordNet says it is a thing: some archetype shows it
         if archetype is not None and (known or archetype[1] >= ARCHETYPE_SCORE):
@@ -278,9 +278,10 @@ def ground_noun(name: str, head: str | None = None, context: str = "") -> Ground
 def _by_class(name: str, kind: str, steps: int, via: str, score: float = 0.0) -> Grounding:
     """A WordNet class match: a synonym when the noun's own class is the kind's ("couch" -> sofa), else the
     kind of a broader class stands in ("pew" is a bench), an archetype when that is all that fits."""
-    if steps == 0:
+    archetype = is_archetype(CATEGORIES[kind])
+    if steps == 0 and not archetype:
         return Grounding(name, kind, 1.0, "name", "exact")
-    how: How = "archetype" if is_archetype(CATEGORIES[kind]) else "hypernym"
+    how: How = "archetype" if archetype else "hypernym"
     return Grounding(name, kind, round(score, 3), how, "stand-in", via=via)
 
 
