@@ -27,3 +27,18 @@ def test_a_hyphenated_modifier_is_no_thing_of_its_own():
     plan = plan_prompt("a potting shed with a half-painted bench and a pull-out drawer", 0)
     nouns = [spec.grounding.noun if spec.grounding else spec.category for spec in plan.objects if spec.requested]
     assert not any(noun.split()[0] in ("half", "pull") for noun in nouns), nouns
+
+
+def test_a_thing_the_grammar_took_for_a_modifier_is_placed_with_its_relation():
+    """In "a cat asleep on the windowsill bench" the word grammar reads "asleep" as the thing and "cat" as its
+    modifier; the parse's cat comes back, on what the parse says it is on."""
+    plan = plan_prompt("a cat asleep on the sofa beside a bookcase", 0)
+    assert {"cat", "sofa"} <= {spec.category for spec in plan.objects if spec.requested}
+    assert any(r.kind == "on" and r.subject == "cat" and r.target == "sofa" for r in plan.relations), plan.relations
+
+
+def test_a_dwelling_the_things_are_in_is_the_room_inside():
+    indoors = plan_prompt("a sleeping dog next to the stove in a log cabin", 0)
+    assert indoors.environment.kind == "indoor" and "house" not in {s.category for s in indoors.objects}
+    outside = plan_prompt("a dog lying next to a log cabin", 0)
+    assert outside.environment.kind == "outdoor" and "house" in {s.category for s in outside.objects}

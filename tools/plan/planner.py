@@ -152,17 +152,20 @@ def _drop_unseen_extras(specs: list[ObjectSpec], relations: list[tuple[Relation,
 
 
 def _dwelling_as_room(parsed: ParsedPrompt) -> None:
-    """"A cabin with a fireplace and a rug": a dwelling named first and only indoor things after it
-    means the room inside it, so the dwelling becomes the room instead of a building outdoors."""
-    first, rest = parsed.mentions[:1], parsed.mentions[1:]
-    if parsed.place is not None or not rest or not has_trait(first[0].category, "dwelling"):
+    """"A cabin with a fireplace and a rug", "a dog by the fire in a cabin": a dwelling named first, or with no
+    relation to the rest, among only indoor things means the room inside it, so the dwelling becomes the room
+    instead of a building outdoors. "A dog next to a cabin" stays outdoors."""
+    dwellings = [i for i, m in enumerate(parsed.mentions) if has_trait(m.category, "dwelling")]
+    if parsed.place is not None or len(dwellings) != 1 or len(parsed.mentions) < 2:
         return
-    if any(CATEGORIES[m.category].outdoor for m in rest):
+    at = dwellings[0]
+    related = any(at in (link.subject, link.target) for link in parsed.links)
+    if (at > 0 and related) or any(not CATEGORIES[m.category].indoor for i, m in enumerate(parsed.mentions) if i != at):
         return
-    parsed.mentions = rest
-    parsed.links = [dataclasses.replace(link, subject=link.subject - 1,
-                                        target=None if link.target is None else link.target - 1)
-                    for link in parsed.links if 0 not in (link.subject, link.target)]
+    parsed.mentions = parsed.mentions[:at] + parsed.mentions[at + 1:]
+    parsed.links = [dataclasses.replace(link, subject=link.subject - (link.subject > at),
+                                        target=None if link.target is None else link.target - (link.target > at))
+                    for link in parsed.links if at not in (link.subject, link.target)]
     parsed.place = INDOOR_DEFAULT.name
 
 

@@ -19,8 +19,9 @@ from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
+from tools.knowledge.relation_words import RELATION_WORDS
 from tools.plan.ground import Grounding, ground_by_head, ground_noun, ground_place
-from tools.plan.parse import Mention, ParsedPrompt, parse
+from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
 from tools.plan.sentence_lex import Mention as Phrase
@@ -62,9 +63,12 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
             _ground(mention, phrase, near(text, phrase.char_span) if phrase else text)
             if phrase is not None and _spoken(phrase.name) == mention.noun:
                 mention.noun = phrase.name  # as written: "jack-o'-lantern", which the grammar read as three words
+    # "a dog asleep under the table": the grammar took "asleep" for the thing and "dog" for its modifier
+    freed = {form for i in drop for word in (parsed.mentions[i].modifier or "").split()
+             for form in (word, *singular_forms(word))}
     _drop(parsed, drop)
     used = {j for i, j in pairs.items() if i not in drop}
-    _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text)
+    _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text, freed)
     return parsed
 
 
@@ -160,12 +164,14 @@ def _drop(parsed: ParsedPrompt, indices: list[int]) -> None:
                     if link.subject in new_index and (link.target is None or link.target in new_index)]
 
 
-def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase], context: str) -> None:
-    """The setting and the things the grammar did not read."""
+def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase], context: str,
+                freed: set[str]) -> None:
+    """The setting and the things the grammar did not read; or read only as the modifier of a mention since
+    dropped (``freed``, its words)."""
     named = {form for m in parsed.mentions for word in m.noun.split() for form in (word, *singular_forms(word))}
     for phrase in phrases:
         words = {form for word in phrase.name.split() for form in (word, *singular_forms(word))}
-        if _grammar_read(phrase) or words & named:
+        if (_grammar_read(phrase) and not words & freed) or words & named:
             continue  # a word the grammar took for a place, the ground, the weather, a known kind or a thing it has
         if phrase is sentence.place:
             place = ground_place(phrase.name) if parsed.place in (None, "room") else None
@@ -186,6 +192,31 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
         mention.unknown = None if grounding.fit == "exact" else UnknownNoun(
             noun=phrase.name, mapped_to=grounding.kind, reason=grounding.why)
         parsed.mentions.append(mention)
+        _add_links(parsed, sentence, phrase)
+
+
+def _add_links(parsed: ParsedPrompt, sentence: Sentence, phrase: Phrase) -> None:
+    """The parse's relations of a thing just added ("a cat asleep on the sofa") to things the plan has."""
+    subject = len(parsed.mentions) - 1
+    for relation in sentence.relations:
+        words = RELATION_WORDS.get(relation.relation)  # type: ignore[call-overload]
+        if words is None or words.takes != "target" or not isinstance(relation.target, int):
+            continue
+        if sentence.mentions[relation.subject] is not phrase:
+            continue
+        target = _mention_of(parsed, sentence.mentions[relation.target])
+        if target is not None and target != subject:
+            parsed.links.append(Link(relation.relation, subject, target))
+
+
+def _mention_of(parsed: ParsedPrompt, phrase: Phrase) -> int | None:
+    """The plan's mention that is ``phrase``: its whole name, else its head word."""
+    for names in ({phrase.name, _spoken(phrase.name)}, {phrase.head}):
+        found = next((i for i, m in enumerate(parsed.mentions) if m.noun in names or m.noun.split()[-1:] == [
+            phrase.head] and names == {phrase.head}), None)
+        if found is not None:
+            return found
+    return None
 
 
 def _grammar_read(phrase: Phrase) -> bool:
