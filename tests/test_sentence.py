@@ -238,3 +238,13 @@ def test_a_described_plural_tagged_an_adverbial_names_things():
     doc = _tagged(["need", "velvet", "chairs", "ago"], ["VB", "JJ", "NNS", "NNS"],
                   ["ROOT", "amod", "npadvmod", "npadvmod"], [0, 2, 0, 0])
     assert is_described(doc[2]) and not is_described(doc[3])
+
+
+def test_a_noun_that_is_only_an_idea_to_wordnet_is_no_thing():
+    """WordNet files every sense of "flavour" and "mood" under ideas; a board of them is a board. A unicorn (an
+    imaginary being), a logo (a sign) and scales (one sense an instrument) stay things."""
+    p = parse_prompt("a juice bar with a chalk board of flavours, a relaxed mood, a neon logo and a unicorn")
+    assert {"chalk board", "neon logo", "unicorn"} <= set(names(p)), names(p)
+    assert not {"flavour", "mood"} & set(names(p))
+    assert "scale" in names(parse_prompt("a vet clinic with a pet scale by the door")) or "pet scale" in names(
+        parse_prompt("a vet clinic with a pet scale by the door"))

@@ -27,6 +27,10 @@ MEMBER_CLASSES = {"people": "person.n.01", "animals": "animal.n.01"}  # what one
 # Lexicographer files of the senses that are something happening, not a thing one places: noun.event ("a
 # wave", "a flash") and noun.phenomenon ("light", "lightning", "a breeze").
 HAPPENING_FILES = frozenset({11, 19})
+# Lexicographer files of ideas, not things or beings: act, attribute, cognition, feeling, motive, possession,
+# process, quantity, relation, state, time. Communication (a logo, a sign), people (a unicorn is an imaginary
+# being, filed with persons), objects and shapes (a rainbow) are not among them: a scene can show those.
+IDEA_FILES = frozenset({4, 7, 9, 12, 16, 21, 22, 23, 24, 26, 28})
 MAX_SENSES = 3  # senses of a noun walked, most frequent first
 COMMON_SENSES = 2  # a kind's name means the class of one of its two most frequent senses
 MAX_DEPTH = 20  # hypernym steps walked up from a sense (WordNet is at most 19 deep)
@@ -220,3 +224,10 @@ def happening(noun: str) -> bool:
     object. "Bolts" are no lightning: thunderbolt is that sense's first name, a bolt a fastener after it."""
     found = senses(noun)
     return bool(found) and found[0].lexfile in HAPPENING_FILES and found[0].lemmas[0] in base_forms(noun)
+
+
+def is_idea(noun: str) -> bool:
+    """Whether WordNet holds ``noun`` and every sense of it is an idea (IDEA_FILES): "flavours", "a vibe", "the
+    mood". One sense of another kind, however rare, keeps it a possible thing ("a pet scale", "music")."""
+    found = senses(noun)
+    return bool(found) and all(sense.lexfile in IDEA_FILES for sense in found)

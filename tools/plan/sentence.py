@@ -138,7 +138,11 @@ def classify(tok, ctx) -> str:
         return f"time expression ({tok.ent_type_})"
     if is_named(tok):
         return f"named entity ({tok.ent_type_})"
-    if lemma in T["quantity_nouns"] and prep_child(tok, {"of"}) is not None:
+    of = prep_child(tok, {"of"})
+    members = pobj_of(of) if of is not None else None
+    # "a board of cheeses" counts cheeses; "a menu board of flavours" is a board
+    things = members is not None and not no_thing_by_name(members)
+    if lemma in T["quantity_nouns"] and of is not None and (members is None or things):
         return "quantity word"
     if lemma in T["arrangement_nouns"] and (prep_child(tok, {"of"}) is not None or plow in ("in", "into")):
         return "arrangement word"
@@ -146,9 +150,7 @@ def classify(tok, ctx) -> str:
         return "part noun (relation)"
     if lemma in T["zone_nouns"] and is_zone_use(tok):
         return "zone"
-    of = prep_child(tok, {"of"})
-    members = pobj_of(of) if of is not None else None
-    if members is not None and wordnet.gathers(lemma, singular(members)):
+    if things and wordnet.gathers(lemma, singular(members)):
         return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
     if tok.is_stop or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) or len(tok.text) < 2:
         return "function word"
@@ -172,10 +174,20 @@ def classify(tok, ctx) -> str:
         return "verb tagged as noun"
     if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None:
         return "light, weather or motion (an event or phenomenon, not a thing)"
+    if no_thing_by_name(tok):
+        return "abstract noun (WordNet knows no thing by this name)"
     if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root) \
             and lookup(whole_name(tok)) is None:
         return "secondary setting"  # a kind is a thing there: "at the sink", "in tall trees"
     return "mention"
+
+
+def no_thing_by_name(tok) -> bool:
+    """Whether the noun (its whole compound when WordNet holds that, else its head word) is only an idea to
+    WordNet and no kind is called so: "a menu board of flavours", "a yard sale", "a cosy vibe"."""
+    whole, lemma = whole_name(tok), singular(tok)
+    name = whole if wordnet.is_lemma(whole) else lemma
+    return lookup(whole) is None and lookup(lemma) is None and wordnet.is_idea(name)
 
 
 def is_described(tok) -> bool:
