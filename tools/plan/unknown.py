@@ -6,6 +6,7 @@ import difflib
 from functools import lru_cache
 
 from tools.core.schema import UnknownNoun
+from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES
 from tools.plan.ground import wordnet_disagrees
 from tools.plan.text import singular_forms
@@ -33,7 +34,8 @@ def map_unknown(noun: str, fuzzy: bool = True) -> UnknownNoun | None:
 
     Tries the similarity table, then a known noun at the end of the word ('wheelchair' -> chair) unless WordNet
     says the word is no kind of it,
-    then, when ``fuzzy``, a close spelling ('sofaa' -> sofa).
+    then, when ``fuzzy``, a close spelling ('sofaa' -> sofa) of a word WordNet does not hold: a real word is no
+    misspelling ('cell' is no cello, 'board' no boar).
     """
     forms = [noun, *singular_forms(noun)]
     for form in forms:
@@ -48,7 +50,7 @@ def map_unknown(noun: str, fuzzy: bool = True) -> UnknownNoun | None:
         if endings:
             ending = max(endings, key=len)
             return UnknownNoun(noun=noun, mapped_to=words[ending], reason=f"a kind of {ending}")
-    if fuzzy:
+    if fuzzy and not any(wordnet.is_lemma(form) for form in forms):
         for form in forms:
             close = [w for w in difflib.get_close_matches(form, words, n=3, cutoff=SPELLING_CUTOFF) if w[0] == form[0]]
             if close:
