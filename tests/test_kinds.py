@@ -21,6 +21,7 @@ NOT_KIND_TRAITS = {
     ("tools/plan/words.py", "NON_OBJECT_NOUNS"),  # 'sun' and 'moon' as words of the sky, not objects
     ("tools/plan/words.py", "VERB_ENDING_NOUNS"),  # nouns ending like verbs: 'painting', 'bed', 'sled'
     ("tools/plan/text.py", "IRREGULAR_PLURALS"),  # 'sheep' and 'deer' as words whose plural is themselves
+    ("tools/knowledge/look_words.py", "NOT_TIME_AFTER"),  # 'night' in a night table or a night dress: words
     # The quadruped's species (its "species" option), which kinds such as cat and dog choose in kinds.toml.
     ("tools/assets/families/animals.py", "SPECIES"),
     ("tools/assets/families/animals.py", "SPECIES_SIZES"),
@@ -115,8 +116,10 @@ def test_a_kind_built_by_another_generator_has_its_own_size_and_key(name):
 def _literal_kind_collections(path: Path) -> list[str]:
     """'LINE NAME: kinds' for each set, list, tuple or dict-key literal naming two or more kinds."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    owners = {id(node.value): target.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
-              for target in node.targets if isinstance(target, ast.Name)}
+    # A literal's owner is the name it is assigned to, also through a wrapping call: NAMES = frozenset({...}).
+    owners = {id(value): target.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+              for target in node.targets if isinstance(target, ast.Name)
+              for value in (node.value, *(node.value.args if isinstance(node.value, ast.Call) else ()))}
     found = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Set, ast.List, ast.Tuple)):

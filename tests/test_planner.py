@@ -178,7 +178,7 @@ CASES: dict[str, dict] = {
         objects={"pond": 1}, env=dict(floor="sand"), absent={"market_stall"}, unknown={}),
     "snow on a hill with a sled": dict(objects={"sled": 1}, env=dict(floor="snow")),
     "a cozy cabin with a fireplace, a rocking chair and a bear rug at night": dict(
-        objects={"fireplace": 1, "chair": 1, "rug": 1}, env=dict(kind="indoor"),
+        objects={"fireplace": 1, "rocking_chair": 1, "rug": 1}, env=dict(kind="indoor"),
         relations={("against_wall", "fireplace", None)}),
     # style variants the words choose (tools.knowledge.categories variant_words)
     "a canoe on a lake": dict(objects={"boat": 1}, attrs={"boat": {"variant": 1}}),
