@@ -27,7 +27,7 @@ from tools.plan.sentence import parse_prompt as parse_sentence
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.text import singular_forms, tokenize
-from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, WALL_HEADS, WINDOW_HEADS
+from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
 CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 # The parse's reasons for a noun not being a thing that outrank the grammar's word tables: they come from the
@@ -49,7 +49,8 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     phrases = [*sentence.mentions, *([sentence.place] if sentence.place else [])]
     pairs = _align(parsed.mentions, phrases)
     rejected = {r.text.lower(): r.reason for r in sentence.rejected}
-    drop = [i for i, m in enumerate(parsed.mentions) if i not in pairs and _is_rejected(m, rejected)]
+    drop = [i for i, m in enumerate(parsed.mentions) if i not in pairs and (
+        _is_rejected(m, rejected) or _in_modifier(m, phrases))]
     setting = next((i for i, j in pairs.items() if phrases[j] is sentence.place), None)
     if setting is not None and parsed.place in (None, "room"):
         place = ground_place(phrases[pairs[setting]].name)
@@ -125,14 +126,27 @@ def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
     return all(r is not None and r.startswith(STRUCTURAL_REASONS) for r in reasons)
 
 
+def _names_number(word: str) -> bool:
+    """Whether a modifier holds a number: digits ("1920s") or a number word in a hyphenated one ("two-seater")."""
+    return any(c.isdigit() for c in word) or any(part in NUMBER_WORDS for part in word.split("-")[:-1])
+
+
+def _in_modifier(mention: Mention, phrases: list[Phrase]) -> bool:
+    """Whether the parse read the mention's words inside a hyphenated modifier of a thing ("a frog-shaped bath
+    mat", "a castle-themed bed"), which the word grammar, reading hyphens as spaces, took for a thing."""
+    parts = {part for phrase in phrases for word in phrase.style_words if "-" in word for part in word.split("-")}
+    words = mention.noun.split()
+    return bool(words) and all(word in parts for word in words)
+
+
 def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
     """Settle the mention's category from the whole name the parse gives it, and record how."""
     name, head = mention.noun, None
     if phrase is not None and len(phrase.name.split()) > len(mention.noun.split()):
         name, head = phrase.name, phrase.head  # the parse kept a compound the grammar cut ("pool table")
     if phrase is not None and mention.count not in (None, phrase.count) and any(
-            c.isdigit() for word in phrase.style_words for c in word):
-        mention.count = phrase.count  # "a 1920s speakeasy": the number is a style, not a count
+            _names_number(word) for word in phrase.style_words):
+        mention.count = phrase.count  # "a 1920s speakeasy", "a two-seater sofa": the number is a style, not a count
     unsure = mention.category == "placeholder" or mention.unknown is not None
     if not unsure and name == mention.noun:
         mention.grounding = Grounding(name, mention.category, 1.0, "name", "exact")
