@@ -25,6 +25,7 @@ from tools.evaluate.named import PLACEHOLDER, default_similarity, judge_named, j
 from tools.knowledge import wordnet  # noqa: E402
 from tools.knowledge.categories import CATEGORIES  # noqa: E402
 from tools.page.compose import _display_name  # noqa: E402
+from tools.plan.ground import is_archetype  # noqa: E402
 from tools.plan.planner import plan_prompt  # noqa: E402
 from tools.plan.sentence import parse_prompt  # noqa: E402
 
@@ -62,7 +63,7 @@ def miss_class(judged: dict, objects: list[dict]) -> str:
     entry = CATEGORIES.get(shown.get("category", ""))
     if entry is None or shown.get("category") == PLACEHOLDER:
         return "stand-in"
-    if "archetype" in entry.traits or "archetype" in entry.tags:
+    if is_archetype(entry):
         return "stand-in: archetype"
     kind_senses = [s for n in (entry.name, *entry.synonyms) for s in wordnet.physical_senses(n.replace("_", " "), 2)]
     if any(wordnet.related(s, k, 0) for s in wordnet.physical_senses(noun) for k in kind_senses):

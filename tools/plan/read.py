@@ -49,8 +49,9 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     phrases = [*sentence.mentions, *([sentence.place] if sentence.place else [])]
     pairs = _align(parsed.mentions, phrases)
     rejected = {r.text.lower(): r.reason for r in sentence.rejected}
+    modifiers = _hyphenated_modifier_words(phrases)
     drop = [i for i, m in enumerate(parsed.mentions) if i not in pairs and (
-        _is_rejected(m, rejected) or _in_modifier(m, phrases))]
+        _is_rejected(m, rejected) or _in_modifier(m, modifiers))]
     setting = next((i for i, j in pairs.items() if phrases[j] is sentence.place), None)
     if setting is not None and parsed.place in (None, "room"):
         place = ground_place(phrases[pairs[setting]].name)
@@ -131,12 +132,16 @@ def _names_number(word: str) -> bool:
     return any(c.isdigit() for c in word) or any(part in NUMBER_WORDS for part in word.split("-")[:-1])
 
 
-def _in_modifier(mention: Mention, phrases: list[Phrase]) -> bool:
+def _hyphenated_modifier_words(phrases: list[Phrase]) -> set[str]:
+    """The words of the parse's hyphenated modifiers of things ("frog-shaped" -> frog, shaped)."""
+    return {part for phrase in phrases for word in phrase.style_words if "-" in word for part in word.split("-")}
+
+
+def _in_modifier(mention: Mention, modifier_words: set[str]) -> bool:
     """Whether the parse read the mention's words inside a hyphenated modifier of a thing ("a frog-shaped bath
     mat", "a castle-themed bed"), which the word grammar, reading hyphens as spaces, took for a thing."""
-    parts = {part for phrase in phrases for word in phrase.style_words if "-" in word for part in word.split("-")}
     words = mention.noun.split()
-    return bool(words) and all(word in parts for word in words)
+    return bool(words) and all(word in modifier_words for word in words)
 
 
 def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
@@ -224,13 +229,12 @@ def _add_links(parsed: ParsedPrompt, sentence: Sentence, phrase: Phrase) -> None
 
 
 def _mention_of(parsed: ParsedPrompt, phrase: Phrase) -> int | None:
-    """The plan's mention that is ``phrase``: its whole name, else its head word."""
-    for names in ({phrase.name, _spoken(phrase.name)}, {phrase.head}):
-        found = next((i for i, m in enumerate(parsed.mentions) if m.noun in names or m.noun.split()[-1:] == [
-            phrase.head] and names == {phrase.head}), None)
-        if found is not None:
-            return found
-    return None
+    """The plan's mention that is ``phrase``: by its whole name, else by its head word as the mention's last."""
+    whole = {phrase.name, _spoken(phrase.name)}
+    by_name = (i for i, m in enumerate(parsed.mentions) if m.noun in whole)
+    by_head = (i for i, m in enumerate(parsed.mentions) if m.noun.split()[-1:] == [phrase.head])
+    found = next(by_name, None)
+    return found if found is not None else next(by_head, None)
 
 
 def _grammar_read(phrase: Phrase) -> bool:
