@@ -248,3 +248,20 @@ def test_a_noun_that_is_only_an_idea_to_wordnet_is_no_thing():
     assert not {"flavour", "mood"} & set(names(p))
     assert "scale" in names(parse_prompt("a vet clinic with a pet scale by the door")) or "pet scale" in names(
         parse_prompt("a vet clinic with a pet scale by the door"))
+
+
+def test_a_number_and_its_unit_is_a_measure_not_a_thing():
+    """'2 m', '3 metre' and a sentence-final '3m.' are measures: no thing called 'm' or 'metre', and no style word
+    on the thing they measure; the tagger's pronoun for an unfamiliar noun in such a phrase is still a noun."""
+    p = parse_prompt("a study with a 2 m tall bookshelf, a 3 metre long table and a rug 2m wide. The ceiling is 3m.")
+    assert {"bookshelf", "table", "rug"} <= set(names(p)), names(p)
+    assert not {"m", "m.", "metre"} & set(names(p)), names(p)
+    assert get(p, "table").style_words == []
+    assert "measure (a number and its unit)" in rejected(p, "metre")
+
+
+def test_counted_room_parts_after_a_spatial_preposition_are_places_not_things():
+    """'along two walls', 'down both sides': the room's own walls and sides, not two new walls."""
+    p = parse_prompt("a dance studio with mirrors along two sides, shelves along two walls and a piano")
+    assert {"mirror", "shelf", "piano"} <= set(names(p)), names(p)
+    assert not {"side", "wall"} & set(names(p)), names(p)

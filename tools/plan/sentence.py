@@ -30,6 +30,7 @@ from tools.plan.sentence_lex import (  # noqa: F401  (re-exported for callers)
     governing_prep,
     has_determiner,
     is_demonym,
+    is_measure,
     is_named,
     is_nominalisation,
     is_plural,
@@ -132,6 +133,8 @@ def classify(tok, ctx) -> str:
     lemma = singular(tok)
     if tok.i in ctx.dim_tokens:
         return "dimension"
+    if is_measure(tok):
+        return "measure (a number and its unit)"
     if ctx.place is not None and tok.i == ctx.place.i:
         return "place"
     if tok.ent_type_ in T["time_entities"]:
@@ -224,14 +227,18 @@ def is_zone_use(tok) -> bool:
         prep = prep.head.head  # 'at the end of the short wall'
     if prep.lower_ not in T["spatial_preps"] and prep.lower_ != "to":
         return False
-    dets = [c.lower_ for c in tok.children if c.dep_ in ("det", "nummod")]
-    return all(d in ("the", "this", "that", "its", "one", "both", "each", "every") for d in dets)
+    dets = [c for c in tok.children if c.dep_ in ("det", "nummod")]
+    # "along the wall", "down both sides", "along two walls": the room's own parts; "a wall" is a new thing
+    return all(d.lower_ in ("the", "this", "that", "its", "both", "each", "every") or number_value(d) is not None
+               for d in dets)
 
 
 def is_mistagged_noun(tok) -> bool:
-    """A word tagged a pronoun that takes an article is a noun the tagger did not know ("a small bookcase"):
-    pronouns take none, and the ones that do ("the other", "a few") are stop words."""
-    return tok.pos_ == "PRON" and tok.is_alpha and not tok.is_stop and any(c.dep_ == "det" for c in tok.children)
+    """A word tagged a pronoun that takes an article, or that WordNet holds as a noun, is a noun the tagger did
+    not know ("a small bookcase", "a 2 m tall bookshelf"): pronouns are a closed class of stop words, and the
+    ones that take an article ("the other", "a few") are stop words too."""
+    return tok.pos_ == "PRON" and tok.is_alpha and not tok.is_stop \
+        and (any(c.dep_ == "det" for c in tok.children) or tok.lower_ in lemma_index()["noun"])
 
 
 def nominal_heads(doc):
@@ -370,7 +377,8 @@ def modifier_tokens(tok, name, dims=frozenset()):
     todo = [c for c in tok.lefts if c.dep_ in MOD_DEPS]
     while todo:
         t = todo.pop(0)
-        if t.i in skip or t.is_punct or number_value(t) is not None or has_own_phrase(t) or t.i in dims:
+        if t.i in skip or t.is_punct or number_value(t) is not None or is_measure(t) or has_own_phrase(t) \
+                or t.i in dims:
             continue
         if t.pos_ in NOMINAL and any(p.is_punct for p in t.doc[t.i + 1:tok.i]):
             continue  # 'exposed brick, black steel beams': a list item, not a modifier

@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Union
 
+from tools.plan.text import UNIT_METRES
+
 if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
     from spacy.tokens import Token
 
@@ -214,6 +216,12 @@ def singular(tok) -> str:
         cands = (low[:-3] + "y",) if low.endswith("ies") else (low[:-1], low[:-2])
         return next((c for c in cands if c in nouns), low)
     return low
+
+
+def is_measure(tok) -> bool:
+    """A unit of length after its number ("2 m tall", "3 metres", "ceiling 3m."): a measure, never a thing."""
+    unit = tok.lower_.rstrip(".")
+    return unit in UNIT_METRES and (any(c.like_num for c in tok.children) or (tok.i > 0 and tok.nbor(-1).like_num))
 
 
 def has_determiner(tok) -> bool:

@@ -24,9 +24,8 @@ _SIZE_RE = re.compile(
 _AREA_RE = re.compile(rf"(?<![\w.]){_NUM}\s*(?:m2|m²|sq\.?\s*m\b|square\s+met(?:re|er)s?)")
 _DANGLING_RE = re.compile(rf"(?<![\w.]){_NUM}\s*{_UNIT}\s*(?:x|by)(?!\s*\d)")
 _LEADING_RE = re.compile(rf"(?:^|[,;:(])\s*(?:x|by)\s*\d+(?:[.,]\d+)?\s*{_UNIT}")
-_UNIT_METRES = {"m": 1.0, "metres": 1.0, "meters": 1.0, "metre": 1.0, "meter": 1.0, "cm": 0.01, "mm": 0.001,
+UNIT_METRES = {"m": 1.0, "metres": 1.0, "meters": 1.0, "metre": 1.0, "meter": 1.0, "cm": 0.01, "mm": 0.001,
                 "ft": 0.3048, "feet": 0.3048, "foot": 0.3048, "inches": 0.0254, "inch": 0.0254}
-_MEASURE_UNITS = set(_UNIT_METRES)
 MEASURE_PREFIX = "measure:"  # the token of a stated length in metres, e.g. "measure:2"
 
 IRREGULAR_PLURALS = {
@@ -120,9 +119,9 @@ def tokenize(text: str) -> list[str]:
         if skip:
             skip = False
             continue
-        if token[0].isdigit() and index + 1 < len(raw) and raw[index + 1] in _MEASURE_UNITS:
+        if token[0].isdigit() and index + 1 < len(raw) and raw[index + 1] in UNIT_METRES:
             skip = True  # '2 m' becomes one token, read as an attribute of the noun it qualifies
-            tokens.append(f"{MEASURE_PREFIX}{float(token) * _UNIT_METRES[raw[index + 1]]:g}")
+            tokens.append(f"{MEASURE_PREFIX}{float(token) * UNIT_METRES[raw[index + 1]]:g}")
             continue
         tokens.append(token.rstrip("'") if token.endswith("s'") else token)
     return tokens
