@@ -1,7 +1,7 @@
-"""`diorama serve` as a child process on a free port, for tests and benchmarks.
+"""`diorama serve` and `diorama worker` as child processes, for tests and benchmarks.
 
-It runs in its own session, so one killpg takes the server, its workers and
-their Chromiums (the crash test SIGKILLs exactly that way).
+Each runs in its own session, as on a host of its own, so one killpg takes the server (or worker host), its
+workers and their Chromiums (the crash tests SIGKILL exactly that way).
 """
 
 from __future__ import annotations
@@ -97,3 +97,50 @@ def follow(base: str, scene_id: str, timeout_s: float = 600.0) -> tuple[list[dic
                 else:
                     stages.append(data)
     return stages, final
+
+
+class WorkerHost:
+    """`diorama worker` in a session of its own, as on another host: ``kill()`` takes it all (SIGKILL)."""
+
+    def __init__(self, data_dir: Path, database_url: str, processes: int = 1, **settings: object) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.log = data_dir / f"worker-host-{id(self)}.log"
+        self.env = {**os.environ, "DIORAMA_DATA_DIR": str(data_dir), "DIORAMA_DATABASE_URL": database_url,
+                    **{f"DIORAMA_{k.upper()}": str(v) for k, v in settings.items()}}
+        self.processes = processes
+        self.proc: subprocess.Popen | None = None
+
+    def __enter__(self) -> WorkerHost:
+        with self.log.open("ab") as sink:
+            self.proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "worker", "--processes",
+                                          str(self.processes)], cwd=REPO_ROOT, env=self.env, stdout=sink,
+                                         stderr=subprocess.STDOUT, start_new_session=True)
+        return self
+
+    def kill(self) -> None:
+        """kill -9 of the host's every process: the supervisor, its workers and their Chromiums."""
+        assert self.proc is not None
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.proc is not None
+        if self.proc.poll() is None:
+            self.proc.terminate()  # each worker hands its job back
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+
+
+def wait_for(condition, timeout_s: float) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return False

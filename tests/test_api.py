@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.output import FolderOutput
 from app.api.scenes import revision_views
 from app.api.server import create_app
 from app.jobs.queue import scene_dir
@@ -197,7 +198,7 @@ def test_after_a_failed_edit_each_revision_keeps_its_own_account(tmp_path):
         {"revision": 1, "instruction": None, "created_at": at(90)},
         {"revision": 2, "instruction": "make it blue", "created_at": at(230), "counts": {"recoloured": 1}},
         {"revision": 3, "instruction": "make it red", "created_at": at(430), "counts": {"recoloured": 2}}]}))
-    views = revision_views(asked, folder)
+    views = revision_views(asked, FolderOutput(folder).revision_log())
     assert [v["counts"] for v in views] == [None, {"recoloured": 1}, None, {"recoloured": 2}, None]
 
 
@@ -254,7 +255,7 @@ def test_service_routes(client):
 
 
 def test_published_file_never_leaves_the_folder(tmp_path):
-    from app.api.files import published_file
+    from app.api.output import published_file
     from app.api.security import ApiError
 
     folder = tmp_path / "scene"

@@ -53,7 +53,7 @@ def test_a_job_with_its_own_folder_writes_there_and_a_cut_off_scene_stays_unfini
     settings = Settings(data_dir=tmp_path / "data", _env_file=None, job_timeout_s=1e-9)
     out = tmp_path / "batch" / "001-a-table"
     queue.submit(new_job_id(), "batch", "a table", 0, {}, out_dir=out)
-    job = queue.claim("w", lease_s=60)
+    job = queue.claim("w", lease_s=60, owner="batch")
     run(queue, job, settings)
     assert queue.get(job.id).error_code == "timeout"
     assert not out.exists() and staging_folder(out, job.id).is_dir()  # kept for the batch's rerun to resume in

@@ -124,7 +124,7 @@ def test_a_record_is_made_from_the_job_and_its_report(tmp_path):
                          for n, passed in (("a", True), ("b", False), ("c", None))]}))
     for job_id in ("s-1", "s-2"):
         queue.submit(job_id, "batch", "p1", 0, {}, out_dir=folder)
-        queue.claim("w", lease_s=60)
+        queue.claim("w", lease_s=60, owner="batch")
     queue.finish("s-1", "w", "succeeded", passed=False)
     queue.finish("s-2", "w", "failed", error=("invalid_input", "could not place 60 beds"))
     item = BatchItem(1, "p1", 0)
@@ -283,3 +283,53 @@ def test_a_killed_batch_is_reclaimed_and_resumed_from_its_checkpoint(tmp_path):
     queue = SqliteJobQueue(out / JOB_DB)
     assert queue.get(stale.id).attempts == 2
     assert any(e.data.get("stage") == "resume" for e in queue.events(stale.id, 1))
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_a_batch_on_postgres_killed_and_rerun_makes_every_scene_exactly_once(postgres_server, tmp_path):
+    """With DIORAMA_DATABASE_URL the batch's jobs are in the shared database (no .batch/jobs.sqlite), under an
+    owner of its own; SIGKILL it after its first scene, rerun: each scene ended exactly once, the cut-off one
+    reclaimed (or, killed before it was queued, queued anew), the finished one skipped."""
+    from app.cli.batch import batch_owner
+    from app.jobs.postgres import PostgresJobQueue
+    from tools.core.settings import Settings
+
+    url = postgres_server.fresh_database()
+    prompts = tmp_path / "p.txt"
+    prompts.write_text("\n".join(CHEAP_PROMPTS[:2]) + "\n")
+    out = tmp_path / "out"
+    env = {**batch_env(tmp_path), "DIORAMA_DATABASE_URL": url, "DIORAMA_JOB_LEASE_S": "2"}
+    command = [sys.executable, "-m", "app.cli", "batch", str(prompts), "--out", str(out)]
+    proc = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, start_new_session=True)
+    watchdog = threading.Timer(RUN_LIMIT_S, lambda: os.killpg(proc.pid, signal.SIGKILL))
+    watchdog.start()
+    try:
+        for line in proc.stdout:
+            if line[:4].strip().isdigit():  # the first result line: scene 1 done, scene 2 queued or running
+                break
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # its workers, in their own groups, die with it
+        proc.wait()
+        watchdog.cancel()
+    assert [r["line"] for r in _results(out)] == [1]
+    assert not (out / JOB_DB).exists()
+
+    rerun = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=RUN_LIMIT_S)
+    assert rerun.returncode in (0, 1), rerun.stdout + rerun.stderr
+    assert "skipping 1 finished" in rerun.stdout
+    records = _results(out)
+    assert [r["line"] for r in records] == [1, 2] and all(r["status"] in ("ok", "checks_failed") for r in records)
+    queue = PostgresJobQueue(url)
+    try:
+        owner = batch_owner(Settings(database_url=url, _env_file=None), out)
+        jobs = {job.id: job for job in queue.list(owner, 10, None)}
+        assert set(jobs) == {r["id"] for r in records} and all(j.status == "succeeded" for j in jobs.values())
+        for job_id in jobs:
+            ends = [e for e in queue.events(job_id, 1) if e.event == "done"]
+            assert len(ends) == 1, f"{job_id} ended {len(ends)} times"
+    finally:
+        queue.close()
+    assert sorted(p.name for p in out.iterdir() if p.is_dir() and not p.name.startswith(".")) == \
+        sorted(Path(r["out"]).name for r in records)

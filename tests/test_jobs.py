@@ -128,6 +128,19 @@ def test_a_job_may_name_its_own_folder(queue, tmp_path):
     assert service.out_dir is None and job_dir(tmp_path / "data", service) == scene_dir(tmp_path / "data", service.id)
 
 
+def test_a_job_with_its_own_folder_is_claimed_only_by_its_owners_workers(queue, tmp_path):
+    """A batch's job (its folder on the batch's host) is never taken by the service's workers, on any host, and a
+    batch's workers take only their batch's jobs."""
+    own, _ = queue.submit(new_job_id(), "batch:h:/b1", "a table", 0, {}, out_dir=tmp_path / "b1" / "001-a-table")
+    other, _ = queue.submit(new_job_id(), "batch:h:/b2", "a table", 0, {}, out_dir=tmp_path / "b2" / "001-a-table")
+    service, _ = submit(queue)
+    assert queue.claim("service-worker", lease_s=60).id == service.id
+    assert queue.claim("service-worker", lease_s=60) is None
+    assert queue.claim("b1-worker", lease_s=60, owner="batch:h:/b1").id == own.id
+    assert queue.claim("b1-worker", lease_s=60, owner="batch:h:/b1") is None
+    assert queue.get(other.id).status == "queued"
+
+
 def test_a_database_made_before_out_dir_gets_the_column(tmp_path):
     path = tmp_path / "jobs.sqlite"
     with sqlite3.connect(path) as db:

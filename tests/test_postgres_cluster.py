@@ -1,75 +1,34 @@
 """Diorama on one PostgreSQL database: many API instances and worker hosts, each its own process group, as
-separate hosts would be (they share the data folder, as hosts share a volume until scenes go to S3).
+separate hosts would be (the crash test shares the data folder, as hosts without S3 storage share a volume, so
+the job resumes in its half-made folder; tests/test_shared_storage.py runs hosts that share no disk).
 
 Proves: migrations run once when instances start together; checkpoints live in the database; 100 concurrent
 submissions to two API instances get only 202 or 429 and the per-key cap holds across them; PostgreSQL down
 for a few seconds gives 503 in the error shape (never 500) and the workers wait and then go on; a worker
 host SIGKILLed in the middle of a scene leaves the job to the other host, which resumes it from its checkpoint
-(attempts recorded).
+(attempts recorded); a job cancelled through one instance stops at its next stage on the worker host running
+it, which then takes the next job.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import httpx
 import pytest
-from api_process import ServerProcess, follow
+from api_process import ServerProcess, WorkerHost, follow, wait_for
 
 from app.jobs.queue import new_job_id
-from tools.core.settings import REPO_ROOT, Settings
+from tools.core.settings import Settings
 
 pytest.importorskip("psycopg", reason="the PostgreSQL driver is an extra: pip install -e '.[postgres]'")
 from app.jobs.postgres import PostgresJobQueue  # noqa: E402  (after the skip: it imports psycopg)
 
 CHEAP_PROMPT = "a table"
 SCENE_WAIT_S = 600  # a bound on a hung run, not a speed expectation: this machine is shared
-
-
-class WorkerHost:
-    """`diorama worker` in a session of its own, as on another host: ``kill()`` takes it all (SIGKILL)."""
-
-    def __init__(self, data_dir: Path, database_url: str, processes: int = 1, **settings: object) -> None:
-        data_dir.mkdir(parents=True, exist_ok=True)
-        self.log = data_dir / f"worker-host-{id(self)}.log"
-        self.env = {**os.environ, "DIORAMA_DATA_DIR": str(data_dir), "DIORAMA_DATABASE_URL": database_url,
-                    **{f"DIORAMA_{k.upper()}": str(v) for k, v in settings.items()}}
-        self.processes = processes
-        self.proc: subprocess.Popen | None = None
-
-    def __enter__(self) -> WorkerHost:
-        with self.log.open("ab") as sink:
-            self.proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "worker", "--processes",
-                                          str(self.processes)], cwd=REPO_ROOT, env=self.env, stdout=sink,
-                                         stderr=subprocess.STDOUT, start_new_session=True)
-        return self
-
-    def kill(self) -> None:
-        """kill -9 of the host's every process: the supervisor, its workers and their Chromiums."""
-        assert self.proc is not None
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.proc.wait()
-
-    def __exit__(self, *exc: object) -> None:
-        assert self.proc is not None
-        if self.proc.poll() is None:
-            self.proc.terminate()  # each worker hands its job back
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                pass
-        self.kill()
 
 
 def test_instances_starting_together_migrate_once(postgres_server):
@@ -186,15 +145,6 @@ def test_a_worker_host_killed_mid_verify_leaves_the_job_to_another_host(postgres
         queue.close()
 
 
-def wait_for(condition, timeout_s: float) -> bool:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return False
-
-
 def test_a_submitted_job_wakes_a_waiting_worker_at_once(postgres_server):
     queue = PostgresJobQueue(postgres_server.fresh_database())
     try:
@@ -206,5 +156,35 @@ def test_a_submitted_job_wakes_a_waiting_worker_at_once(postgres_server):
         queue.submit(new_job_id(), "local", CHEAP_PROMPT, 0, {})
         waiter.join(10)
         assert woke and woke[0] - submitted < 5, "the NOTIFY did not reach the listener"
+    finally:
+        queue.close()
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_a_job_cancelled_through_another_instance_stops_on_its_worker_host_which_goes_on(postgres_server, tmp_path):
+    """A worker host runs a scene that API instance A took; B cancels it: the host stops it at its next stage
+    (it ends ``cancelled``, never published) and then takes the next job. No disk is shared."""
+    url = postgres_server.fresh_database()
+    with ServerProcess(tmp_path / "a", workers=0, database_url=url) as a, \
+            ServerProcess(tmp_path / "b", workers=0, database_url=url) as b, \
+            WorkerHost(tmp_path / "host", url, processes=1):
+        first = httpx.post(f"{a.base}/v1/scenes", json={"prompt": CHEAP_PROMPT}, timeout=30).json()
+        with httpx.stream("GET", f"{a.base}/v1/scenes/{first['id']}/events", timeout=SCENE_WAIT_S) as stream:
+            for line in stream.iter_lines():
+                if line.startswith("data: ") and json.loads(line[6:]).get("stage") == "plan":
+                    break  # running on the host now
+        asked = httpx.post(f"{b.base}/v1/scenes/{first['id']}/cancel", timeout=30)
+        assert asked.status_code == 202, asked.text
+        stages, final = follow(b.base, first["id"], SCENE_WAIT_S)
+        assert final is not None and final["status"] == "cancelled" and final["error"]["code"] == "cancelled"
+        assert final["urls"] is None and "publish" not in {s["stage"] for s in stages}
+        second = httpx.post(f"{b.base}/v1/scenes", json={"prompt": CHEAP_PROMPT}, timeout=30).json()
+        _, after = follow(a.base, second["id"], SCENE_WAIT_S)
+    assert after is not None and after["status"] == "succeeded", after
+    queue = PostgresJobQueue(url)
+    try:
+        cancelled, taken = queue.get(first["id"]), queue.get(second["id"])
+        assert cancelled.attempts == 1 and taken.attempts == 1  # the host stopped the first, and did not die of it
     finally:
         queue.close()

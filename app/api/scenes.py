@@ -10,7 +10,7 @@ import shutil
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager, nullcontext
 from datetime import datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Annotated, Any
 
 from anyio import to_thread
@@ -19,6 +19,7 @@ from fastapi import Path as PathParam
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from app.api.models import SCENE_ID_PATTERN, EditCreate, Scene, SceneCreate, SceneList, error_responses
+from app.api.output import Outputs
 from app.api.security import ApiError, KeyRing, RateLimiter, SharedRateLimiter
 from app.jobs.queue import (
     ACTIVE,
@@ -31,10 +32,10 @@ from app.jobs.queue import (
     new_job_id,
     scene_dir,
 )
-from graph.revisions import REVISIONS_FILE, read_log
 from tools.core.errors import StorageError
 from tools.core.settings import Settings
 from tools.storage.bundle import unpublish
+from tools.storage.folder import forget_folder
 from tools.storage.open import open_store
 
 EVENT_POLL_S = 0.25
@@ -82,45 +83,54 @@ def owned_job(queue: JobQueue, job_id: str, caller: str, keys: KeyRing) -> Job:
     return job
 
 
-def has_output(settings: Settings, job: Job) -> bool:
+def outputs_of(request: Request) -> Outputs:
+    """Where the app reads scene outputs (app/api/output.py): made on first use, kept for the app's life."""
+    state = request.app.state
+    if not hasattr(state, "outputs"):
+        state.outputs = Outputs(state.settings, open_store)
+    return state.outputs
+
+
+def has_output(outputs: Outputs, job: Job) -> bool:
     """Whether the job has ended and left a published page."""
-    return job.status in TERMINAL and (scene_dir(settings.data_dir, job.id) / "index.html").is_file()
+    return job.status in TERMINAL and outputs.of(job).published()
 
 
-def scene_view(job: Job, settings: Settings, keys: KeyRing) -> dict[str, Any]:
+def scene_view(job: Job, outputs: Outputs, keys: KeyRing) -> dict[str, Any]:
     """The scene object of docs/api.md; file URLs carry a signed token when API keys are set."""
     base = f"/v1/scenes/{job.id}"
     token = keys.token(job.id, job.owner) if keys.enabled else None
     query = f"?token={token}" if token else ""
     files = f"{base}/signed/{token}" if token else f"{base}/files"  # the page's relative URLs keep the token
     urls = None
-    if has_output(settings, job) and job.status != "cancelled":
-        shots = sorted((scene_dir(settings.data_dir, job.id) / "screenshots").glob("*.png"))
+    output = outputs.of(job)
+    if job.status in ("succeeded", "failed") and output.published():
         urls = {"page": f"{files}/index.html", "bundle": f"{base}/bundle{query}",
                 "scene_glb": f"{base}/scene.glb{query}", "report": f"{files}/report.json",
-                "screenshots": {shot.stem: f"{files}/screenshots/{shot.name}" for shot in shots}}
+                "screenshots": {PurePosixPath(name).stem: f"{files}/screenshots/{name}"
+                                for name in output.screenshots()}}
     error = {"code": job.error_code, "message": job.error_message or ""} if job.error_code else None
     return {
         "id": job.id, "kind": job.kind, "prompt": job.prompt, "seed": job.seed, "status": job.status,
         "stage": job.stage, "progress": round(job.progress, 3), "created_at": iso(job.created_at),
         "started_at": iso(job.started_at), "finished_at": iso(job.finished_at), "passed": job.passed,
         "error": error, "urls": urls, "events_url": f"{base}/events{query}", "summary": job.summary,
-        "revisions": revision_views(job.revisions, scene_dir(settings.data_dir, job.id)),
+        "revisions": revision_views(job.revisions, output.revision_log() if len(job.revisions) > 1 else []),
     }
 
 
 LOG_TIME_SLACK_S = 1.0  # revisions.json keeps whole seconds, cut down
 
 
-def revision_views(revisions: list[dict[str, Any]], folder: Path) -> list[dict[str, Any]]:
-    """The queue's revisions, each with what its edit changed: ``counts`` and ``changes`` from the scene folder's
-    revisions.json (None for the generated one, one still queued or running, and one that failed).
+def revision_views(revisions: list[dict[str, Any]], made: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The queue's revisions, each with what its edit changed: ``counts`` and ``changes`` from ``made``, the
+    entries of the scene's revisions.json that an edit wrote (None for the generated one, one still queued or
+    running, and one that failed).
 
     The folder numbers only the edits that made a revision, so after a failed edit its numbers run behind the
     queue's. The queue takes one edit of a scene at a time, so an entry belongs to the revision of the same
     instruction that was asked for before the entry was written, with no other asked for in between.
     """
-    made = [e for e in read_log(folder) if e.get("instruction")] if (folder / REVISIONS_FILE).is_file() else []
     written = [_epoch(e["created_at"]) for e in made]
     views, k = [], 0
     for i, r in enumerate(revisions):
@@ -141,7 +151,7 @@ def _epoch(timestamp: str) -> float:
 
 def view(request: Request, job: Job) -> dict[str, Any]:
     """The API view of a job, with URLs signed for the caller."""
-    return scene_view(job, request.app.state.settings, request.app.state.keys)
+    return scene_view(job, outputs_of(request), request.app.state.keys)
 
 
 @contextmanager
@@ -228,7 +238,7 @@ def edit_scene(scene_id: SceneId, body: EditCreate, request: Request, queue: Que
     if job.status in ACTIVE:
         raise ApiError(409, "conflict", f"a job on {scene_id} is still {job.status}; wait for it or cancel it",
                        {"status": job.status})
-    if not has_output(request.app.state.settings, job):
+    if not has_output(outputs_of(request), job):
         raise ApiError(409, "conflict", f"{scene_id} has no finished scene to edit", {"status": job.status})
     with admitted(request, caller) as max_active:
         edited = queue.submit_edit(scene_id, body.instruction, max_active)
@@ -251,13 +261,17 @@ def cancel_scene(scene_id: SceneId, request: Request, queue: Queue, caller: Owne
 @router.delete("/{scene_id}", status_code=204, summary="Delete a scene",
                responses=error_responses(401, 404, 422, 503))
 def delete_scene(scene_id: SceneId, request: Request, queue: Queue, caller: Owner) -> Response:
-    """Cancels its job, removes its published copy from the store, then the job, its events, checkpoint and files."""
+    """Cancels its job, removes its published copy (and with S3 its working folder) from the store, then the job,
+    its events, checkpoint and files."""
     job = owned_job(queue, scene_id, caller, request.app.state.keys)
     queue.cancel(scene_id)
     settings: Settings = request.app.state.settings
-    store = open_store(settings)
+    outputs = outputs_of(request)
+    store = outputs.store
     try:  # first, so a store that is down leaves the scene listed and the DELETE can simply be sent again
         unpublish(store, f"scenes/{scene_id}")
+        if outputs.stored:
+            forget_folder(store, scene_id)
     except StorageError as e:
         raise ApiError(503, "unavailable", f"the scene's published copy could not be removed from "
                        f"{store.describe()}; the scene is cancelled but not deleted: send the DELETE again",

@@ -4,16 +4,23 @@ PROMPTS is a .txt or .jsonl file (app/cli/batch_input.py). Scene k goes to DIR/<
 DIR/results.jsonl gets one object per scene (app/cli/batch_results.py), rewritten whole after each
 scene so a reader never sees half a file.
 
-The scenes are jobs in the batch's own job database, DIR/.batch/jobs.sqlite, run by N processes of
-the service's worker (app/jobs/worker.py). Its own database, not the data dir's: a running
-`diorama serve` must not pick up (or list) a batch's jobs, and a rerun with the same --out must
-find the jobs of the run it resumes. Each job names its output folder, which appears only once its
-scene is written (app/jobs/scene_folder.py: it is written in a hidden sibling, renamed into place).
+The scenes are jobs run by N processes of the service's worker (app/jobs/worker.py), started by the
+batch. Without DIORAMA_DATABASE_URL the jobs are in the batch's own job database,
+DIR/.batch/jobs.sqlite: a running `diorama serve` must not pick up (or list) a batch's jobs, and a
+rerun with the same --out must find the jobs of the run it resumes. With DIORAMA_DATABASE_URL they
+are in the shared PostgreSQL database (checkpoints too), under an owner of their own,
+``batch:<host>:<DIR>``: the batch's workers claim only those jobs, and `diorama worker` hosts never
+take them (a job that names its own folder runs only on the host that has the folder), so a batch
+works on one machine as on SQLite and leaves the service's jobs to the service's workers. Each job
+names its output folder, which appears only once its scene is written (app/jobs/scene_folder.py: it
+is written in a hidden sibling, renamed into place).
 
 Resuming: a scene is finished when the results file says ok/checks_failed and its report.json
-agrees (same scene id and verdict); a rerun skips those. The others are jobs still queued (handed
-back by a stopped worker) or running (their worker was killed: reclaimed when the lease runs out),
-or are queued anew; either way the scene resumes from its LangGraph checkpoint (thread = scene id).
+agrees (same scene id and verdict); a rerun skips those. A scene whose job succeeded but that the
+killed batch did not record yet is recorded from its job, not run again. The others are jobs still
+queued (handed back by a stopped worker) or running (their worker was killed: reclaimed when the
+lease runs out), or are queued anew; either way the scene resumes from its LangGraph checkpoint
+(thread = scene id).
 
 Workers run in their own process groups: Ctrl-C reaches only this process, which stops them
 (SIGTERM: each hands its job back and closes its Chromium) and exits 130.
@@ -23,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import socket
 import sys
 import time
 from collections import deque
@@ -46,14 +54,22 @@ from app.cli.batch_results import (
 
 if TYPE_CHECKING:
     from app.jobs.pool import WorkerPool
-    from app.jobs.queue import Job, SqliteJobQueue
+    from app.jobs.queue import Job, JobQueue
     from tools.core.settings import Settings
 
 EXIT_INTERRUPTED = 130
-BATCH_OWNER = "batch"  # the owner of every job in a batch's database
+BATCH_OWNER = "batch"  # the owner of every job in a batch's own SQLite database
 JOB_DB = Path(".batch") / "jobs.sqlite"  # under DIR
 POLL_S = 0.2  # how often the coordinator reads the queue's new events
 log = logging.getLogger("diorama.batch")
+
+
+def batch_owner(settings: Settings, out_root: Path) -> str:
+    """The owner of the batch's jobs: in a database of its own any name does; in a shared one, this host's
+    batch into this folder (its rerun finds its jobs; no other batch's jobs are its)."""
+    if settings.database_url is None:
+        return BATCH_OWNER
+    return f"{BATCH_OWNER}:{socket.gethostname()}:{out_root.resolve()}"
 
 
 def job_id_of(item: BatchItem, out_root: Path) -> str:
@@ -93,15 +109,17 @@ class Batch:
         return self.records
 
     def _work(self, todo: deque[BatchItem], progress: ProgressLine) -> None:
+        from app.jobs.backend import open_queue
         from app.jobs.pool import WorkerPool
-        from app.jobs.queue import SqliteJobQueue
 
-        queue = SqliteJobQueue(self.out_root / JOB_DB)
+        (self.out_root / JOB_DB).parent.mkdir(parents=True, exist_ok=True)  # marks the folder as a batch's
+        queue = open_queue(self.settings, None if self.settings.database_url else self.out_root / JOB_DB)
+        owner = batch_owner(self.settings, self.out_root)
         ids = {item.line: job_id_of(item, self.out_root) for item in todo}
-        cancel_leftovers(queue, set(ids.values()))
+        cancel_leftovers(queue, set(ids.values()), owner)
         seen = queue.head()
         workers = self.settings.model_copy(update={"log_format": "json" if self.json_logs else "text"})
-        pool = WorkerPool(workers, min(self.jobs, len(todo)), queue.path, log=sys.stderr)
+        pool = WorkerPool(workers, min(self.jobs, len(todo)), queue.path, log=sys.stderr, owner=owner)
         pending: dict[str, BatchItem] = {}  # job id -> its item: submitted, not ended
         restarts_at_progress = 0
         try:
@@ -111,14 +129,17 @@ class Batch:
                 # ends its worker's scene, before we could stop scheduling (--fail-fast, a machine problem).
                 while todo and not self.stopped and len(pending) < pool.size:
                     item = todo.popleft()
-                    pending[ids[item.line]] = item
-                    self._submit(queue, ids[item.line], item)
+                    job = self._submit(queue, owner, ids[item.line], item)
+                    if job.status == "succeeded":  # ended after the killed run's last record
+                        self._ended(job, item, progress)
+                    else:
+                        pending[job.id] = item
                 if self.stopped:
                     todo.clear()
                     cancel_queued(queue, pending)
                 time.sleep(POLL_S)
                 events = queue.follow(seen)
-                progress.running = queue.count("running", BATCH_OWNER)
+                progress.running = queue.count("running", owner)
                 for event in events:
                     seen = event.seq
                     if event.event == "done" and event.job_id in pending:
@@ -131,18 +152,25 @@ class Batch:
         finally:
             pool.stop()
 
-    def _submit(self, queue: SqliteJobQueue, job_id: str, item: BatchItem) -> None:
-        """Queue the scene, unless an earlier run left its job queued or running (then that job resumes)."""
+    def _submit(self, queue: JobQueue, owner: str, job_id: str, item: BatchItem) -> Job:
+        """Queue the scene, unless an earlier run left its job queued or running (then that job resumes) or
+        succeeded with its folder in place (then it is recorded as it is); the job either way."""
         from app.jobs.queue import ACTIVE
+        from tools.core.errors import InputError
 
         out = self.out_root / item.name
         job = queue.get(job_id)
-        if job is not None and job.status in ACTIVE and \
-                (job.prompt, job.seed, job.options, job.out_dir) == (item.prompt, item.seed, item.options, str(out)):
-            return
+        if job is not None and job.owner != owner:
+            raise InputError(f"scene id {job_id} (line {item.line}) belongs to another batch or to the service "
+                             f"({job.owner}) in the shared database; give the line an id of its own")
+        same = job is not None and \
+            (job.prompt, job.seed, job.options, job.out_dir) == (item.prompt, item.seed, item.options, str(out))
+        if job is not None and same and (job.status in ACTIVE or
+                                         (job.status == "succeeded" and (out / "report.json").is_file())):
+            return job
         if job is not None:
             queue.delete(job_id)
-        queue.submit(job_id, BATCH_OWNER, item.prompt, item.seed, item.options, out_dir=out)
+        return queue.submit(job_id, owner, item.prompt, item.seed, item.options, out_dir=out)[0]
 
     def _ended(self, job: Job | None, item: BatchItem, progress: ProgressLine) -> None:
         """Record a scene whose job ended; a failure stops scheduling under --fail-fast, a machine problem always."""
@@ -163,16 +191,16 @@ class Batch:
         progress.say(result_line(record))
 
 
-def cancel_leftovers(queue: SqliteJobQueue, wanted: set[str]) -> None:
+def cancel_leftovers(queue: JobQueue, wanted: set[str], owner: str) -> None:
     """An earlier run's jobs that this run does not want (the file changed) must not be run by its workers."""
     from app.jobs.queue import ACTIVE
 
-    for job in queue.list(BATCH_OWNER, sys.maxsize, None):
+    for job in queue.list(owner, sys.maxsize, None):
         if job.status in ACTIVE and job.id not in wanted:
             queue.cancel(job.id)
 
 
-def cancel_queued(queue: SqliteJobQueue, pending: dict[str, BatchItem]) -> None:
+def cancel_queued(queue: JobQueue, pending: dict[str, BatchItem]) -> None:
     """Scheduling stopped: jobs no worker has claimed yet are cancelled; running ones finish."""
     for job_id in pending:
         job = queue.get(job_id)

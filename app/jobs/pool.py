@@ -63,13 +63,14 @@ class WorkerSlot:
 class WorkerPool:
     """Keeps ``size`` worker processes alive until ``stop()``.
 
-    queue_path: the job database they serve (default: the data dir's); log: where their output goes
+    queue_path: the job database they serve (default: the data dir's, or PostgreSQL's); owner: run only this
+    owner's jobs (a batch's; default: the jobs without a folder of their own); log: where their output goes
     (default: ``data_dir/logs/workers.log``; a CLI passes its own stderr).
     """
 
     def __init__(self, settings: Settings, size: int, queue_path: Path | None = None,
-                 log: TextIO | None = None) -> None:
-        self.settings, self.size, self.queue_path, self.log = settings, size, queue_path, log
+                 log: TextIO | None = None, owner: str | None = None) -> None:
+        self.settings, self.size, self.queue_path, self.log, self.owner = settings, size, queue_path, log, owner
         self._slots: list[WorkerSlot] = []
         self._stopping = threading.Event()
         self._watcher = threading.Thread(target=self._watch, name="worker-pool", daemon=True)
@@ -79,6 +80,8 @@ class WorkerPool:
         command = [sys.executable, "-m", "app.jobs.worker", "--parent-pid", str(os.getpid())]
         if self.queue_path is not None:
             command += ["--queue", str(self.queue_path.resolve())]
+        if self.owner is not None:
+            command += ["--owner", self.owner]
         if self.log is not None:
             return self._popen(command, self.log)
         log = Path(self.settings.data_dir) / "logs"

@@ -105,8 +105,9 @@ class JobQueue(Protocol):
         """Queue an edit of a finished job as its next revision; None when there is no such job."""
     def by_idempotency_key(self, owner: str, key: str) -> Job | None:
         """The owner's job made with this idempotency key, if any."""
-    def claim(self, worker: str, lease_s: float) -> Job | None:
-        """Take the oldest queued job (or one whose lease ran out) for this worker."""
+    def claim(self, worker: str, lease_s: float, owner: str | None = None) -> Job | None:
+        """Take the oldest queued job (or one whose lease ran out) for this worker: of ``owner`` when given,
+        else one without a folder of its own."""
     def wait_for_work(self, timeout_s: float) -> None:
         """An idle worker's wait: until a job may be there to claim, at most ``timeout_s``."""
     def heartbeat(self, job_id: str, worker: str, lease_s: float) -> bool:
@@ -321,13 +322,19 @@ class SqlJobQueue:
             self._announce(db)
             return self._job(db, job_id)
 
-    def claim(self, worker: str, lease_s: float) -> Job | None:
-        """Take the oldest queued job, or a running one whose worker stopped renewing its lease."""
+    def claim(self, worker: str, lease_s: float, owner: str | None = None) -> Job | None:
+        """Take the oldest queued job, or a running one whose worker stopped renewing its lease.
+
+        With ``owner``, only that owner's jobs: a batch's workers run its jobs and nobody else's. Without, only
+        jobs with no folder of their own: a job that names its folder (a batch's) is run only by the workers of
+        the batch that named it, on the host where that folder is, though the database is shared with others.
+        """
+        mine, args = ("owner = ?", (owner,)) if owner is not None else ("out_dir IS NULL", ())
         with self._transaction() as db:
             now = self._clock(db)
             row = db.execute(
-                "SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND lease_expires < ?) "
-                f"ORDER BY queued_at LIMIT 1{self.CLAIM_LOCK}", (now,)).fetchone()
+                f"SELECT id FROM jobs WHERE (status = 'queued' OR (status = 'running' AND lease_expires < ?)) "
+                f"AND {mine} ORDER BY queued_at LIMIT 1{self.CLAIM_LOCK}", (now, *args)).fetchone()
             if row is None:
                 return None
             db.execute(

@@ -1,4 +1,4 @@
-"""One scene worker process: ``python -m app.jobs.worker --parent-pid PID [--queue FILE]``.
+"""One scene worker process: ``python -m app.jobs.worker --parent-pid PID [--queue FILE] [--owner NAME]``.
 
 It polls the job queue (PostgreSQL when DIORAMA_DATABASE_URL is set, else the
 service's ``data_dir/jobs.sqlite``, or a batch's own), runs each job with the
@@ -12,7 +12,10 @@ scene's LangGraph checkpoint. After ``worker_max_jobs`` jobs, or above
 sibling of its folder and renames it into place when the scene is written
 (app/jobs/scene_folder.py), so a folder cut off never looks done. A batch job's
 sibling outlives a failure (the batch's rerun resumes there); a service job's
-goes when the job ends without a scene, as nothing resumes an ended job.
+goes when the job ends without a scene, as nothing resumes an ended job. With
+S3 storage a service job's finished folder is kept in the bucket too
+(tools/storage/folder.py) and an edit starts from the bucket's copy, so no
+host's disk holds what another host needs.
 
 A machine fault (full disk, read-only folder, damaged or locked database)
 fails the job it hit as ``environment`` with the file named; when the job
@@ -48,10 +51,13 @@ from app.jobs.queue import Job, JobQueue, Status, job_dir
 from app.jobs.scene_folder import put_in_place, staging_folder
 from app.logs import log_progress
 from graph.context import LazyBrowser, RunContext
+from graph.revisions import REVISIONS_FILE
 from graph.state import SceneState
-from tools.core.errors import DioramaError, InputError, MachineFault, RenderError
+from tools.core.errors import DioramaError, InputError, MachineFault, RenderError, StorageError
 from tools.core.report import Report
 from tools.core.settings import Settings
+from tools.storage.base import Store
+from tools.storage.folder import fetch_folder, keep_folder
 
 IDLE_WAIT_S = 5.0  # longest idle wait between claims (a queued job wakes a PostgreSQL worker at once)
 MAX_ATTEMPTS = 3  # a job whose worker died this often is failed, not retried forever
@@ -164,19 +170,44 @@ def job_settings(settings: Settings, job: Job) -> Settings:
 
 
 def run_scene(job: Job, context: RunContext) -> SceneState:
-    """Run a job's generate or edit in its folder and return the final graph state."""
+    """Run a job's generate or edit in its folder and return the final graph state; with shared storage the
+    folder comes from the store before an edit and goes back to it after either."""
     out = job_dir(context.settings.data_dir, job)
+    shared = keeps_folder_in_store(context.settings, job)
     if job.kind == "edit":
         from graph.edit import edit_scene  # written alongside the API; imported only when an edit runs
 
         assert job.instruction is not None  # submit_edit stores the instruction of every edit job
-        return edit_scene(out, job.instruction, context)
-    from graph.runner import generate_scene
+        if shared:
+            bring_folder(context.store, job, out)
+        state = edit_scene(out, job.instruction, context)
+    else:
+        from graph.runner import generate_scene
 
-    staging = staging_folder(out, job.id)
-    state = generate_scene(job.prompt, staging, context, seed=job.seed, scene_id=job.id, fresh_out_dir=True)
-    put_in_place(staging, out)
+        staging = staging_folder(out, job.id)
+        state = generate_scene(job.prompt, staging, context, seed=job.seed, scene_id=job.id, fresh_out_dir=True)
+        put_in_place(staging, out)
+    if shared:
+        keep_folder(context.store, job.id, out, copies=(REVISIONS_FILE,))
     return state
+
+
+def keeps_folder_in_store(settings: Settings, job: Job) -> bool:
+    """Whether the job's folder lives in the store between jobs: a service job's with S3 storage, so any host
+    edits the scene and any API instance serves it (a batch's folders are the batch's own, on its host)."""
+    return settings.storage == "s3" and job.out_dir is None
+
+
+def bring_folder(store: Store, job: Job, out: Path) -> None:
+    """Before an edit: the scene folder as the store keeps it, which the host that finished the scene last put
+    there (this host's disk may hold an older revision, or nothing)."""
+    staging = staging_folder(out, job.id)
+    if fetch_folder(store, job.id, staging):
+        put_in_place(staging, out)
+    elif not (out / "scene.json").is_file():
+        raise StorageError(f"{store.describe()} keeps no working folder of {job.id} and this host has none "
+                           f"({out}): the scene was made before scene folders went to the store, or by a host "
+                           "without DIORAMA_STORAGE=s3; edit it on that host, or generate it again")
 
 
 def discard_unfinished(settings: Settings, job: Job) -> None:
@@ -290,10 +321,12 @@ def die_with_parent(parent_pid: int) -> None:
         sys.exit(1)
 
 
-def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None, warm: bool = False) -> int:
+def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = None, warm: bool = False,
+               owner: str | None = None) -> int:
     """Claim and run jobs until the parent process dies or a shutdown signal arrives (exit 0), or until this
     process should make way for a fresh one (``RECYCLE_EXIT``: the pool starts another at once); with
-    ``warm``, Chromium starts before the first claim (a worker process), not inside the first scene."""
+    ``warm``, Chromium starts before the first claim (a worker process), not inside the first scene; with
+    ``owner``, only that owner's jobs (a batch's), else only jobs without a folder of their own."""
     worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
     browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
     backoff = Backoff()
@@ -305,7 +338,7 @@ def serve_jobs(settings: Settings, parent_pid: int, queue_path: Path | None = No
         while os.getppid() == parent_pid and not SHUTDOWN.requested:
             try:
                 queue = queue or open_queue(settings, queue_path)
-                claimed = serve_one(queue, worker, settings, browser, parent_pid)
+                claimed = serve_one(queue, worker, settings, browser, parent_pid, owner)
                 if not claimed:
                     with SHUTDOWN.interruptible():
                         queue.wait_for_work(IDLE_WAIT_S)
@@ -358,9 +391,10 @@ def tree_rss_mb(pid: int) -> float:
     return rss_kb / 1024 + sum(tree_rss_mb(int(child)) for child in children)
 
 
-def serve_one(queue: JobQueue, worker: str, settings: Settings, browser: LazyBrowser, parent_pid: int) -> bool:
-    """Claim one job and run it to its end; False when there was none to claim."""
-    job = queue.claim(worker, settings.job_lease_s)
+def serve_one(queue: JobQueue, worker: str, settings: Settings, browser: LazyBrowser, parent_pid: int,
+              owner: str | None = None) -> bool:
+    """Claim one job (of ``owner`` when given) and run it to its end; False when there was none to claim."""
+    job = queue.claim(worker, settings.job_lease_s, owner)
     if job is None:
         return False
     if job.attempts > MAX_ATTEMPTS:
@@ -377,6 +411,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.jobs.worker", description="Run Diorama scene jobs.")
     parser.add_argument("--parent-pid", type=int, required=True, help="exit when this process dies")
     parser.add_argument("--queue", type=Path, help="job database (default: DIORAMA_DATA_DIR/jobs.sqlite)")
+    parser.add_argument("--owner", help="run only this owner's jobs (a batch's); default: jobs without own folder")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the server decides
     signal.signal(signal.SIGTERM, SHUTDOWN.handle)
@@ -385,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
     from app.logs import configure_logging
 
     configure_logging(json=settings.log_format == "json", level=settings.log_level)  # logs/workers.log
-    return serve_jobs(settings, args.parent_pid, args.queue, warm=True)
+    return serve_jobs(settings, args.parent_pid, args.queue, warm=True, owner=args.owner)
 
 
 if __name__ == "__main__":

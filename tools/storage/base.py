@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -93,6 +94,11 @@ class Store(ABC):
     @abstractmethod
     def get_bytes(self, key: str) -> bytes:
         """The bytes under ``key``; StorageError when there are none."""
+
+    def read_chunks(self, key: str) -> Iterator[bytes]:
+        """The bytes under ``key`` in pieces, for streaming; a missing key or a failing store raises here, before
+        the first piece (a backend that streams overrides this)."""
+        return iter((self.get_bytes(key),))
 
     @abstractmethod
     def url(self, key: str, expires_s: int | None = None) -> str:

@@ -7,7 +7,7 @@ bounded retries, refused credentials, or any other refusal with S3's code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -23,6 +23,7 @@ MAX_ATTEMPTS = 3  # first try plus two retries, each after an exponential, jitte
 CONNECT_TIMEOUT_S = 2.0  # a live endpoint on a LAN answers far sooner; a dead one must fail fast
 READ_TIMEOUT_S = 30.0
 DELETE_BATCH = 1000  # S3's DeleteObjects limit
+CHUNK_BYTES = 1 << 16  # a streamed object's pieces
 _NOT_FOUND = {"404", "NoSuchKey", "NotFound"}
 _CREDENTIALS = {"AccessDenied", "InvalidAccessKeyId", "SignatureDoesNotMatch", "403"}
 
@@ -149,17 +150,25 @@ class S3Store(Store):
         """The object's metadata (ContentType, ContentLength, ETag...), or None when absent."""
         return self._head(self._full(key))
 
-    def get_bytes(self, key: str) -> bytes:
-        """The bytes under a key; StorageError when there are none or the bucket fails."""
-        full = self._full(key)
+    def _body(self, key: str) -> Any:
+        """The open body of a key's object; StorageError when there is none or the bucket fails."""
         try:
-            return self.client.get_object(Bucket=self.bucket, Key=full)["Body"].read()
+            return self.client.get_object(Bucket=self.bucket, Key=self._full(key))["Body"]
         except ClientError as exc:
             if _error_code(exc) in _NOT_FOUND:
                 raise StorageError(f"{key!r} is not in {self.describe()}") from exc
             raise self._storage_error("get", exc) from exc
         except BotoCoreError as exc:
             raise self._storage_error("get", exc) from exc
+
+    def get_bytes(self, key: str) -> bytes:
+        """The bytes under a key; StorageError when there are none or the bucket fails."""
+        body = self._body(key)
+        return self._call("get", body.read)
+
+    def read_chunks(self, key: str) -> Iterator[bytes]:
+        """The object in pieces as the bucket sends them: a large file is never held whole in memory."""
+        return self._body(key).iter_chunks(CHUNK_BYTES)
 
     def url(self, key: str, expires_s: int | None = None) -> str:
         """The public URL of a key, else a presigned GET URL."""
