@@ -45,6 +45,7 @@ from tools.edit.parse import EditOp, not_understood_message, parse_edits
 from tools.edit.targets import Last
 from tools.page.compose import PAGE_FILES
 from tools.plan.planner import plan_prompt
+from tools.storage.bundle import replace_published_file
 
 PLAN_FILE = "plan.json"
 EDIT_LOCK_FILE = ".edit.lock"
@@ -123,7 +124,7 @@ def _report_with_account(scene_dir: Path, scene_id: str, state: SceneState, acco
     """report.json (here and in the store publish put it in) with the edit's account under ``edit``."""
     report = {**state["report"], "edit": account}
     write_json(scene_dir / "report.json", report)
-    context.store.put_file(f"scenes/{scene_id}/report.json", scene_dir / "report.json")
+    replace_published_file(context.store, f"scenes/{scene_id}", "report.json", scene_dir / "report.json")
     return report
 
 

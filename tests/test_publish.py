@@ -18,7 +18,7 @@ from app.jobs.queue import scene_dir
 from graph.publish import upload_bundle
 from tools.core.errors import StorageError
 from tools.storage.base import LocalStore
-from tools.storage.bundle import MARKER, published_files, unpublish
+from tools.storage.bundle import MARKER, published_files, replace_published_file, unpublish
 from tools.storage.open import open_store
 from tools.storage.s3 import S3Store
 
@@ -86,6 +86,21 @@ def test_a_failed_republish_takes_the_old_page_and_marker_down(tmp_path):
         upload_bundle(store, out, PREFIX)
     keys = store.list_keys(PREFIX)
     assert f"{PREFIX}/index.html" not in keys and f"{PREFIX}/{MARKER}" not in keys  # no half scene looks whole
+
+
+def test_a_file_replaced_after_publishing_keeps_the_marker_true(tmp_path):
+    """An edit rewrites report.json after its publish: the marker's entry follows, so readers that trust the
+    marker's sizes and hashes (the API streaming from S3) get the new file's."""
+    import hashlib
+    out = scene_folder(tmp_path)
+    store = LocalStore(tmp_path / "store")
+    upload_bundle(store, out, PREFIX)
+    (out / "report.json").write_text('{"passed": true, "edit": {"revision": 2}}')
+    replace_published_file(store, PREFIX, "report.json", out / "report.json")
+    entry = published_files(store, PREFIX)["report.json"]
+    data = store.get_bytes(f"{PREFIX}/report.json")
+    assert data == (out / "report.json").read_bytes()
+    assert entry == {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 
 
 def test_unpublish_removes_the_local_folder(tmp_path):

@@ -61,8 +61,7 @@ class BundleUpload:
 
     def commit(self) -> None:
         """Write the marker: from now on readers trust the bundle."""
-        marker = {"version": MARKER_VERSION, "files": dict(sorted(self.files.items()))}
-        self.store.put_bytes(f"{self.prefix}/{MARKER}", json.dumps(marker, indent=1).encode(), "application/json")
+        write_marker(self.store, self.prefix, self.files)
 
     def rollback(self) -> None:
         """Delete what this attempt uploaded; a store too broken to delete is logged (the page never went up)."""
@@ -83,6 +82,24 @@ def all_or_nothing(store: Store, prefix: str) -> Iterator[BundleUpload]:
     except BaseException:
         upload.rollback()
         raise
+
+
+def write_marker(store: Store, prefix: str, files: dict[str, dict[str, int | str]]) -> None:
+    """The marker listing ``files`` ({relpath: {bytes, sha256}}) under ``prefix``."""
+    marker = {"version": MARKER_VERSION, "files": dict(sorted(files.items()))}
+    store.put_bytes(f"{clean_key(prefix)}/{MARKER}", json.dumps(marker, indent=1).encode(), "application/json")
+
+
+def replace_published_file(store: Store, prefix: str, relpath: str, path: Path) -> None:
+    """Put a newer copy of one file of a published scene (an edit's report.json) and bring the marker's entry
+    for it up to date, so the marker keeps describing what the store holds; an unpublished prefix gets the file
+    alone."""
+    data = path.read_bytes()
+    store.put_bytes(f"{clean_key(prefix)}/{clean_key(relpath)}", data)
+    files = published_files(store, prefix)
+    if files is not None:
+        files[clean_key(relpath)] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        write_marker(store, prefix, files)
 
 
 def published_files(store: Store, prefix: str) -> dict[str, dict] | None:
