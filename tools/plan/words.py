@@ -156,7 +156,7 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "trunk": ("toy_box", "a trunk is a chest"),
     "parcel": ("crate", "a parcel is a box"), "package": ("crate", "a package is a box"),
     "carton": ("crate", "a carton is a box"), "bookshelves": ("bookshelf", "plural of bookshelf"),
-    "island": ("counter", "a kitchen island is a counter"), "projector": ("screen", "a projector shows on a screen"),
+    "island": ("counter", "a kitchen island is a counter"),
     "mirrors": ("mirror", "plural of mirror"), "lamps": ("table_lamp", "plural of lamp"),
     "obelisk": ("sculpture", "an obelisk is a monument"), "totem": ("sculpture", "a totem is a carved figure"),
     "pole": ("lamp_post", "a pole is a tall post"), "post": ("lamp_post", "a post is a tall pole"),
