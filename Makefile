@@ -38,7 +38,7 @@ web/node_modules/.installed: web/package.json
 # The page's script: web/template's modules and the parts of three.js they use, bundled and minified by esbuild
 # (tools/page/bundle.py; compose calls it too and rebuilds when a source changed since, so this only saves the
 # first scene the second it takes).
-$(BUNDLE): $(DEMO_STAMP) web/node_modules/.installed web/build.mjs $(wildcard web/template/* web/sheet/*)
+$(BUNDLE): $(DEMO_STAMP) web/node_modules/.installed $(wildcard web/*.mjs web/*.json web/template/* web/sheet/*)
 	$(PY) -m tools.page.bundle
 	touch $@
 

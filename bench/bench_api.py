@@ -5,13 +5,16 @@
 For each worker count: a fresh `diorama serve` (own data folder, so no asset
 cache carries over), every prompt submitted at once, then polled until all
 have ended. Throughput is prompts / (last end - first submit); latency is each
-job's finished_at - created_at (queue wait included).
+job's finished_at - created_at (queue wait included); warm s/scene is the median of
+finished_at - started_at over every scene but each worker's first, and the stages'
+medians come from each scene's report.json.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import tempfile
 import time
@@ -54,9 +57,17 @@ def run_once(prompts: list[str], workers: int) -> dict:
                         if scene["status"] in TERMINAL:
                             scenes[scene_id] = scene
             wall = time.perf_counter() - started
+            timings = [httpx.get(f"{server.base}{s['urls']['report']}", timeout=60).json().get("timings", {})
+                       for s in scenes.values() if s.get("urls")]
     latencies = [seconds_between(s["created_at"], s["finished_at"]) for s in scenes.values()]
+    # A worker's own seconds on each scene (started -> finished), less each worker's first (cold) scene.
+    in_order = sorted(scenes.values(), key=lambda s: s["started_at"])
+    warm = [seconds_between(s["started_at"], s["finished_at"]) for s in in_order[workers:]]
+    stages = {stage: round(statistics.median(t.get(stage, 0.0) for t in timings), 2)
+              for stage in dict.fromkeys(k for t in timings for k in t)} if timings else {}
     return {
         "workers": workers, "scenes": len(ids), "wall_s": round(wall, 1),
+        "warm_s_per_scene": round(statistics.median(warm), 2) if warm else None, "stages_median_s": stages,
         "scenes_per_min": round(len(ids) / wall * 60, 2),
         "p50_s": round(percentile(latencies, 0.5), 1), "p95_s": round(percentile(latencies, 0.95), 1),
         "succeeded": sum(s["status"] == "succeeded" for s in scenes.values()),
@@ -73,13 +84,14 @@ def main() -> None:
     args = parser.parse_args()
     prompts = [p.strip() for p in args.prompts.read_text().splitlines() if p.strip()][: args.limit]
     rows = []
-    print("| workers | scenes | wall s | scenes/min | p50 s | p95 s | succeeded | passed |", flush=True)
-    print("|---|---|---|---|---|---|---|---|", flush=True)
+    print("| workers | scenes | wall s | scenes/min | p50 s | p95 s | warm s/scene | succeeded | passed |", flush=True)
+    print("|---|---|---|---|---|---|---|---|---|", flush=True)
     for workers in (int(w) for w in args.workers.split(",")):
         row = run_once(prompts, workers)
         rows.append(row)
         print(f"| {row['workers']} | {row['scenes']} | {row['wall_s']} | {row['scenes_per_min']} | {row['p50_s']} | "
-              f"{row['p95_s']} | {row['succeeded']} | {row['passed']} |", flush=True)
+              f"{row['p95_s']} | {row['warm_s_per_scene']} | {row['succeeded']} | {row['passed']} |", flush=True)
+        print(f"  median seconds per stage (report.json timings): {row['stages_median_s']}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2))
 

@@ -38,7 +38,8 @@ from tools.verify.page import PageWeight  # noqa: E402
 DEFAULT_PROMPTS = ("a forest with 200 trees",)
 _READY_JS = "() => ['ready', 'error'].includes(document.documentElement.dataset.dioramaState)"
 # The folder's files by what they are: the page's own (what a visitor's browser parses) apart from the geometry.
-FILE_TYPES = {".html": "html", ".js": "js", ".css": "css", ".glb": "glb", ".json": "json"}
+FILE_TYPES = {".html": "html", ".js": "js", ".css": "css", ".glb": "glb", ".json": "json", ".png": "textures",
+              ".jpg": "textures", ".jpeg": "textures", ".webp": "textures"}
 _MODULES_RAN_JS = "() => performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
 # V8's trace events for the page's JavaScript, by what they count (milliseconds, all threads): a module's source is
 # parsed while it streams in, and each function again, fully, when first called; then compiled to bytecode.

@@ -168,6 +168,16 @@ def test_scene_glb_shares_one_mesh_per_asset(written):
     np.testing.assert_allclose(node.translation, placements[2].position, atol=1e-6)
 
 
+def test_an_asset_glb_is_parsed_once_per_process_and_its_shared_arrays_are_read_only():
+    from tools.page.scene_glb import asset_mesh
+
+    data = generate("chair", color="#123456").glb
+    first = asset_mesh(data, "chair")
+    assert asset_mesh(bytes(bytearray(data)), "chair") is first, "equal bytes, another object: parsed once"
+    with pytest.raises(ValueError, match="read-only"):
+        first.primitives[0].positions[0, 0] = 1.0
+
+
 @needs_three
 def test_scene_glb_loads_in_trimesh_where_the_objects_are(written):
     out, scene, _, _ = written

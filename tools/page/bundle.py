@@ -28,7 +28,7 @@ BUNDLE_FILES = ("viewer.js", "ui.css", "sheet.js")
 STAMP = ".built"  # the digest of the inputs the files in BUNDLE_DIR were built from
 BUILD_TIMEOUT_S = 120
 # The bytes the bundle is made of; esbuild's own version is pinned by the lock file.
-_SOURCE_GLOBS = ("build.mjs", "package-lock.json", "template/*.js", "template/*.css", "sheet/*.js")
+_SOURCE_GLOBS = ("*.mjs", "page-three.json", "package-lock.json", "template/*.js", "template/*.css", "sheet/*.js")
 
 
 def page_bundle(three_dir: Path) -> Path:

@@ -14,6 +14,7 @@ stored once. The occlusion and emissive texture slots are dropped.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +23,9 @@ import pygltflib as g
 from tools.core.errors import AssetError
 from tools.core.gltf import Material, Mesh, Node, Primitive, Texture, read_glb, write_glb
 
+# Asset meshes a process keeps parsed, by content: pygltflib takes about 50 ms a file, and a worker meets the same
+# asset again in later scenes.
+ASSET_MESHES_KEPT = 256
 _COMPONENTS = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4}
 _DTYPES = {
     g.FLOAT: np.float32,
@@ -162,8 +166,10 @@ def _colors(gltf: g.GLTF2, blob: bytes, index: int | None) -> np.ndarray | None:
     return np.round(np.clip(unit, 0.0, 1.0) * 255).astype(np.uint8)
 
 
+@lru_cache(maxsize=ASSET_MESHES_KEPT)
 def asset_mesh(data: bytes, name: str) -> Mesh:
-    """One Mesh holding every primitive of the GLB's default scene, node transforms baked in."""
+    """One Mesh holding every primitive of the GLB's default scene, node transforms baked in. Kept for later
+    calls with the same bytes and name (ASSET_MESHES_KEPT), so its arrays are read-only: every scene shares them."""
     gltf = read_glb(data)
     blob = gltf.binary_blob() or b""
     scene = gltf.scenes[gltf.scene or 0] if gltf.scenes else None
@@ -180,6 +186,10 @@ def asset_mesh(data: bytes, name: str) -> Mesh:
         stack.extend((child, matrix) for child in node.children or [])
     if not prims:
         raise AssetError(f"{name}: the GLB holds no triangles")
+    for prim in prims:
+        for array in (prim.positions, prim.normals, prim.indices, prim.uvs, prim.colors, prim.tangents):
+            if array is not None:
+                array.setflags(write=False)
     return Mesh(name, prims)
 
 
