@@ -196,7 +196,7 @@ class StoredOutput:
         if name not in self.files:
             raise ApiError(404, "not_found", f"no file {relative!r} in this scene")
         chunks = self.store.read_chunks(f"{self.prefix}/{name}")  # a store failing fails here, as a 503
-        # No Content-Length from the marker: an edit puts its report.json (with the edit's account) after it.
+        # Streamed without a Content-Length; the marker's sizes are true (an edit updates report.json's entry).
         return StreamingResponse(chunks, media_type=media_type(name), headers=FILE_HEADERS)
 
     def bundle(self, cache: Path, filename: str) -> Response:

@@ -25,7 +25,7 @@ _AREA_RE = re.compile(rf"(?<![\w.]){_NUM}\s*(?:m2|m²|sq\.?\s*m\b|square\s+met(?
 _DANGLING_RE = re.compile(rf"(?<![\w.]){_NUM}\s*{_UNIT}\s*(?:x|by)(?!\s*\d)")
 _LEADING_RE = re.compile(rf"(?:^|[,;:(])\s*(?:x|by)\s*\d+(?:[.,]\d+)?\s*{_UNIT}")
 UNIT_METRES = {"m": 1.0, "metres": 1.0, "meters": 1.0, "metre": 1.0, "meter": 1.0, "cm": 0.01, "mm": 0.001,
-                "ft": 0.3048, "feet": 0.3048, "foot": 0.3048, "inches": 0.0254, "inch": 0.0254}
+               "ft": 0.3048, "feet": 0.3048, "foot": 0.3048, "inches": 0.0254, "inch": 0.0254}
 MEASURE_PREFIX = "measure:"  # the token of a stated length in metres, e.g. "measure:2"
 
 IRREGULAR_PLURALS = {

@@ -46,7 +46,7 @@ class BundleUpload:
         self.store.put_bytes(key, data)
         if self.store.stats.puts > puts:  # not an idempotent skip: this attempt wrote it
             self.written.append(key)
-        self.files[clean_key(relpath)] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        self.files[clean_key(relpath)] = marker_entry(data)
 
     def put_folder(self, folder: Path, relpath: str) -> int:
         """Upload every plain file under ``folder`` to ``prefix/relpath/...``; how many.
@@ -84,6 +84,11 @@ def all_or_nothing(store: Store, prefix: str) -> Iterator[BundleUpload]:
         raise
 
 
+def marker_entry(data: bytes) -> dict[str, int | str]:
+    """What the marker says of one file: its size and SHA-256."""
+    return {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
 def write_marker(store: Store, prefix: str, files: dict[str, dict[str, int | str]]) -> None:
     """The marker listing ``files`` ({relpath: {bytes, sha256}}) under ``prefix``."""
     marker = {"version": MARKER_VERSION, "files": dict(sorted(files.items()))}
@@ -98,7 +103,7 @@ def replace_published_file(store: Store, prefix: str, relpath: str, path: Path) 
     store.put_bytes(f"{clean_key(prefix)}/{clean_key(relpath)}", data)
     files = published_files(store, prefix)
     if files is not None:
-        files[clean_key(relpath)] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        files[clean_key(relpath)] = marker_entry(data)
         write_marker(store, prefix, files)
 
 
