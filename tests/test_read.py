@@ -81,3 +81,10 @@ def test_a_word_inside_a_hyphenated_modifier_of_no_thing_is_no_thing():
     as spaces, took "horse" for a thing."""
     made = _requested("a bedroom for a horse-mad 10 year old with a bed and a desk")
     assert all(kind != "horse" for kind, _ in made), made
+
+
+def test_a_setting_no_place_type_grounds_is_no_stand_in_object():
+    """"inside a narrowboat: ...": the parse takes the narrowboat for the setting; no place type is near it, and
+    a boat standing in for it would be an object the prompt does not ask for. The things in it stay."""
+    made = _requested("inside a narrowboat: a narrow bed and a tiny wood stove")
+    assert all(noun != "narrowboat" for _, noun in made) and {"bed", "stove"} <= {k for k, _ in made}, made

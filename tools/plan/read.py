@@ -50,17 +50,21 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     sentence = parse_sentence(text)
     phrases = [*sentence.mentions, *([sentence.place] if sentence.place else [])]
     pairs = _align(parsed.mentions, phrases)
-    absorbed = _pair_compound_words(parsed.mentions, phrases, pairs)
+    place_index = len(phrases) - 1 if sentence.place else None
+    absorbed = _pair_compound_words(parsed.mentions, phrases, pairs, place_index)
     rejected = {r.text.lower(): r.reason for r in sentence.rejected}
     modifiers = _hyphenated_modifier_words(phrases) | _hyphenated_words(text, phrases)
     drop = absorbed + [i for i, m in enumerate(parsed.mentions) if i not in pairs and i not in absorbed and (
         _is_rejected(m, rejected) or _in_modifier(m, modifiers))]
     setting = next((i for i, j in pairs.items() if phrases[j] is sentence.place), None)
     if setting is not None and parsed.place in (None, "room"):
-        place = ground_place(phrases[pairs[setting]].name)
+        setting_phrase = phrases[pairs[setting]]
+        place = ground_place(setting_phrase.name)
         if place is not None:  # "a speakeasy with ...": the grammar took the setting for a thing
             parsed.place = place[0]
             drop.append(setting)
+        elif ground_noun(setting_phrase.name, setting_phrase.head, text).fit != "exact":
+            drop.append(setting)  # "inside a narrowboat: ...": where the things are, no thing a stand-in shows
     drop += _negated(parsed, pairs, sentence.negated, drop)
     for index, mention in enumerate(parsed.mentions):
         if index not in drop:
@@ -111,7 +115,8 @@ def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
     return pairs
 
 
-def _pair_compound_words(mentions: list[Mention], phrases: list[Phrase], pairs: dict[int, int]) -> list[int]:
+def _pair_compound_words(mentions: list[Mention], phrases: list[Phrase], pairs: dict[int, int],
+                         setting: int | None = None) -> list[int]:
     """Mentions the grammar made of the first words of a compound the parse keeps whole ("counter" of "counter
     seating", "lighthouse" of "a lighthouse keeper's cottage"): paired with that phrase when no mention has it,
     to be grounded by its whole name afresh (the grammar's kind is the modifier's, not the thing's); else
@@ -122,8 +127,8 @@ def _pair_compound_words(mentions: list[Mention], phrases: list[Phrase], pairs: 
             continue
         j = next((j for j, p in enumerate(phrases) if set(mention.noun.split()) <= set(_spoken(p.name).split()[:-1])),
                  None)
-        if j is None:
-            continue
+        if j is None or (j not in pairs.values() and j == setting):
+            continue  # the setting is no thing to ground ("three dogs" in a dog park)
         if j in pairs.values():
             absorbed.append(i)
         else:
