@@ -50,3 +50,41 @@ def test_a_hyphenated_modifier_names_no_thing_and_no_count():
     plan = plan_prompt("a playroom with a frog-shaped rug and a two-seater sofa", 0)
     made = {spec.category: spec.count for spec in plan.objects if spec.requested}
     assert "frog" not in made and made.get("sofa") == 1, made
+
+
+def _requested(text):
+    return [(spec.category, spec.grounding.noun if spec.grounding else spec.noun)
+            for spec in plan_prompt(text, 0).objects if spec.requested]
+
+
+def test_the_first_word_of_a_compound_the_parse_keeps_whole_is_no_thing_of_its_own():
+    """The grammar reads "counter" of "counter seating" as a counter: paired with the parse's whole compound, it
+    is grounded afresh by that name; a first word of a phrase another mention has ("lighthouse" of "a lighthouse
+    keeper's cottage") is part of that name, to be dropped."""
+    from tools.plan.parse import Mention
+    from tools.plan.read import _align, _pair_compound_words
+    from tools.plan.sentence_lex import Mention as Phrase
+
+    mentions = [Mention("counter", "counter", 1, {}), Mention("lighthouse", "lighthouse", 1, {}),
+                Mention("house", "cottage", 1, {})]
+    phrases = [Phrase("counter seating", "counter seating", "seating"),
+               Phrase("a lighthouse keeper's cottage", "lighthouse keeper's cottage", "cottage")]
+    pairs = _align(mentions, phrases)
+    assert _pair_compound_words(mentions, phrases, pairs) == [1]
+    assert pairs == {0: 0, 2: 1} and mentions[0].category == "placeholder"
+    made = _requested("a lighthouse keeper's cottage with a rocking chair and a stove")
+    assert all(kind != "lighthouse" for kind, _ in made), made
+
+
+def test_a_word_inside_a_hyphenated_modifier_of_no_thing_is_no_thing():
+    """"a horse-mad 10 year old": "horse-mad" describes a person the room is for; the grammar, reading hyphens
+    as spaces, took "horse" for a thing."""
+    made = _requested("a bedroom for a horse-mad 10 year old with a bed and a desk")
+    assert all(kind != "horse" for kind, _ in made), made
+
+
+def test_a_setting_no_place_type_grounds_is_no_stand_in_object():
+    """"inside a narrowboat: ...": the parse takes the narrowboat for the setting; no place type is near it, and
+    a boat standing in for it would be an object the prompt does not ask for. The things in it stay."""
+    made = _requested("inside a narrowboat: a narrow bed and a tiny wood stove")
+    assert all(noun != "narrowboat" for _, noun in made) and {"bed", "stove"} <= {k for k, _ in made}, made

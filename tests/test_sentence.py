@@ -265,3 +265,27 @@ def test_counted_room_parts_after_a_spatial_preposition_are_places_not_things():
     p = parse_prompt("a dance studio with mirrors along two sides, shelves along two walls and a piano")
     assert {"mirror", "shelf", "piano"} <= set(names(p)), names(p)
     assert not {"side", "wall"} & set(names(p)), names(p)
+
+
+def test_a_noun_whose_singular_article_a_later_plural_cannot_take_heads_its_own_phrase():
+    """"a X and Y-plurals": the tagger may hang X on the plural as its modifier; "a" is X's, so X is a thing
+    (its own modifiers with it), while "salt and pepper shakers" share their phrase."""
+    p = parse_prompt("a den with a candy machine and soft cushions")
+    assert "candy machine" in names(p) and "cushion" in names(p), names(p)
+    assert "machine" not in get(p, "cushion").style_words
+    shared = parse_prompt("a kitchen with salt and pepper shakers")
+    assert "salt" not in names(shared), names(shared)
+
+
+def test_a_bare_opening_noun_phrase_the_tagger_misreads_is_parsed_with_an_article():
+    """"boho bedroom with ...": without an article the tagger reads "bedroom" as a verb and "boho" as the
+    thing; parsed again as "a boho bedroom", the bedroom is the setting and boho its style."""
+    from tools.plan.sentence import is_headline_misread
+    from tools.plan.sentence_lex import nlp
+
+    assert is_headline_misread(nlp()("boho bedroom with a macrame wall hanging and a low mattress"))
+    p = parse_prompt("boho bedroom with a macrame wall hanging and a low mattress")
+    assert p.place is not None and p.place.head == "bedroom", p.place
+    assert "boho" not in names(p), names(p)
+    assert get(p, "mattress").text == "a low mattress"  # spans are the prompt's own, not the article's
+    assert not is_headline_misread(nlp()("hair salon with three chairs"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
@@ -29,6 +30,7 @@ from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.text import singular_forms, tokenize
 from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
+HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")  # "horse-mad", "floor-to-ceiling"
 CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 # The parse's reasons for a noun not being a thing that outrank the grammar's word tables: they come from the
 # sentence's structure (whose a place is, what it is for), names, or WordNet's sense of the word, which a table
@@ -48,16 +50,21 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     sentence = parse_sentence(text)
     phrases = [*sentence.mentions, *([sentence.place] if sentence.place else [])]
     pairs = _align(parsed.mentions, phrases)
+    place_index = len(phrases) - 1 if sentence.place else None
+    absorbed = _pair_compound_words(parsed.mentions, phrases, pairs, place_index)
     rejected = {r.text.lower(): r.reason for r in sentence.rejected}
-    modifiers = _hyphenated_modifier_words(phrases)
-    drop = [i for i, m in enumerate(parsed.mentions) if i not in pairs and (
+    modifiers = _hyphenated_modifier_words(phrases) | _hyphenated_words(text, phrases)
+    drop = absorbed + [i for i, m in enumerate(parsed.mentions) if i not in pairs and i not in absorbed and (
         _is_rejected(m, rejected) or _in_modifier(m, modifiers))]
     setting = next((i for i, j in pairs.items() if phrases[j] is sentence.place), None)
     if setting is not None and parsed.place in (None, "room"):
-        place = ground_place(phrases[pairs[setting]].name)
+        setting_phrase = phrases[pairs[setting]]
+        place = ground_place(setting_phrase.name)
         if place is not None:  # "a speakeasy with ...": the grammar took the setting for a thing
             parsed.place = place[0]
             drop.append(setting)
+        elif ground_noun(setting_phrase.name, setting_phrase.head, text).fit != "exact":
+            drop.append(setting)  # "inside a narrowboat: ...": where the things are, no thing a stand-in shows
     drop += _negated(parsed, pairs, sentence.negated, drop)
     for index, mention in enumerate(parsed.mentions):
         if index not in drop:
@@ -106,6 +113,36 @@ def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
                 taken.add(j)
                 break
     return pairs
+
+
+def _pair_compound_words(mentions: list[Mention], phrases: list[Phrase], pairs: dict[int, int],
+                         setting: int | None = None) -> list[int]:
+    """Mentions the grammar made of the first words of a compound the parse keeps whole ("counter" of "counter
+    seating", "lighthouse" of "a lighthouse keeper's cottage"): paired with that phrase when no mention has it,
+    to be grounded by its whole name afresh (the grammar's kind is the modifier's, not the thing's); else
+    returned, to be dropped, as the phrase already shows them."""
+    absorbed = []
+    for i, mention in enumerate(mentions):
+        if i in pairs or not mention.noun:
+            continue
+        j = next((j for j, p in enumerate(phrases) if set(mention.noun.split()) <= set(_spoken(p.name).split()[:-1])),
+                 None)
+        if j is None or (j not in pairs.values() and j == setting):
+            continue  # the setting is no thing to ground ("three dogs" in a dog park)
+        if j in pairs.values():
+            absorbed.append(i)
+        else:
+            pairs[i] = j
+            mention.category, mention.unknown = "placeholder", None
+    return absorbed
+
+
+def _hyphenated_words(text: str, phrases: list[Phrase]) -> set[str]:
+    """The words of the prompt's hyphenated words that no phrase of the parse names ("horse" of "a horse-mad
+    12 year old"): the parse read those as modifiers, so the grammar's things made of them are none."""
+    named = {word for p in phrases for word in p.name.split()}
+    return {part.lower() for word in HYPHENATED.findall(text) if word.lower() not in named
+            for part in word.split("-")}
 
 
 def _spoken(name: str) -> str:

@@ -256,6 +256,27 @@ def nominal_heads(doc):
             yield tok
 
 
+def owns_article(tok) -> bool:
+    """Whether a noun the tagger hung on a later plural noun across "and" is the head of its own phrase: its
+    singular article cannot be the plural's ("a popcorn cart and acoustic panels", "a jukebox and neon beer
+    signs"), while "salt and pepper shakers" share theirs."""
+    head, nxt = tok.head, tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    if tok.dep_ not in MODIFIER_DEPS or tok.pos_ not in NOMINAL or nxt is None or nxt.pos_ != "CCONJ" \
+            or not tok.i < head.i or not is_plural(head) or is_plural(tok):
+        return False
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") and c.i < tok.i for c in head.children)
+
+
+def split_conjoined_heads(doc) -> None:
+    """Give a noun that owns its article (owns_article) its phrase back: the article and the words between it
+    and the noun become its own, and the noun a conjunct of what the plural is a conjunct of."""
+    for tok in [t for t in doc if owns_article(t)]:
+        plural = tok.head
+        for t in [c for c in plural.children if c.i < tok.i and c.i != tok.i]:
+            t.head = tok
+        tok.head, tok.dep_ = (plural.head, "conj") if plural.dep_ == "conj" else (plural, "conj")
+
+
 def counted_plural(tok) -> bool:
     """A plural noun with its own article or number heads its own phrase, whatever arc the tagger gave it:
     in "two white sofas side by side" the sofas are no compound of "side" (a compound's modifier is
@@ -333,8 +354,8 @@ def is_name_part(t, parts) -> bool:
     low = t.lower_
     if is_look_word(t):
         return False
-    if t.dep_ == "compound" and t.pos_ in NOMINAL | {"VERB"}:
-        return True
+    if (t.dep_ == "compound" and t.pos_ in NOMINAL | {"VERB"}) or (t.dep_ == "amod" and t.pos_ == "NOUN"):
+        return True  # a noun the tagger made an adjective modifier is a compound's first word ("popcorn cart")
     if t.dep_ != "amod" or t.pos_ != "ADJ":
         return False
     # classifier adjectives ('dental', 'surgical'), or nouns the tagger called
@@ -656,14 +677,67 @@ def rejections(ctx, used: set[int]) -> list[Rejected]:
     return out
 
 
+PHRASE_ENDS = ("ADP", "PUNCT", "NUM", "CCONJ", "SCONJ", "SYM", "DET")  # what may follow a whole noun phrase
+HEADLINE_POS = NOMINAL | {"ADJ", "VERB", "PART"}  # what a bare headline ("boho bedroom", "Wild West saloon") holds
+
+
+def headline(doc, start: int = 0) -> list:
+    """The words a prompt opens with when it opens with a bare noun phrase ("boho bedroom with ...", "open-plan
+    startup office with ..."): up to the first word of another kind (a preposition, punctuation, a number);
+    [] when it opens with an article, a pronoun, a preposition or a command ("Create a ...")."""
+    if len(doc) <= start or doc[start].pos_ not in NOMINAL | {"ADJ", "VERB"} or doc[start].tag_ == "VB":
+        return []
+    run = []
+    for tok in doc[start:]:
+        if tok.pos_ not in HEADLINE_POS or (tok.pos_ == "PART" and tok.dep_ != "case"):
+            break
+        run.append(tok)
+    return run
+
+
+def is_headline_misread(doc, start: int = 0) -> bool:
+    """Whether the tagger misread a bare opening noun phrase: its last word is no noun heading the sentence (the
+    root, or the subject of a later verb) with the words before it its modifiers ("boho bedroom" read as a noun
+    and a verb). Without an article English taggers often do; with one ("a boho bedroom") they seldom."""
+    run = headline(doc, start)
+    if not run:
+        return False
+    last = run[-1]
+    heads = last.dep_ == "ROOT" or (last.dep_ in ("nsubj", "nsubjpass") and last.head.i > last.i)
+    inside = all(run[0].i <= t.head.i <= last.i and t.head.i != t.i for t in run[:-1])
+    after = doc[last.i + 1] if last.i + 1 < len(doc) else None
+    whole = after is None or after.pos_ in PHRASE_ENDS  # not cut short by a mis-tagged word ("saloon" an adverb)
+    return not (last.pos_ in NOMINAL and heads and inside and whole)
+
+
+def parsed_doc(norm: str, where: list[int]):
+    """The parsed, repaired doc of the normalised text and its char map; a bare opening noun phrase the tagger
+    misread is parsed again with an article before it, which is kept when it reads the phrase as a noun's."""
+    doc = prepare(nlp()(norm))
+    run = headline(doc)
+    if not is_headline_misread(doc) or is_plural(run[-1]):
+        return doc, where
+    article = "an " if norm[:1].lower() in "aeiou" else "a "
+    again = prepare(nlp()(article + norm))
+    if not headline(again, 1) or is_headline_misread(again, 1):
+        return doc, where
+    return again, [0] * len(article) + where
+
+
+def prepare(doc):
+    """The tagger's doc with hyphenated words whole and its known mis-tags and mis-attachments repaired."""
+    if any(t.dep_ == "ROOT" for t in doc):
+        merge_hyphens(doc)
+        retag_compound_heads(doc)
+        split_conjoined_heads(doc)
+    return doc
+
+
 def parse_prompt(text: str) -> ParsedPrompt:
     """Parse one English scene prompt into mentions, place, relations and more."""
-    norm, where = normalise(text)
-    doc = nlp()(norm)
+    doc, where = parsed_doc(*normalise(text))
     if not any(t.dep_ == "ROOT" for t in doc):
         return ParsedPrompt(text, [], None, [], None, [], [])
-    merge_hyphens(doc)
-    retag_compound_heads(doc)
     dims, dim_span = find_dimensions(doc.text)
     ctx = Ctx(text, doc, where, dim_span)
     negated_toks: list[Token] = []
