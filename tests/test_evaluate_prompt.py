@@ -192,6 +192,3 @@ def test_the_scene_itself_is_no_named_thing():
     assert scene_part("library") == "a place"
     # By the whole name only, and never a kind's own name: these are things to show.
     assert scene_part("bay window") is None and scene_part("pool table") is None and scene_part("desk") is None
-    # A compound headed by a room part is that part, which the shell shows, unless a kind has its name.
-    assert scene_part("bay window", "window") == "the room" and scene_part("airlock door", "door") == "the room"
-    assert scene_part("vault door", "door") is None and scene_part("kitchen bar", "bar") is None

@@ -146,34 +146,13 @@ def place_names() -> frozenset[str]:
     return frozenset(places - {n for kind in CATEGORIES for n in kind_names(kind)})
 
 
-@lru_cache(maxsize=1)
-def all_kind_names() -> frozenset[str]:
-    """Every name of every kind."""
-    return frozenset(n for kind in CATEGORIES for n in kind_names(kind))
-
-
-def is_room_part_compound(name: str, head: str) -> bool:
-    """Whether ``name`` is a kind of a part of every room, named by its head word ("a bay window", "swinging
-    doors", "an airlock door"), that no kind shows by its own name ("a vault door" is a kind): a compound WordNet
-    holds must be a kind of the head's sense ("bay window" is a window); one it does not hold is, as English
-    compounds are, a kind of its head."""
-    parts = noun_forms(head) & set(T["room_parts"])
-    if len(name.split()) < 2 or not parts or noun_forms(name) & all_kind_names():
-        return False
-    if not wordnet.available() or not wordnet.is_lemma(name):
-        return True
-    part_senses = [s for part in parts for s in wordnet.physical_senses(part)]
-    return any(wordnet.related(s, p, 0) for s in wordnet.physical_senses(name) for p in part_senses)
-
-
-def scene_part(name: str, head: str = "") -> str | None:
+def scene_part(name: str) -> str | None:
     """What of the scene itself a mention names, or None for a thing: "a place", "the room", "the weather".
-    By its whole name, or for a room part by its head word when the whole is a kind of it
-    (is_room_part_compound): the shell shows doors and windows. "A kitchen bar" is a thing to show."""
+    By its whole name only: "a teller window" and "a kitchen bar" are things to show."""
     forms = noun_forms(name)
     if forms & place_names():
         return "a place"
-    if forms & set(T["room_parts"]) or (head and is_room_part_compound(name, head)):
+    if forms & set(T["room_parts"]):
         return "the room"
     return "the weather" if forms & set(T["weather_nouns"]) else None
 
@@ -182,7 +161,7 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
     """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order."""
     judged = []
     for mention in parsed.mentions:
-        part = scene_part(mention.name, mention.head)
+        part = scene_part(mention.name)
         judged.append({"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"}
                       if part else judge_mention(mention.name, objects, similarity, mention.head))
     return judged
