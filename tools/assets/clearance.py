@@ -5,8 +5,9 @@ verifier treat every object as a box, so a cat under a table would collide with 
 clear under a kind is a property of its shape, so it is measured from the meshes its generator makes, not
 listed: each variant is built at its typical size, its parts split into connected pieces, and each piece
 casts its lowest point down over its footprint's bounding rectangle onto a coarse grid (conservative: a
-slanted leg shades its whole rectangle). A cell's clearance is the lowest piece above it (none above: not
-under the object at all). The clear space is then the largest box, in volume, that stands on the floor under
+slanted leg shades its whole rectangle). A cell's clearance is the lowest piece above it; a cell is under the
+object only where the pieces' own outlines (their convex footprints, not their rectangles) cover all its
+corners, so the corners of a round top's square are not under it. The clear space is then the largest box, in volume, that stands on the floor under
 each variant, and under every variant at once (for a layout that does not know which it gets): a rectangle
 of cells and the height of its lowest cell. It is kept as fractions of
 the kind's extent (generators scale with the size asked), and only where it is real: at least
@@ -19,11 +20,14 @@ matches the meshes for a few kinds.
 from __future__ import annotations
 
 import json
+import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 import trimesh
+from scipy.spatial import ConvexHull, QhullError
 
 from tools.assets.generate import _typical_size
 from tools.assets.registry import GENERATORS, VARIANTS, GenParams
@@ -32,7 +36,7 @@ from tools.knowledge.clearance import CLEARANCE_FILE, ClearSpace, KindClearance
 
 GRID = 24  # cells along each side of the footprint
 MIN_CLEAR_HEIGHT = 0.1  # metres at the typical size: lower than this is no room under it
-MIN_CLEAR_SHARE = 0.2  # of the footprint's area
+MIN_CLEAR_SHARE = 0.1  # of the footprint's area: room round a pedestal counts
 MOUNTS = ("floor",)  # what stands on the floor can have room under it
 
 
@@ -43,6 +47,15 @@ class Piece:
     bottom: float
     lo: tuple[float, float]  # (x, z)
     hi: tuple[float, float]
+    outline: np.ndarray  # (n, 2) its vertices' (x, z)
+
+    def covers(self, points: np.ndarray) -> np.ndarray:
+        """Which of the (m, 2) points lie inside the piece's convex footprint (none for a piece seen edge-on)."""
+        try:
+            planes = ConvexHull(self.outline).equations  # (k, 3): inside where a x + b z + c <= 0
+        except QhullError:
+            return np.zeros(len(points), dtype=bool)
+        return np.all(points @ planes[:, :2].T + planes[:, 2] <= 1e-9, axis=1)
 
 
 def pieces(meshes: list[trimesh.Trimesh]) -> list[Piece]:
@@ -51,7 +64,8 @@ def pieces(meshes: list[trimesh.Trimesh]) -> list[Piece]:
     for mesh in meshes:
         for piece in mesh.split(only_watertight=False) or [mesh]:
             lo, hi = piece.bounds
-            out.append(Piece(float(lo[1]), (float(lo[0]), float(lo[2])), (float(hi[0]), float(hi[2]))))
+            outline = np.unique(np.round(piece.vertices[:, [0, 2]], 5), axis=0)
+            out.append(Piece(float(lo[1]), (float(lo[0]), float(lo[2])), (float(hi[0]), float(hi[2])), outline))
     return out
 
 
@@ -60,13 +74,19 @@ def clearance_grid(parts: list[Piece], lo: np.ndarray, hi: np.ndarray, grid: int
     clear = np.full((grid, grid), np.inf)
     xs = np.linspace(lo[0], hi[0], grid + 1)
     zs = np.linspace(lo[2], hi[2], grid + 1)
+    corners = np.stack(np.meshgrid(xs, zs, indexing="ij"), axis=-1).reshape(-1, 2)
+    covered = np.zeros(len(corners), dtype=bool)
+    for piece in parts:
+        covered |= piece.covers(corners)
+    covered_grid = covered.reshape(grid + 1, grid + 1)
+    under = covered_grid[:-1, :-1] & covered_grid[1:, :-1] & covered_grid[:-1, 1:] & covered_grid[1:, 1:]
     for piece in parts:
         bottom = piece.bottom - lo[1]
         ix = (xs[1:] > piece.lo[0]) & (xs[:-1] < piece.hi[0])  # cells the piece's rectangle reaches into
         iz = (zs[1:] > piece.lo[1]) & (zs[:-1] < piece.hi[1])
         block = clear[np.ix_(ix, iz)]
         clear[np.ix_(ix, iz)] = np.minimum(block, bottom)
-    clear[np.isinf(clear)] = 0.0
+    clear[np.isinf(clear) | ~under] = 0.0
     return clear
 
 
@@ -77,16 +97,15 @@ def largest_clear_box(clear: np.ndarray) -> tuple[int, int, int, int, float]:
     best = (0, 0, 0, 0, 0.0)
     best_volume = 0.0
     for x0 in range(n_x):
-        column_min = np.full(n_z, np.inf)
-        for x1 in range(x0 + 1, n_x + 1):
-            column_min = np.minimum(column_min, clear[x1 - 1])
-            for z0 in range(n_z):
-                running = np.minimum.accumulate(column_min[z0:])
-                volumes = running * (x1 - x0) * np.arange(1, n_z - z0 + 1)
-                k = int(np.argmax(volumes))
-                if volumes[k] > best_volume:
-                    best_volume = float(volumes[k])
-                    best = (x0, x1, z0, z0 + k + 1, float(running[k]))
+        column_min = np.minimum.accumulate(clear[x0:], axis=0)  # [x1 - x0 - 1, z]: lowest cell of x0..x1
+        widths = np.arange(1, n_x - x0 + 1)[:, None]
+        for z0 in range(n_z):
+            running = np.minimum.accumulate(column_min[:, z0:], axis=1)  # [x1, z1]: lowest of the rectangle
+            volumes = running * widths * np.arange(1, n_z - z0 + 1)[None, :]
+            i, k = np.unravel_index(int(np.argmax(volumes)), volumes.shape)
+            if volumes[i, k] > best_volume:
+                best_volume = float(volumes[i, k])
+                best = (x0, x0 + int(i) + 1, z0, z0 + int(k) + 1, float(running[i, k]))
     return best
 
 
@@ -122,14 +141,11 @@ def measure(category: str) -> KindClearance | None:
 
 
 def measure_all() -> dict[str, KindClearance]:
-    """Kind -> clear space, for every floor kind with real room under it."""
-    out = {}
-    for name, kind in sorted(CATEGORIES.items()):
-        if kind.mount in MOUNTS and name in GENERATORS:
-            found = measure(name)
-            if found is not None:
-                out[name] = found
-    return out
+    """Kind -> clear space, for every floor kind with real room under it (one process per core)."""
+    names = [name for name, kind in sorted(CATEGORIES.items()) if kind.mount in MOUNTS and name in GENERATORS]
+    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+        found = pool.map(measure, names, chunksize=8)
+        return {name: space for name, space in zip(names, found) if space is not None}
 
 
 def main() -> int:

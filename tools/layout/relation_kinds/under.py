@@ -96,6 +96,9 @@ def _why_not(s: Placement, targets: Sequence[Placement]) -> str:
     if h > room[1] or not ((w <= room[0] and d <= room[2]) or (d <= room[0] and w <= room[2])):
         return (f"{s.id} ({w:.2f} x {h:.2f} x {d:.2f} m) does not fit under {t.id} (room {room[0]:.2f} x "
                 f"{room[1]:.2f} x {room[2]:.2f} m); it is {footprint_gap(s, t):.2f} m beside it instead")
+    gap = footprint_gap(s, t)
+    if gap > 0.0:  # it would fit: the room under the target went to something else first
+        return f"{s.id} is not in the clear space under {t.id}, no room was left there; it is {gap:.2f} m beside it"
     return f"{s.id} is not in the clear space under {t.id}"
 
 
