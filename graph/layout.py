@@ -8,12 +8,20 @@ from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
 from tools.core.geometry import triple
-from tools.core.schema import AssetRef, ScenePlan
+from tools.core.schema import AssetRef, ObjectSpec, ScenePlan
 from tools.core.telemetry import tool_call
 from tools.edit.layout import PINNING, solve_with_pins
 from tools.layout.solver import solve_layout
 
 LAYOUT_SEED_STRIDE = 7919  # a prime: each repair attempt explores a different layout
+
+
+def with_asset_variants(plan: ScenePlan, refs: dict[str, AssetRef]) -> ScenePlan:
+    """The plan with each spec's variant as its asset was made: the room under a table depends on its legs."""
+    def made(spec: ObjectSpec) -> ObjectSpec:
+        variant = refs[spec.key].params.get("variant") if spec.key in refs else None
+        return spec if variant is None else spec.model_copy(update={"variant": int(variant)})
+    return plan.model_copy(update={"objects": [made(spec) for spec in plan.objects]})
 
 
 @stage("layout")
@@ -22,6 +30,7 @@ def layout(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     that re-solves keeps them too); LayoutError means it cannot fit."""
     plan = ScenePlan.model_validate(state["plan"])
     refs = {key: AssetRef.model_validate(ref) for key, ref in state["assets"].items()}
+    plan = with_asset_variants(plan, refs)
     sizes = {key: triple(ref.size) for key, ref in refs.items()}
     seed = state["seed"] + LAYOUT_SEED_STRIDE * state.get("layout_attempt", 0)
     pinning = state.get("pinning")

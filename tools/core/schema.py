@@ -32,6 +32,7 @@ RelationKind = Literal[
     "each_with",  # every target instance gets one subject instance next to it
     "front",  # subject at the front of the room (the -Z wall side), facing +Z into the room
     "by_window",  # subject beside or under one of the room's windows, back to its wall (indoor)
+    "under",  # subject in the clear space under target (between a table's legs), else beside it
 ]
 
 
@@ -204,6 +205,7 @@ class Placement(BaseModel):
     size: Vec3 = Field(description="scaled extent (x, y, z) before rotation")
     parent: str | None = Field(None, description="id of the object it stands on; None: the floor")
     mount: Literal["floor", "surface", "wall", "ceiling", "air"] = "floor"  # air: floats, supported by design
+    variant: int | None = Field(None, description="its asset's style variant, which the room under it depends on")
 
 
 class Camera(BaseModel):

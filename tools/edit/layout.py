@@ -224,7 +224,8 @@ def _pin_box(ctx: LayoutContext, pin: Pin, box_id: str, new_ids: dict[str, str],
     w, h, d = ctx.sizes[pin.spec]
     return Box(box_id, pin.spec, ctx.plan.spec(pin.spec).category, p.position[0] if x is None else x, p.position[1],
                p.position[2] if z is None else z, p.yaw if yaw is None else yaw, w * p.scale[0], h * p.scale[1],
-               d * p.scale[2], new_ids.get(p.parent) if p.parent else None, ctx.mounts[pin.spec])
+               d * p.scale[2], new_ids.get(p.parent) if p.parent else None, ctx.mounts[pin.spec],
+               ctx.plan.spec(pin.spec).variant)
 
 
 def _add_turned(ctx: LayoutContext, pins: list[Pin], new_ids: dict[str, str], turns: dict[str, Turn]) -> list[str]:
@@ -337,7 +338,8 @@ def point_box(name: str, x: float, z: float) -> Box:
 
 def boxes_of(placements: Iterable[Placement]) -> dict[str, Box]:
     """The layout boxes of placements, by id."""
-    return {p.id: Box(p.id, p.spec, p.category, *p.position, p.yaw, *p.size, p.parent, p.mount) for p in placements}
+    return {p.id: Box(p.id, p.spec, p.category, *p.position, p.yaw, *p.size, p.parent, p.mount, p.variant)
+            for p in placements}
 
 
 def move_instance(plan: ScenePlan, sizes: dict[str, Vec3], placements: list[Placement], object_id: str,

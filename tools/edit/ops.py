@@ -12,7 +12,7 @@ from tools.core.schema import TimeOfDay, Weather
 
 EditKind = Literal["recolor", "add", "remove", "move", "resize", "rotate", "replace", "look", "finish", "undo",
                    "redo", "arrange", "duplicate", "room"]
-MoveKind = Literal["next_to", "in_front_of", "behind", "facing", "on", "above", "around",
+MoveKind = Literal["next_to", "in_front_of", "behind", "facing", "on", "above", "under", "around",
                    "against_wall", "in_corner", "center", "away_from"]
 ArrangeKind = Literal["in_circle", "row", "grid", "around"]
 # Walls as a person sees the room from the hero view (tools/core/windows.py WALL_SIDES: back -Z, right +X,

@@ -90,6 +90,8 @@ RELATION_WORDS: dict[RelationKind, RelationWords] = {
         ("at|in DET front", "room"), ("up front", "room"))),
     "in_circle": RelationWords("self", "{subject} in a circle {target}", (),  # edits: 'arrange the chairs in a circle'
                                quantities=(("a circle of", "room"),)),
+    "under": RelationWords("target", "{subject} under {target}", (
+        ("under|underneath|beneath|below", "target"), ("tucked|hidden|hiding under|underneath|beneath", "target"))),
     "by_window": RelationWords("room", "{subject} by window {target}", (),  # "a desk by / under the window"
                                before_window=("next_to", "in_front_of", "under")),
 }

@@ -63,8 +63,8 @@ class LayoutContext:
     def box(self, key: str, index: int, x: float, z: float, yaw: float, y: float = 0.0, parent: str | None = None) -> Box:
         """The box of a spec's instance at a position and yaw."""
         w, h, d = self.sizes[key]
-        category = self.plan.spec(key).category
-        return Box(self.ids[key][index], key, category, x, y, z, yaw, w, h, d, parent, self.mounts[key])
+        spec = self.plan.spec(key)
+        return Box(self.ids[key][index], key, spec.category, x, y, z, yaw, w, h, d, parent, self.mounts[key], spec.variant)
 
     def placed(self, key: str) -> list[Box]:
         """Placed instances of spec ``key``, in instance order."""

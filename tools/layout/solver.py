@@ -180,6 +180,7 @@ def new_context(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> LayoutCon
                         sizes=sizes, ids={o.key: instance_ids(o.key, o.count) for o in plan.objects}, mounts=mounts,
                         wall_above=wall_above)
     reserve_openings(ctx.space, plan.environment)
+    ctx.space.under = {(r.subject, r.target) for r in plan.relations if r.kind == "under" and r.target}
     return ctx
 
 

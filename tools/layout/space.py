@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tools.knowledge.categories import Mount
+from tools.knowledge.clearance import holds_under
 
 EPS = 1e-6
 INDOOR_WALL_MARGIN = 0.02  # floor objects keep this far off the walls
@@ -39,6 +40,7 @@ class Box:
     d: float
     parent: str | None = None
     mount: Mount = "floor"
+    variant: int | None = None  # the asset's style variant: the room under it depends on it
     c: float = field(init=False)
     s: float = field(init=False)
 
@@ -91,6 +93,13 @@ def footprints_overlap(a: Box, b: Box, clearance: float = 0.0) -> bool:
 def heights_overlap(a: Box, b: Box) -> bool:
     """Whether two boxes overlap in height by more than a flat sliver."""
     return min(a.top, b.top) - max(a.y, b.y) > FLAT_OVERLAP
+
+
+def lies_under(a: Box, b: Box, inset: float = 0.0) -> bool:
+    """Whether ``a`` stands in the clear space under ``b`` (between a table's legs, below its top), its footprint
+    ``inset`` inside it (tools/knowledge/clearance.py)."""
+    corners = [b.to_local(*a.to_world(sx * a.w / 2, sz * a.d / 2)) for sx in (-1, 1) for sz in (-1, 1)]
+    return holds_under(b.category, b.variant, (b.w, b.h, b.d), corners, a.y - b.y, a.top - b.y, inset)
 
 
 def inside_parent(child: Box, parent: Box) -> bool:
@@ -146,6 +155,9 @@ class Space:
         self.margin = INDOOR_WALL_MARGIN if indoor else 0.0
         self.boxes: dict[str, Box] = {}
         self.reserved: dict[str, Box] = {}  # kept clear (in front of windows) but not objects of the scene
+        # (subject spec, target spec) of the plan's 'under' relations: the only boxes that may overlap, when the
+        # subject lies in the clear space under the target
+        self.under: set[tuple[str, str]] = set()
         self.grid = SpatialGrid(cell)
 
     def inside(self, box: Box) -> bool:
@@ -178,9 +190,14 @@ class Space:
                 if box.parent is not None:
                     continue
                 other, gap = self.reserved[other_id], SOLVER_CLEARANCE
-            if heights_overlap(box, other) and footprints_overlap(box, other, gap):
+            if heights_overlap(box, other) and footprints_overlap(box, other, gap) and not self.tucked(box, other):
                 return True
         return False
+
+    def tucked(self, a: Box, b: Box) -> bool:
+        """Whether one of two boxes lies under the other as the plan asks ('a cat under the table')."""
+        return ((a.spec, b.spec) in self.under and lies_under(a, b)) or ((b.spec, a.spec) in self.under
+                                                                         and lies_under(b, a))
 
     def meets_reserved(self, box: Box) -> bool:
         """Whether ``box`` overlaps a reserved zone."""

@@ -20,6 +20,7 @@ def to_placement(box: Box) -> Placement:
     return Placement(
         id=box.id, spec=box.spec, category=box.category, asset=box.spec,
         position=(box.x, box.y, box.z), yaw=yaw, size=(box.w, box.h, box.d), parent=box.parent, mount=box.mount,
+        variant=box.variant,
     )
 
 

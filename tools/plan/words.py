@@ -67,7 +67,7 @@ MATERIAL_WORDS: dict[str, str] = {
 # Relation patterns -> (kind, mode), compiled from tools.knowledge.relation_words. Modes as there, plus
 # 'drop' (understood, no relation) for the words below; kind 'rows' is a row with any number of rows.
 UNDERSTOOD_PATTERNS: list[tuple[str, str]] = [
-    ("under|underneath|beneath|below", "under"), ("among|amongst", "between"),
+    ("among|amongst", "between"),
     ("in|inside|within|into", "in"), ("from", "from"),
 ]
 

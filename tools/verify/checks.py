@@ -17,6 +17,7 @@ from tools.core.schema import Placement, Requirement, ScenePlan
 from tools.core.windows import windows_of
 from tools.layout.openings import WINDOW, blockers, reserve_openings
 from tools.layout.relation_kinds import RELATIONS
+from tools.layout.relation_kinds.checking import placement_under
 from tools.layout.relation_kinds.spec import Room
 from tools.layout.solver import room_bounds
 from tools.layout.space import Box, Space
@@ -41,7 +42,8 @@ def _aabbs(placements: Sequence[Placement]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _collisions(placements: Sequence[Placement], lo: np.ndarray, hi: np.ndarray, tolerance: float) -> list[tuple[str, str]]:
-    """Pairs whose oriented 3D boxes interpenetrate by more than ``tolerance``; a child and its parent never collide."""
+    """Pairs whose oriented 3D boxes interpenetrate by more than ``tolerance``; a child and its parent never collide,
+    nor a thing in the clear space measured under another (a cat between a table's legs)."""
     n = len(placements)
     if n < 2:
         return []
@@ -49,7 +51,7 @@ def _collisions(placements: Sequence[Placement], lo: np.ndarray, hi: np.ndarray,
     pairs = []
     for i, j in zip(*np.nonzero(np.triu(overlap, k=1))):
         a, b = placements[i], placements[j]
-        if a.parent == b.id or b.parent == a.id:
+        if a.parent == b.id or b.parent == a.id or placement_under(a, b) or placement_under(b, a):
             continue
         if rects_overlap(footprint(a.position, a.size, a.yaw), footprint(b.position, b.size, b.yaw), tolerance):
             pairs.append((a.id, b.id))
@@ -98,7 +100,7 @@ def _layout_space(plan: ScenePlan, placements: Sequence[Placement]) -> Space:
     space = Space(*room_bounds(plan.environment), True, 1.0)
     reserve_openings(space, plan.environment)
     for p in placements:
-        space.add(Box(p.id, p.spec, p.category, *p.position, p.yaw, *p.size, p.parent, p.mount))
+        space.add(Box(p.id, p.spec, p.category, *p.position, p.yaw, *p.size, p.parent, p.mount, p.variant))
     return space
 
 

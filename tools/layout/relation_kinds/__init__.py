@@ -25,10 +25,11 @@ from tools.layout.relation_kinds import (
     on,
     row,
     stacked,
+    under,
 )
 from tools.layout.relation_kinds.spec import RelationSpec
 
 RELATIONS: dict[str, RelationSpec] = {module.SPEC.kind: module.SPEC for module in (
     on, next_to, in_front_of, behind, facing, around, against_wall, in_corner, center, above, row, grid, stacked,
-    each_with, front, by_window, in_circle,
+    each_with, front, by_window, in_circle, under,
 )}

@@ -71,4 +71,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
                                         for t in targets), "above a target")
 
 
-SPEC = RelationSpec("above", 4, candidates, check, judge, wall_subject="own", ceiling_subject="own")
+SPEC = RelationSpec("above", 5, candidates, check, judge, wall_subject="own", ceiling_subject="own")

@@ -85,4 +85,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
                 f"within {JUDGE_MAX_GAP} m of a wall")
 
 
-SPEC = RelationSpec("against_wall", 13, candidates, check, judge, wall_subject="any_wall", orients_subject=True)
+SPEC = RelationSpec("against_wall", 14, candidates, check, judge, wall_subject="any_wall", orients_subject=True)

@@ -68,4 +68,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
     return passed, f"centroid {offset:.2f} m from {target.id} (<= {allowed:.2f}); {evidence}"
 
 
-SPEC = RelationSpec("around", 3, candidates, check, judge, orients_subject=True)
+SPEC = RelationSpec("around", 4, candidates, check, judge, orients_subject=True)

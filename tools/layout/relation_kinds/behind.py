@@ -22,4 +22,4 @@ def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> 
                 yield local_candidate(ctx, key, index, target, lateral, -(target.d / 2 + gap + d / 2), 0.0)
 
 
-SPEC = RelationSpec("behind", 6, candidates, side_check(-1), side_judge(-1), follows_target_front=True)
+SPEC = RelationSpec("behind", 7, candidates, side_check(-1), side_judge(-1), follows_target_front=True)

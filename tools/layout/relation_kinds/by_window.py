@@ -59,4 +59,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
                                         for w in room.windows), f"within {JUDGE_MAX_GAP} m of a window")
 
 
-SPEC = RelationSpec("by_window", 11, candidates, check, judge, wall_subject="own", ceiling_subject="own")
+SPEC = RelationSpec("by_window", 12, candidates, check, judge, wall_subject="own", ceiling_subject="own")

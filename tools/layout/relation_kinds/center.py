@@ -45,4 +45,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
                 "near the centre")
 
 
-SPEC = RelationSpec("center", 14, candidates, check, judge, wall_subject="any_wall")
+SPEC = RelationSpec("center", 15, candidates, check, judge, wall_subject="any_wall")

@@ -15,6 +15,7 @@ import numpy as np
 
 from tools.core.geometry import footprint, rects_overlap
 from tools.core.schema import Placement
+from tools.knowledge.clearance import holds_under
 from tools.layout.relation_kinds.spec import Result
 
 SUPPORT_TOLERANCE = 0.005  # 'on', 'above': height of the parent's top, footprint inside it
@@ -46,6 +47,13 @@ def footprint_gap(a: Placement, b: Placement) -> float:
         return 0.0
     return min(min(_segment_point_distance(poly[i], poly[(i + 1) % 4], p) for i in range(4) for p in other)
                for poly, other in ((fa, fb), (fb, fa)))
+
+
+def placement_under(a: Placement, b: Placement) -> bool:
+    """Whether ``a`` lies in the clear space under ``b`` (tools/knowledge/clearance.py): footprint inside, top below."""
+    corners = [to_local(b, x, z) for x, z in footprint(a.position, a.size, a.yaw)]
+    bottom = a.position[1] - b.position[1]
+    return holds_under(b.category, b.variant, b.size, corners, bottom, bottom + a.size[1])
 
 
 def angle_to(p: Placement, x: float, z: float) -> float:

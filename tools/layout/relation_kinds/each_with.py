@@ -42,4 +42,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
                 f"targets with a subject within {JUDGE_MAX_GAP} m")
 
 
-SPEC = RelationSpec("each_with", 2, candidates, check, judge)
+SPEC = RelationSpec("each_with", 3, candidates, check, judge)

@@ -57,4 +57,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
                 f"facing a target within {math.degrees(JUDGE_MAX_ANGLE):.0f} deg")
 
 
-SPEC = RelationSpec("facing", 15, candidates, check, judge, orients_subject=True)
+SPEC = RelationSpec("facing", 16, candidates, check, judge, orients_subject=True)

@@ -53,4 +53,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
     return each(subjects, lambda s: s.centre[2] <= lo[2] + JUDGE_SHARE * (hi[2] - lo[2]), "at the front")
 
 
-SPEC = RelationSpec("front", 10, candidates, check, judge, wall_subject="own", orients_subject=True)
+SPEC = RelationSpec("front", 11, candidates, check, judge, wall_subject="own", orients_subject=True)

@@ -40,4 +40,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
     return passed, f"{nx} x {nz} grid lines for {n} instances"
 
 
-SPEC = RelationSpec("grid", 9, candidates, check, judge)
+SPEC = RelationSpec("grid", 10, candidates, check, judge)

@@ -89,4 +89,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
     return spread <= 2 * JUDGE_RADIUS_SPREAD, f"radii {radii.min():.2f}-{radii.max():.2f} m (spread {spread:.2f})"
 
 
-SPEC = RelationSpec("in_circle", 16, candidates, check, judge)
+SPEC = RelationSpec("in_circle", 17, candidates, check, judge)

@@ -40,4 +40,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
                 f"within {JUDGE_MAX_GAP} m of two walls")
 
 
-SPEC = RelationSpec("in_corner", 12, candidates, check, judge, wall_subject="any_wall")
+SPEC = RelationSpec("in_corner", 13, candidates, check, judge, wall_subject="any_wall")

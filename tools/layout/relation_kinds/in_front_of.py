@@ -49,4 +49,4 @@ def side_judge(sign: int) -> Judge:
     return judge
 
 
-SPEC = RelationSpec("in_front_of", 5, candidates, side_check(1), side_judge(1), follows_target_front=True)
+SPEC = RelationSpec("in_front_of", 6, candidates, side_check(1), side_judge(1), follows_target_front=True)

@@ -46,4 +46,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
                 f"within {JUDGE_MAX_GAP} m of a target")
 
 
-SPEC = RelationSpec("next_to", 7, candidates, check, judge)
+SPEC = RelationSpec("next_to", 8, candidates, check, judge)

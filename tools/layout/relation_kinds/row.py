@@ -73,4 +73,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
     return passed, f"{nx} distinct x and {nz} distinct z lines for {n} instances (rows asked: {param})"
 
 
-SPEC = RelationSpec("row", 8, candidates, check, judge)
+SPEC = RelationSpec("row", 9, candidates, check, judge)

@@ -38,4 +38,4 @@ def judge(subjects: Sequence[MeshBox], targets: Sequence[MeshBox], room: Room, p
     return True, f"{len(ordered)} instances each on the previous"
 
 
-SPEC = RelationSpec("stacked", 1, candidates, check, judge)
+SPEC = RelationSpec("stacked", 2, candidates, check, judge)
