@@ -159,7 +159,7 @@ CASES: dict[str, dict] = {
         relations={("by_window", "sofa", None)}, not_related={("by_window", "bookshelf", None)}),
     "a sofa facing the window": dict(not_related={("by_window", "sofa", None)}),
     "a classroom with 12 desks in rows and a whiteboard": dict(
-        objects={"desk": 12, "screen": 1}, relations={("row", "desk", None, None)}, implied={("front", "screen", None)}),
+        objects={"desk": 12, "whiteboard": 1}, relations={("row", "desk", None, None)}, implied={("front", "screen", None)}),
     "three chairs in a row": dict(relations={("row", "chair", None, 1)}),
     "a spooky graveyard at night with fog": dict(  # fog is the look's weather, not an unknown object
         objects={}, env=dict(room_type="graveyard"), added={"gravestone"}, unknown={}),

@@ -135,14 +135,12 @@ EMPTY_WORDS = {"empty", "bare", "unfurnished", "vacant"}
 # Nouns the tables do not know -> the nearest category and why (never a kind's own name or synonym: those
 # are that kind, tools/knowledge/kinds.toml). Unlisted nouns fall back to spelling similarity, then 'placeholder'.
 SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
-    "futon": ("sofa", "a futon is a sofa-sized seat"), "divan": ("sofa", "a divan is a sofa"),
+    "divan": ("sofa", "a divan is a sofa"),
     "chaise": ("sofa", "a chaise is a long sofa"),
     "pouf": ("stool", "a pouf is a low seat"), "pouffe": ("stool", "a pouffe is a low seat"),
-    "highchair": ("chair", "a kind of chair"), "credenza": ("cabinet", "a credenza is a low cabinet"),
+    "credenza": ("cabinet", "a credenza is a low cabinet"),
     "bureau": ("dresser", "a bureau is a chest of drawers"), "pantry": ("cabinet", "a pantry cupboard is a cabinet"),
-    "hutch": ("cabinet", "a hutch is a cabinet"), "console": ("cabinet", "a console is a low cabinet"),
-    "pot": ("vase", "a pot is vase-like"), "plate": ("cup", "a plate is small tableware"),
-    "doormat": ("rug", "a doormat is a mat"),
+    "hutch": ("cabinet", "a hutch is a cabinet"),
     "bed frame": ("bed", "a bed frame is a bed"), "sofabed": ("sofa", "a sofa bed"),
     "firewood": ("log", "firewood is logs"), "woodpile": ("log", "a woodpile is logs"),
     "shrubbery": ("bush", "shrubbery is bushes"),
@@ -160,7 +158,6 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "mirrors": ("mirror", "plural of mirror"), "lamps": ("table_lamp", "plural of lamp"),
     "obelisk": ("sculpture", "an obelisk is a monument"), "totem": ("sculpture", "a totem is a carved figure"),
     "pole": ("lamp_post", "a pole is a tall post"), "post": ("lamp_post", "a post is a tall pole"),
-    "radiator": ("cabinet", "a low wall-side box"),
 }
 
 
