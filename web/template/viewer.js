@@ -7,6 +7,7 @@ import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { mountUi } from './ui.js';
 import { applyLook, objectColor, softDot } from './look.js';
 import { Animator, Motion, PART_BIT } from './motion.js';
+import { apronMesh, ringMeshes } from './backdrop.js';
 
 const root = document.documentElement;
 const startedAt = performance.now();
@@ -57,11 +58,20 @@ function buildFloor(data, group) {
   const water = arch.floor.material === 'water';
   // Outdoors the plinth is a cut through soil (through deeper water at sea); indoors a darker shade of the floor.
   const slabColor = indoor || water ? new THREE.Color(arch.floor.color).multiplyScalar(0.55) : new THREE.Color(SOIL_COLOR);
-  surface(group, ground, arch.floor.color, water ? 0.3 : 0.85, slabColor, slabDepth, arch.floor.texture);
-  if (arch.sea) { // the sea beyond the back (-Z) edge of a beach or a harbour
-    const sea = { x0: ground.x0, z0: ground.z0 - arch.sea.depth, x1: ground.x1, z1: ground.z0 };
-    surface(group, sea, arch.sea.color, 0.3, new THREE.Color(arch.sea.color).multiplyScalar(0.55), slabDepth);
+  const roughness = water ? 0.3 : 0.85;
+  const backdrop = arch.backdrop;
+  // With a backdrop the ground runs on to the horizon: no plinth, the apron (just under the floor) goes round it.
+  surface(group, ground, arch.floor.color, roughness, slabColor, backdrop ? 0 : slabDepth, arch.floor.texture);
+  if (arch.sea) { // the sea beyond the back (-Z) edge of a beach or a harbour; with a backdrop, out to the horizon
+    const reach = backdrop ? backdrop.apron.radius : 0;
+    const sea = backdrop
+      ? { x0: backdrop.centre[0] - reach, z0: backdrop.centre[1] - reach, x1: backdrop.centre[0] + reach, z1: ground.z0 }
+      : { x0: ground.x0, z0: ground.z0 - arch.sea.depth, x1: ground.x1, z1: ground.z0 };
+    surface(group, sea, arch.sea.color, 0.3, new THREE.Color(arch.sea.color).multiplyScalar(0.55), backdrop ? 0 : slabDepth);
   }
+  if (!backdrop) return;
+  const apron = textureSurface(standard(0xffffff, { roughness, vertexColors: true }), arch.floor.texture);
+  group.add(apronMesh(backdrop, apron, -PLINTH_GAP), ...ringMeshes(backdrop, arch.sea ? ground.z0 : null));
 }
 
 // Floor and wall textures (scene.json architecture: floor.texture, walls[].texture): each image is fetched once,
@@ -104,7 +114,8 @@ function metresUv(geometry, width, height) {
   return geometry;
 }
 
-// A flat surface over rect {x0, z0, x1, z1} at y = 0 on a plinth slab of its own; `texture` (or none) tiles it.
+// A flat surface over rect {x0, z0, x1, z1} at y = 0 on a plinth slab of its own (none for a depth of 0);
+// `texture` (or none) tiles it.
 function surface(group, rect, color, roughness, slabColor, slabDepth, texture) {
   const width = rect.x1 - rect.x0, depth = rect.z1 - rect.z0;
   const cx = (rect.x0 + rect.x1) / 2, cz = (rect.z0 + rect.z1) / 2;
@@ -113,9 +124,11 @@ function surface(group, rect, color, roughness, slabColor, slabDepth, texture) {
   top.rotation.x = -Math.PI / 2;
   top.position.set(cx, 0, cz);
   top.receiveShadow = true;
+  group.add(top);
+  if (!slabDepth) return; // no plinth: the ground goes on beyond this surface
   const slab = new THREE.Mesh(new THREE.BoxGeometry(width, slabDepth, depth), standard(slabColor));
   slab.position.set(cx, -slabDepth / 2 - PLINTH_GAP, cz);
-  group.add(top, slab);
+  group.add(slab);
 }
 
 function inwardNormal(wall, centre) {
