@@ -12,7 +12,7 @@ from test_compose import THREE_DIR, _scene_inputs, needs_three
 from tools.core.schema import Environment
 from tools.knowledge.backdrops import BACKDROPS, load_backdrops
 from tools.knowledge.places import PLACES, load_places
-from tools.page.backdrop import HAZE, mix, ring_radius
+from tools.page.backdrop import ring_radius
 from tools.page.camera import MAX_HERO_ELEVATION, frame_views, view_contains
 from tools.page.compose import write_scene
 
@@ -72,9 +72,8 @@ def test_a_park_has_a_hazed_tree_line_beyond_every_camera_and_ground_out_past_it
     for name, view in views.items():
         assert math.hypot(view["position"][0] - centre[0], view["position"][2] - centre[2]) < backdrop["radius"], name
     assert backdrop["apron"]["radius"] > backdrop["radius"] and backdrop["apron"]["color"] == "#5f8f3e"
-    horizon = scene["look"]["sky"]["horizon"]
-    assert [layer["color"] for layer in backdrop["layers"]] == [mix(layer.color, horizon, HAZE)
-                                                                for layer in BACKDROPS["trees"]]
+    assert backdrop["haze"]["color"] == scene["look"]["sky"]["horizon"], "far things fade into the sky"
+    assert [layer["color"] for layer in backdrop["layers"]] == [layer.color for layer in BACKDROPS["trees"]]
     assert scene["camera"]["far"] > backdrop["apron"]["radius"] * 2, "the far plane reaches the horizon"
     assert _elevation(views["hero"]) < views["hero"]["fov"] / 2
 
@@ -101,5 +100,5 @@ def test_the_backdrop_costs_the_objects_no_draw_calls_and_passes_every_check(tmp
     info = report["info"]
     assert 0 < info["objectDrawCalls"] <= pairs, (info, pairs)
     layers = len(scene["architecture"]["backdrop"]["layers"])
-    assert info["drawCalls"] <= pairs + 2 + layers, "floor, apron and one call per backdrop layer"
+    assert info["drawCalls"] <= pairs + 3 + layers, "the sky, the floor, the apron and one call per backdrop layer"
     assert min(report["views"]["hero"]["object_pixels"].values()) > 0

@@ -1,13 +1,12 @@
 // The scenery round an outdoor place (scene.json architecture.backdrop, tools/page/backdrop.py): the ground
-// out to the horizon, fading to the sky's colour, and a ring of silhouettes (a tree line, hills, dunes,
+// out to the horizon, a haze that fades it into the sky, and a ring of silhouettes (a tree line, hills, dunes,
 // buildings) beyond every camera, so it never stands between a view and the scene. One draw call for the
 // ground and one per layer: each layer is one instanced unit solid. None of it is an object of the scene:
 // it sits with the architecture, which the object-ID pass draws black.
 import * as THREE from 'three';
 import { random } from './look.js';
 
-const APRON_SEGMENTS = [48, 6]; // round, and out from the centre: the haze needs rings of vertices to hold it
-const HAZE_FROM = 0.5; // the apron keeps the floor's colour out to this share of the ring's radius, then fades
+const APRON_SEGMENTS = 48;
 const JITTER = { angle: 0.45, radius: 0.04, shade: 0.12 }; // of the spacing, of the row gap x rows, +- shade
 
 // Unit solids standing on y = 0, one metre tall and one wide; an instance scales them to its size.
@@ -18,25 +17,53 @@ const BACKDROP_SHAPES = {
   peak: () => new THREE.ConeGeometry(0.5, 1, 5).translate(0, 0.5, 0), // a mountain, faceted
 };
 
-// The ground from the scene's edge to beyond the ring, under the scene's own floor (which covers its middle),
-// coloured by vertex from the floor's colour at the centre to the hazy rim. `material`: white, with vertex
-// colours (and the floor's texture, so the two read as one ground).
-export function apronMesh(backdrop, material, y) {
-  const { radius, color, rim } = backdrop.apron;
-  const clear = backdrop.radius * HAZE_FROM;
-  const geometry = new THREE.RingGeometry(0, radius, ...APRON_SEGMENTS).rotateX(-Math.PI / 2);
-  const uv = geometry.attributes.uv;
-  for (let i = 0; i < uv.count; i += 1) uv.setXY(i, uv.getX(i) * 2 * radius, uv.getY(i) * 2 * radius); // metres
-  const near = new THREE.Color(color), far = new THREE.Color(rim), mixed = new THREE.Color();
-  const colors = new Float32Array(geometry.attributes.position.count * 3);
-  for (let i = 0; i < geometry.attributes.position.count; i += 1) {
-    const r = Math.hypot(geometry.attributes.position.getX(i), geometry.attributes.position.getZ(i));
-    mixed.copy(near).lerp(far, Math.min(1, Math.max(0, (r - clear) / (radius - clear)))).toArray(colors, 3 * i);
+// The ground from the scene's edge to beyond the ring, just under the scene's own floor (which covers its
+// middle), in the floor's material (its colour and texture), so the two read as one ground. With `seaEdge`
+// (a sea-side place: the land's -Z edge) the disc is cut there: land on the near side, and the sea, in
+// `seaMaterial`, out to the same round horizon on the far one.
+export function apronMeshes(backdrop, material, y, seaEdge = null, seaMaterial = null) {
+  const { radius } = backdrop.apron;
+  const [cx, cz] = backdrop.centre;
+  if (seaEdge === null) return [discPart(cx, cz, radius, -Math.PI, Math.PI, material, y)];
+  const edge = Math.acos(Math.min(1, Math.max(-1, (seaEdge - cz) / radius))); // where the cut meets the rim
+  return [discPart(cx, cz, radius, -edge, edge, material, y),
+    discPart(cx, cz, radius, edge, 2 * Math.PI - edge, seaMaterial, y)];
+}
+
+// The part of a disc (centre cx, cz) between two angles from +Z towards +X, closed by its chord; UVs in metres.
+function discPart(cx, cz, radius, from, to, material, y) {
+  const steps = Math.max(3, Math.ceil((APRON_SEGMENTS * (to - from)) / (2 * Math.PI)));
+  const points = [];
+  for (let i = 0; i <= steps; i += 1) {
+    const angle = from + ((to - from) * i) / steps;
+    points.push(new THREE.Vector2(cx + Math.sin(angle) * radius, -(cz + Math.cos(angle) * radius)));
   }
-  geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
-  const mesh = new THREE.Mesh(geometry, material);
-  mesh.position.set(backdrop.centre[0], y, backdrop.centre[1]);
+  const mesh = new THREE.Mesh(new THREE.ShapeGeometry(new THREE.Shape(points)).rotateX(-Math.PI / 2), material);
+  mesh.position.y = y;
   return mesh;
+}
+
+// The haze: a linear fog in the horizon's colour from beyond the farthest object the camera can see (so it
+// touches no object and no requested colour; fog depth never exceeds distance) out to the apron's rim, which
+// melts into the sky. Set again for each camera pose; weather fog, where the look has one, replaces it (look.js).
+export class Haze {
+  constructor(data) {
+    const b = data.architecture.backdrop;
+    const boxes = [data.bounds, ...data.objects.map((o) => o.bbox)];
+    const lo = [0, 1, 2].map((k) => Math.min(...boxes.map((box) => box.min[k])));
+    const hi = [0, 1, 2].map((k) => Math.max(...boxes.map((box) => box.max[k])));
+    this.corners = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => new THREE.Vector3(
+      (i & 1 ? hi : lo)[0], (i & 2 ? hi : lo)[1], (i & 4 ? hi : lo)[2]));
+    this.centre = new THREE.Vector3(b.centre[0], 0, b.centre[1]);
+    this.rim = b.apron.radius;
+    this.fog = new THREE.Fog(b.haze.color, 1, 2);
+  }
+
+  follow(camera) {
+    const near = Math.max(...this.corners.map((c) => c.distanceTo(camera.position)));
+    this.fog.near = near;
+    this.fog.far = Math.max(near * 1.5, camera.position.distanceTo(this.centre) + this.rim);
+  }
 }
 
 // One InstancedMesh per layer: rows of solids round the ring, sized in the layer's ranges, each a shade

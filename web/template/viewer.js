@@ -7,7 +7,7 @@ import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { mountUi } from './ui.js';
 import { applyLook, objectColor, softDot } from './look.js';
 import { Animator, Motion, PART_BIT } from './motion.js';
-import { apronMesh, ringMeshes } from './backdrop.js';
+import { apronMeshes, Haze, ringMeshes } from './backdrop.js';
 
 const root = document.documentElement;
 const startedAt = performance.now();
@@ -62,16 +62,15 @@ function buildFloor(data, group) {
   const backdrop = arch.backdrop;
   // With a backdrop the ground runs on to the horizon: no plinth, the apron (just under the floor) goes round it.
   surface(group, ground, arch.floor.color, roughness, slabColor, backdrop ? 0 : slabDepth, arch.floor.texture);
-  if (arch.sea) { // the sea beyond the back (-Z) edge of a beach or a harbour; with a backdrop, out to the horizon
-    const reach = backdrop ? backdrop.apron.radius : 0;
-    const sea = backdrop
-      ? { x0: backdrop.centre[0] - reach, z0: backdrop.centre[1] - reach, x1: backdrop.centre[0] + reach, z1: ground.z0 }
-      : { x0: ground.x0, z0: ground.z0 - arch.sea.depth, x1: ground.x1, z1: ground.z0 };
-    surface(group, sea, arch.sea.color, 0.3, new THREE.Color(arch.sea.color).multiplyScalar(0.55), backdrop ? 0 : slabDepth);
+  if (arch.sea && !backdrop) { // the sea beyond the back (-Z) edge of a beach or a harbour
+    const sea = { x0: ground.x0, z0: ground.z0 - arch.sea.depth, x1: ground.x1, z1: ground.z0 };
+    surface(group, sea, arch.sea.color, 0.3, new THREE.Color(arch.sea.color).multiplyScalar(0.55), slabDepth);
   }
   if (!backdrop) return;
-  const apron = textureSurface(standard(0xffffff, { roughness, vertexColors: true }), arch.floor.texture);
-  group.add(apronMesh(backdrop, apron, -PLINTH_GAP), ...ringMeshes(backdrop, arch.sea ? ground.z0 : null));
+  const seaEdge = arch.sea ? ground.z0 : null; // with a backdrop, the sea runs out to the horizon
+  const apron = textureSurface(standard(arch.floor.color, { roughness }), arch.floor.texture);
+  const sea = arch.sea ? standard(arch.sea.color, { roughness: 0.3 }) : null;
+  group.add(...apronMeshes(backdrop, apron, -PLINTH_GAP, seaEdge, sea), ...ringMeshes(backdrop, seaEdge));
 }
 
 // Floor and wall textures (scene.json architecture: floor.texture, walls[].texture): each image is fetched once,
@@ -493,6 +492,8 @@ class Viewer {
     this.objectsGroup = new THREE.Group();
     this.scene.add(this.architecture, this.objectsGroup);
     buildFloor(data, this.architecture);
+    this.haze = data.architecture.backdrop ? new Haze(data) : null;
+    if (this.haze) this.scene.fog = this.haze.fog; // look.js puts weather fog in its place
     this.wallCaps = indoor ? buildWalls(data, this.architecture) : null;
     buildLights(data, this.scene);
 
@@ -550,6 +551,7 @@ class Viewer {
   render() {
     if (this.wallCaps) this.wallCaps.faceCamera(this.camera.position);
     if (this.wallHung) this.wallHung.faceCamera(this.camera.position);
+    if (this.haze && this.scene.fog === this.haze.fog) this.haze.follow(this.camera);
     this.renderer.setRenderTarget(null);
     Object.assign(this.passCounts, { objectCalls: 0, shadowCalls: 0, shadowTriangles: 0 });
     this.renderer.render(this.scene, this.camera);
