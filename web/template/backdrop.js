@@ -2,7 +2,8 @@
 // out to the horizon, a haze that fades it into the sky, and a ring of silhouettes (a tree line, hills, dunes,
 // buildings) beyond every camera, so it never stands between a view and the scene. One draw call for the
 // ground and one per layer: each layer is one instanced unit solid. None of it is an object of the scene:
-// it sits with the architecture, which the object-ID pass draws black.
+// it sits with the architecture, marked `scenery`, and the object-ID pass leaves it out (it lies behind and
+// under every object, so drawn black on the black background it would change no pixel, only cost the time).
 import * as THREE from 'three';
 import { random } from './look.js';
 
@@ -11,8 +12,8 @@ const JITTER = { angle: 0.45, radius: 0.04, shade: 0.12 }; // of the spacing, of
 
 // Unit solids standing on y = 0, one metre tall and one wide; an instance scales them to its size.
 const BACKDROP_SHAPES = {
-  cone: () => new THREE.ConeGeometry(0.5, 1, 8).translate(0, 0.5, 0), // a conifer
-  dome: () => new THREE.SphereGeometry(0.5, 14, 6, 0, Math.PI * 2, 0, Math.PI / 2).scale(1, 2, 1), // a crown, hill, dune
+  cone: () => new THREE.ConeGeometry(0.5, 1, 6).translate(0, 0.5, 0), // a conifer
+  dome: () => new THREE.SphereGeometry(0.5, 10, 4, 0, Math.PI * 2, 0, Math.PI / 2).scale(1, 2, 1), // a crown, hill, dune
   block: () => new THREE.BoxGeometry(1, 1, 1).translate(0, 0.5, 0), // a building
   peak: () => new THREE.ConeGeometry(0.5, 1, 5).translate(0, 0.5, 0), // a mountain, faceted
 };
@@ -40,6 +41,7 @@ function discPart(cx, cz, radius, from, to, material, y) {
   }
   const mesh = new THREE.Mesh(new THREE.ShapeGeometry(new THREE.Shape(points)).rotateX(-Math.PI / 2), material);
   mesh.position.y = y;
+  mesh.userData.scenery = true;
   return mesh;
 }
 
@@ -66,9 +68,28 @@ export class Haze {
   }
 }
 
+// Vertex colours of a unit solid lit by the sun (a unit vector towards it) and the sky: a face turned to the
+// sun at full strength, one turned away at SHADED; `faceted` gives each face its own flat shade (a rock face).
+const SHADED = 0.55;
+const UNLIT_GAIN = 1.15; // an unlit white reads as the lit scene's sunny side: the silhouettes' tone beside it
+function bakedLight(geometry, sun, faceted) {
+  const solid = faceted ? geometry.toNonIndexed() : geometry;
+  if (faceted) solid.computeVertexNormals();
+  const normals = solid.attributes.normal;
+  const colors = new Float32Array(normals.count * 3);
+  const n = new THREE.Vector3();
+  for (let i = 0; i < normals.count; i += 1) {
+    n.fromBufferAttribute(normals, i);
+    const shade = UNLIT_GAIN * (SHADED + (1 - SHADED) * Math.max(0, n.dot(sun)));
+    colors.fill(shade, 3 * i, 3 * i + 3);
+  }
+  solid.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  return solid;
+}
+
 // One InstancedMesh per layer: rows of solids round the ring, sized in the layer's ranges, each a shade
 // lighter or darker; on a sea-side place none stands on the sea (beyond `seaEdge`, the land's -Z edge).
-export function ringMeshes(backdrop, seaEdge) {
+export function ringMeshes(backdrop, seaEdge, sun) {
   const rand = random(23);
   const [cx, cz] = backdrop.centre;
   return backdrop.layers.map((layer) => {
@@ -87,9 +108,11 @@ export function ringMeshes(backdrop, seaEdge) {
         if (seaEdge === null || z >= seaEdge) spots.push({ x, z, angle, height, width, shade });
       }
     }
-    const material = new THREE.MeshStandardMaterial({ color: 0xffffff, roughness: 1, metalness: 0,
-      flatShading: layer.shape === 'peak' });
-    const mesh = new THREE.InstancedMesh(BACKDROP_SHAPES[layer.shape](), material, Math.max(spots.length, 1));
+    // Unlit, its light baked into the vertices: far silhouettes need no more, and a lit material over a third
+    // of the frame cost the verifier's software renderer seconds per scene.
+    const material = new THREE.MeshBasicMaterial({ color: 0xffffff, vertexColors: true });
+    const geometry = bakedLight(BACKDROP_SHAPES[layer.shape](), sun, layer.shape === 'peak');
+    const mesh = new THREE.InstancedMesh(geometry, material, Math.max(spots.length, 1));
     const matrix = new THREE.Matrix4(), turn = new THREE.Quaternion(), up = new THREE.Vector3(0, 1, 0);
     const base = new THREE.Color(layer.color), tint = new THREE.Color();
     mesh.count = spots.length;
@@ -100,6 +123,7 @@ export function ringMeshes(backdrop, seaEdge) {
       mesh.setColorAt(i, tint.copy(base).multiplyScalar(s.shade));
     });
     mesh.computeBoundingSphere();
+    mesh.userData.scenery = true;
     return mesh;
   });
 }

@@ -70,7 +70,7 @@ function buildFloor(data, group) {
   const seaEdge = arch.sea ? ground.z0 : null; // with a backdrop, the sea runs out to the horizon
   const apron = textureSurface(standard(arch.floor.color, { roughness }), arch.floor.texture);
   const sea = arch.sea ? standard(arch.sea.color, { roughness: 0.3 }) : null;
-  group.add(...apronMeshes(backdrop, apron, -PLINTH_GAP, seaEdge, sea), ...ringMeshes(backdrop, seaEdge));
+  group.add(...apronMeshes(backdrop, apron, -PLINTH_GAP, seaEdge, sea), ...ringMeshes(backdrop, seaEdge, sunDirection(data)));
 }
 
 // Floor and wall textures (scene.json architecture: floor.texture, walls[].texture): each image is fetched once,
@@ -128,6 +128,12 @@ function surface(group, rect, color, roughness, slabColor, slabDepth, texture) {
   const slab = new THREE.Mesh(new THREE.BoxGeometry(width, slabDepth, depth), standard(slabColor));
   slab.position.set(cx, -slabDepth / 2 - PLINTH_GAP, cz);
   group.add(slab);
+}
+
+// A unit vector towards the scene's sun (its directional light), or straight up when it has none.
+function sunDirection(data) {
+  const sun = data.lights.find((light) => light.type === 'directional');
+  return sun ? vec3(sun.position).sub(vec3(sun.target)).normalize() : new THREE.Vector3(0, 1, 0);
 }
 
 function inwardNormal(wall, centre) {
@@ -606,6 +612,11 @@ class Viewer {
     const restore = [];
     this.architecture.traverse((node) => {
       if (!node.isMesh) return;
+      if (node.userData.scenery) { // beyond and under every object: black on black, so not drawn at all
+        node.visible = false;
+        restore.push(() => { node.visible = true; });
+        return;
+      }
       const material = node.material;
       restore.push(() => { node.material = material; });
       node.material = this.occluder;
