@@ -255,11 +255,12 @@ def test_scene_glb_carries_the_floor_and_wall_textures(written):
     assert {"carpet", "plaster"} <= {image.name for image in gltf.images}
 
 
-def test_grass_snow_and_space_stay_plain_and_wood_is_planks():
+def test_snow_water_and_space_stay_plain_grass_is_turf_and_wood_is_planks():
     def floor(env, look=None):
         return architecture(env, *scene_bounds(env), look)["floor"]
 
-    assert "texture" not in floor(Environment(kind="outdoor", width=12, depth=10, floor="grass"))
+    assert floor(Environment(kind="outdoor", width=12, depth=10, floor="grass"))["texture"]["pattern"] == "turf"
+    assert "texture" not in floor(Environment(kind="outdoor", width=12, depth=10, floor="water"))
     assert "texture" not in floor(Environment(kind="outdoor", width=12, depth=10, floor="stone"), Look(weather="snow"))
     assert "texture" not in floor(Environment(kind="outdoor", width=12, depth=10, floor="stone", room_type="space"))
     assert floor(Environment(kind="indoor", width=5, depth=4, floor="wood"))["texture"]["pattern"] == "planks"

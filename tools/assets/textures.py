@@ -201,6 +201,22 @@ def _concrete() -> Surface:
     return Surface(shade, 0.3 * cloud + 0.2 * grit - 1.5 * pockets, np.ones_like(cloud) - 0.05 * cloud)
 
 
+def _turf() -> Surface:
+    """Lawn: clumps of darker and lighter grass at two scales over a fine stipple of blades, so ground seen
+    from a low camera reads as grass rather than one green sheet; the relief stays low (it is a lawn)."""
+    clumps, tufts, blades = _noise(101, 9), _noise(102, 2.5), _noise(103, 0.5)
+    shade = 0.9 + 0.025 * clumps + 0.03 * tufts + 0.035 * blades
+    return Surface(shade, 0.3 * tufts + 0.5 * blades, 0.95 - 0.03 * clumps)
+
+
+def _sand() -> Surface:
+    """Wind-blown sand: soft ripples across V, broken up by a cloud, over a fine grain."""
+    cloud, grain = _noise(111, 10), _noise(112, 0.6)
+    ripples = np.sin(2 * np.pi * (6 * _V + 0.15 * cloud))
+    return Surface(0.93 + 0.025 * ripples + 0.03 * cloud + 0.02 * grain, 0.6 * ripples + 0.3 * grain,
+                   np.ones_like(grain) - 0.03 * cloud)
+
+
 # pattern -> (builder, metres one repeat covers, relief: how deep its height field reads in the normal map)
 _BUILDERS: dict[str, tuple[Callable[[], Surface], float, float]] = {
     "wood_grain": (_wood_grain, 0.6, 0.3),
@@ -215,6 +231,8 @@ _BUILDERS: dict[str, tuple[Callable[[], Surface], float, float]] = {
     "carpet": (_carpet, 0.25, 0.35),
     "plaster": (_plaster, 1.2, 0.25),
     "concrete": (_concrete, 1.0, 0.4),
+    "turf": (_turf, 3.0, 0.3),
+    "sand": (_sand, 2.0, 0.25),
 }
 PATTERNS = tuple(_BUILDERS)
 
@@ -267,9 +285,9 @@ def texture(pattern: str) -> Texture:
 
 
 # The room shell's finishes (scene.json architecture.floor.material -> pattern); walls are plaster. Floors
-# not listed (grass, sand, snow, water) stay plain colours on the page.
+# not listed (snow, water) stay plain colours on the page.
 FLOOR_PATTERNS = {"wood": "planks", "tile": "tiles", "carpet": "carpet", "stone": "stone", "asphalt": "concrete",
-                  "dirt": "stone"}
+                  "dirt": "stone", "grass": "turf", "sand": "sand"}
 WALL_PATTERN = "plaster"
 
 

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tools.knowledge.backdrops import BACKDROPS
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.relation_words import RELATION_WORDS
 
@@ -62,6 +63,7 @@ class Place:
     shore: str | None = None  # the place meant by "by / near / beside the <phrase>" ("by the sea": a beach)
     sea_side: bool = False  # the sea lies beyond its back edge (a beach, a harbour): the page draws it
     description: str = ""
+    backdrop: str | None = None  # outdoors: the scenery ring beyond the bounds (tools/knowledge/backdrops.py)
 
 
 class _Row(BaseModel):
@@ -89,6 +91,7 @@ class _PlaceRow(_Row):
     height: float = Field(2.7, gt=0)
     shore: str | None = None
     sea_side: bool = False
+    backdrop: str | None = None
     furnish: tuple[_FurnishRow, ...] = ()
     extras: tuple[_FurnishRow, ...] = ()
 
@@ -154,6 +157,8 @@ def _place(name: str, row: _PlaceRow) -> Place:
         raise ValueError(f"size {row.size} must be positive")
     if row.kind == "indoor" and row.floor not in INDOOR_FLOORS:
         raise ValueError(f"an indoor floor is one of {INDOOR_FLOORS}, not {row.floor!r}")
+    if row.backdrop is not None and (row.kind != "outdoor" or row.backdrop not in BACKDROPS):
+        raise ValueError(f"backdrop {row.backdrop!r}: an outdoor place names one of {sorted(BACKDROPS)}")
     bad = [p for p in row.phrases if p != p.lower().strip() or not p]
     if bad:
         raise ValueError(f"phrases {bad} are not lower-case phrases")
@@ -165,7 +170,7 @@ def _place(name: str, row: _PlaceRow) -> Place:
             raise ValueError(f"furnishing {index + 1} ({item.kind}): {error}") from None
     return Place(name, row.kind, row.phrases, row.size, row.floor, row.height,
                  expected=tuple(items[:len(row.furnish)]), extras=tuple(items[len(row.furnish):]),
-                 shore=row.shore, sea_side=row.sea_side, description=row.description)
+                 shore=row.shore, sea_side=row.sea_side, description=row.description, backdrop=row.backdrop)
 
 
 def _why(error: ValidationError) -> str:
@@ -176,9 +181,9 @@ def load_places(path: Path = PLACES_FILE) -> dict[str, Place]:
     """Every place in ``path`` by name (in file order). Raises ValueError naming the first bad entry."""
     with path.open("rb") as f:
         data = tomllib.load(f)
-    tables = {"places", "zones", "dressing"}  # [dressing.<family>] is tools/knowledge/dressing.py's
+    tables = {"places", "zones", "dressing", "backdrops"}  # [dressing.*] and [backdrops.*]: their own modules'
     if not set(data) <= tables:
-        raise ValueError(f"{path.name}: holds [zones], [places.<name>] and [dressing.<family>] tables, not {sorted(set(data) - tables)}")
+        raise ValueError(f"{path.name}: holds [zones], [places.<name>], [dressing.<family>] and [backdrops.<name>] tables, not {sorted(set(data) - tables)}")
     places: dict[str, Place] = {}
     owner: dict[str, str] = {}
     for name, raw in data["places"].items():

@@ -41,6 +41,10 @@ VIEW_DIRECTIONS: dict[str, tuple[float, float]] = {
 HERO_AZIMUTH = 35.0
 HERO_ELEVATION = 28.0
 MAX_HERO_ELEVATION = 35.0
+# Outdoors the hero stands lower, looking down less than half its vertical field of view, so the horizon and
+# the backdrop beyond the scene (tools/page/backdrop.py) show across the top of the frame, as in a photograph
+# of a place rather than a plan of a lawn.
+OUTDOOR_HERO_ELEVATION = 13.0
 HERO_FOV = math.floor(20 * math.degrees(math.atan(12 / 35))) / 10  # 37.8: a hair narrower, never wider
 THIRD = 1 / 3  # the thirds lines, in normalised device coordinates (-1..1)
 THIRDS_STEPS = 8  # offsets tried between where centring draws the subject and the thirds point
@@ -118,6 +122,7 @@ def frame_views(
     aspect: float = 4 / 3,
     fov: float = 50.0,
     focus_ids: Iterable[str] | None = None,
+    outdoor: bool = False,
 ) -> dict[str, dict[str, Any]]:
     """The hero (see hero_view), then overview, top and side views that fit the bounds and every
     placement (or, all four, only ``focus_ids``).
@@ -125,13 +130,15 @@ def frame_views(
     bounds: ``{"min": (3,), "max": (3,)}`` or a (min, max) pair. placements:
     Placement models or scene.json object dicts (with ``id`` and ``bbox``; ``requested`` marks the subject).
     Returns ``{name: {"position": [x, y, z], "target": [x, y, z]}}``, the hero with its ``fov`` too.
+    ``outdoor``: the hero looks from OUTDOOR_HERO_ELEVATION, low enough to show the horizon.
     """
     if aspect <= 0 or not 1 <= fov < 179:
         raise ValueError(f"aspect must be positive and fov in [1, 179) degrees, got {aspect}, {fov}")
     items = list(placements)
     lo, hi = _box_of_interest(bounds, items, focus_ids)
     centre = (lo + hi) / 2
-    views: dict[str, dict[str, Any]] = {"hero": hero_view(bounds, items, aspect, focus_ids)}
+    elevation = OUTDOOR_HERO_ELEVATION if outdoor else HERO_ELEVATION
+    views: dict[str, dict[str, Any]] = {"hero": hero_view(bounds, items, aspect, focus_ids, elevation)}
     for name, (azimuth, elevation) in VIEW_DIRECTIONS.items():
         direction = _direction(azimuth, elevation)
         distance = fit_distance(lo, hi, direction, aspect, fov)
@@ -141,9 +148,9 @@ def frame_views(
 
 
 def hero_view(bounds, placements: Sequence[Any], aspect: float,
-              focus_ids: Iterable[str] | None = None) -> dict[str, Any]:
+              focus_ids: Iterable[str] | None = None, elevation: float = HERO_ELEVATION) -> dict[str, Any]:
     """The composed hero: every object (``focus_ids`` only, when given; the bounds when there are none)
-    inside the frame with FIT_MARGIN, seen from HERO_AZIMUTH / HERO_ELEVATION through HERO_FOV, with the
+    inside the frame with FIT_MARGIN, seen from HERO_AZIMUTH / ``elevation`` through HERO_FOV, with the
     requested objects' centre moved from where a centred framing puts it towards the lower thirds point
     on its own side, as far as the camera need back off at most THIRDS_SLACK for it."""
     framed = [(_item_box(p), _requested(p)) for p in placements]
@@ -159,7 +166,9 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float,
         subject = (lo + hi) / 2
     pad = np.maximum(MIN_FOCUS_EXTENT - (hi - lo), 0.0) / 2
     lo, hi = lo - pad, hi + pad
-    forward = -_direction(HERO_AZIMUTH, HERO_ELEVATION)
+    if not 0 < elevation <= MAX_HERO_ELEVATION:
+        raise ValueError(f"hero elevation {elevation} must be in (0, {MAX_HERO_ELEVATION}] degrees")
+    forward = -_direction(HERO_AZIMUTH, elevation)
     axes = _camera_axes(forward)
     tangents = np.array([aspect, 1.0]) * math.tan(math.radians(HERO_FOV) / 2)
     centre = (lo + hi) / 2

@@ -26,6 +26,7 @@ from tools.core.windows import WINDOW_SILL, doors_of, wall_corners, windows_of
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES, SPACE_PLACE
 from tools.layout.solver import room_bounds
+from tools.page.backdrop import backdrop
 from tools.page.behaviours import resolve_behaviours
 from tools.page.bundle import page_bundle
 from tools.page.camera import frame_views
@@ -116,11 +117,16 @@ def build_scene_json(
     lo, hi = scene_bounds(env)
     bounds = {"min": _r(lo), "max": _r(hi)}
     objects = [_object_entry(plan, refs, p) for p in placements]
-    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV)
+    outdoor = env.kind == "outdoor" and env.room_type != SPACE_PLACE
+    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, outdoor=outdoor)
     views.update(detail_views(bounds, objects, list(focus_ids or ())))
     hero = views["hero"]
     hero_distance = float(np.linalg.norm(np.subtract(hero["position"], hero["target"])))
-    reach = hero_distance + float(np.linalg.norm(hi - lo))
+    look = scene_look(plan.look, env, lo, hi, hero_distance)
+    arch = architecture(env, lo, hi, plan.look)
+    if outdoor:
+        arch["backdrop"] = backdrop(env.room_type, (lo + hi) / 2, views, arch["floor"]["color"], look["sky"]["horizon"])
+    reach = hero_distance + max(float(np.linalg.norm(hi - lo)), _backdrop_reach(arch))
     return SceneManifest(
         version=1,
         id=scene_id,
@@ -128,7 +134,7 @@ def build_scene_json(
         seed=plan.seed,
         planner=plan.planner,
         bounds=bounds,
-        architecture=architecture(env, lo, hi, plan.look),
+        architecture=arch,
         objects=objects,
         requirements=plan.requirements,
         camera={
@@ -143,10 +149,15 @@ def build_scene_json(
         lights=lights(env, lo, hi, objects, plan.look),
         stats={"assets": len({o["asset"] for o in objects}), "instances": len(objects)},
         title=title_of(plan.prompt),
-        look=scene_look(plan.look, env, lo, hi, hero_distance),
+        look=look,
         behaviours=resolve_behaviours(plan.behaviours, objects, {p.id: p.spec for p in placements}, bounds,
                                       asset_dir),
     ).model_dump(mode="json")
+
+
+def _backdrop_reach(arch: dict) -> float:
+    """How far the far plane must reach past the hero's target for the backdrop's ground and ring (0: none)."""
+    return float(arch["backdrop"]["apron"]["radius"]) if "backdrop" in arch else 0.0
 
 
 def scene_bounds(env: Environment) -> tuple[np.ndarray, np.ndarray]:
@@ -217,7 +228,7 @@ def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | 
 
 def _floor_pattern(env: Environment, look: Look | None) -> str | None:
     """The floor's texture pattern (tools.assets.textures), or None for a plain colour: floors of no pattern
-    (grass, sand, water), snowed-over ground (whose colour finishes() replaced) and space (no ground drawn)."""
+    (water), snowed-over ground (whose colour finishes() replaced) and space (no ground drawn)."""
     if env.kind == "outdoor" and (env.room_type == SPACE_PLACE or (look is not None and look.weather == "snow")):
         return None
     return FLOOR_PATTERNS.get(env.floor)

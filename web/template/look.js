@@ -9,8 +9,8 @@ const SKY_TEXTURE = [1024, 512]; // the backdrop is drawn once into a canvas: no
 const STARS = 420;
 const NIGHT_EMISSIVE = 1.8; // lamp shades, screens and flames read brighter against a dark room
 
-// A small seeded generator, so stars and flakes fall in the same places on every load.
-function random(seed) {
+// A small seeded generator, so stars, flakes and the backdrop fall in the same places on every load.
+export function random(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

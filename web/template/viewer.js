@@ -7,6 +7,7 @@ import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import { mountUi } from './ui.js';
 import { applyLook, objectColor, softDot } from './look.js';
 import { Animator, Motion, PART_BIT } from './motion.js';
+import { apronMeshes, Haze, ringMeshes } from './backdrop.js';
 
 const root = document.documentElement;
 const startedAt = performance.now();
@@ -57,11 +58,19 @@ function buildFloor(data, group) {
   const water = arch.floor.material === 'water';
   // Outdoors the plinth is a cut through soil (through deeper water at sea); indoors a darker shade of the floor.
   const slabColor = indoor || water ? new THREE.Color(arch.floor.color).multiplyScalar(0.55) : new THREE.Color(SOIL_COLOR);
-  surface(group, ground, arch.floor.color, water ? 0.3 : 0.85, slabColor, slabDepth, arch.floor.texture);
-  if (arch.sea) { // the sea beyond the back (-Z) edge of a beach or a harbour
+  const roughness = water ? 0.3 : 0.85;
+  const backdrop = arch.backdrop;
+  // With a backdrop the ground runs on to the horizon: no plinth, the apron (just under the floor) goes round it.
+  surface(group, ground, arch.floor.color, roughness, slabColor, backdrop ? 0 : slabDepth, arch.floor.texture);
+  if (arch.sea && !backdrop) { // the sea beyond the back (-Z) edge of a beach or a harbour
     const sea = { x0: ground.x0, z0: ground.z0 - arch.sea.depth, x1: ground.x1, z1: ground.z0 };
     surface(group, sea, arch.sea.color, 0.3, new THREE.Color(arch.sea.color).multiplyScalar(0.55), slabDepth);
   }
+  if (!backdrop) return;
+  const seaEdge = arch.sea ? ground.z0 : null; // with a backdrop, the sea runs out to the horizon
+  const apron = textureSurface(standard(arch.floor.color, { roughness }), arch.floor.texture);
+  const sea = arch.sea ? standard(arch.sea.color, { roughness: 0.3 }) : null;
+  group.add(...apronMeshes(backdrop, apron, -PLINTH_GAP, seaEdge, sea), ...ringMeshes(backdrop, seaEdge, sunDirection(data)));
 }
 
 // Floor and wall textures (scene.json architecture: floor.texture, walls[].texture): each image is fetched once,
@@ -104,7 +113,8 @@ function metresUv(geometry, width, height) {
   return geometry;
 }
 
-// A flat surface over rect {x0, z0, x1, z1} at y = 0 on a plinth slab of its own; `texture` (or none) tiles it.
+// A flat surface over rect {x0, z0, x1, z1} at y = 0 on a plinth slab of its own (none for a depth of 0);
+// `texture` (or none) tiles it.
 function surface(group, rect, color, roughness, slabColor, slabDepth, texture) {
   const width = rect.x1 - rect.x0, depth = rect.z1 - rect.z0;
   const cx = (rect.x0 + rect.x1) / 2, cz = (rect.z0 + rect.z1) / 2;
@@ -113,9 +123,17 @@ function surface(group, rect, color, roughness, slabColor, slabDepth, texture) {
   top.rotation.x = -Math.PI / 2;
   top.position.set(cx, 0, cz);
   top.receiveShadow = true;
+  group.add(top);
+  if (!slabDepth) return; // no plinth: the ground goes on beyond this surface
   const slab = new THREE.Mesh(new THREE.BoxGeometry(width, slabDepth, depth), standard(slabColor));
   slab.position.set(cx, -slabDepth / 2 - PLINTH_GAP, cz);
-  group.add(top, slab);
+  group.add(slab);
+}
+
+// A unit vector towards the scene's sun (its directional light), or straight up when it has none.
+function sunDirection(data) {
+  const sun = data.lights.find((light) => light.type === 'directional');
+  return sun ? vec3(sun.position).sub(vec3(sun.target)).normalize() : new THREE.Vector3(0, 1, 0);
 }
 
 function inwardNormal(wall, centre) {
@@ -480,6 +498,8 @@ class Viewer {
     this.objectsGroup = new THREE.Group();
     this.scene.add(this.architecture, this.objectsGroup);
     buildFloor(data, this.architecture);
+    this.haze = data.architecture.backdrop ? new Haze(data) : null;
+    if (this.haze) this.scene.fog = this.haze.fog; // look.js puts weather fog in its place
     this.wallCaps = indoor ? buildWalls(data, this.architecture) : null;
     buildLights(data, this.scene);
 
@@ -537,6 +557,7 @@ class Viewer {
   render() {
     if (this.wallCaps) this.wallCaps.faceCamera(this.camera.position);
     if (this.wallHung) this.wallHung.faceCamera(this.camera.position);
+    if (this.haze && this.scene.fog === this.haze.fog) this.haze.follow(this.camera);
     this.renderer.setRenderTarget(null);
     Object.assign(this.passCounts, { objectCalls: 0, shadowCalls: 0, shadowTriangles: 0 });
     this.renderer.render(this.scene, this.camera);
@@ -591,6 +612,11 @@ class Viewer {
     const restore = [];
     this.architecture.traverse((node) => {
       if (!node.isMesh) return;
+      if (node.userData.scenery) { // beyond and under every object: black on black, so not drawn at all
+        node.visible = false;
+        restore.push(() => { node.visible = true; });
+        return;
+      }
       const material = node.material;
       restore.push(() => { node.material = material; });
       node.material = this.occluder;

@@ -1,0 +1,104 @@
+"""Outdoor scenery: the backdrop ring and apron of scene.json, the low outdoor hero, and the page drawing them."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_compose import THREE_DIR, _scene_inputs, needs_three
+
+from tools.core.schema import Environment
+from tools.knowledge.backdrops import BACKDROPS, load_backdrops
+from tools.knowledge.places import PLACES, load_places
+from tools.page.backdrop import ring_radius
+from tools.page.camera import MAX_HERO_ELEVATION, frame_views, view_contains
+from tools.page.compose import write_scene
+
+PARK_OBJECTS = [{"id": f"o{i}", "requested": True, "bbox": {"min": [x - 0.5, 0, z - 0.5], "max": [x + 0.5, h, z + 0.5]}}
+                for i, (x, z, h) in enumerate([(-6, -4, 6.0), (5, 3, 0.9), (0, 6, 1.2)])]
+
+
+def _elevation(view: dict) -> float:
+    back = np.subtract(view["position"], view["target"])
+    return math.degrees(math.atan2(back[1], math.hypot(back[0], back[2])))
+
+
+def test_every_outdoor_place_with_a_skyline_names_a_known_backdrop_and_rooms_have_none():
+    outdoor = [p for p in PLACES.values() if p.kind == "outdoor"]
+    assert sum(p.backdrop is not None for p in outdoor) >= len(outdoor) - 3  # open sea, space, a cave: none
+    assert all(p.backdrop is None for p in PLACES.values() if p.kind == "indoor")
+    assert {p.backdrop for p in outdoor if p.backdrop} == set(BACKDROPS)
+
+
+def test_a_bad_backdrop_is_refused_naming_it(tmp_path):
+    bad = tmp_path / "places.toml"
+    bad.write_text('[backdrops.hills]\nlayers = [{ shape = "dome", color = "#00ff00", height = [9.0, 3.0], '
+                   'width = [1.0, 2.0], spacing = 10.0 }]\n')
+    with pytest.raises(ValueError, match="hills"):
+        load_backdrops(bad)
+    source = (Path(__file__).parents[1] / "tools/knowledge/places.toml").read_text()
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text(source.replace('backdrop = "dunes"', 'backdrop = "glaciers"', 1))
+    with pytest.raises(ValueError, match="glaciers"):
+        load_places(unknown)
+
+
+def test_the_outdoor_hero_is_low_enough_to_show_the_horizon_and_still_frames_everything():
+    lo, hi = np.array([-10, 0, -10]), np.array([10, 10, 10])
+    indoor = frame_views((lo, hi), PARK_OBJECTS)["hero"]
+    outdoor = frame_views((lo, hi), PARK_OBJECTS, outdoor=True)["hero"]
+    assert _elevation(outdoor) < outdoor["fov"] / 2 < _elevation(indoor) <= MAX_HERO_ELEVATION, \
+        "the frame's top edge looks above the horizontal outdoors, below it in a room"
+    for o in PARK_OBJECTS:
+        assert view_contains(outdoor, o["bbox"]["min"], o["bbox"]["max"], 4 / 3, outdoor["fov"]), o["id"]
+
+
+def _park(tmp_path, room_type: str = "park", floor: str = "grass") -> dict:
+    out = tmp_path / room_type
+    plan, assets, placements = _scene_inputs(out, kind="outdoor", prompt=f"a {room_type}")
+    env = Environment(kind="outdoor", room_type=room_type, width=12, depth=10, height=6, floor=floor)
+    plan = plan.model_copy(update={"environment": env})
+    return write_scene(out, plan, assets, placements, scene_id=room_type, three_dir=THREE_DIR)
+
+
+def test_a_park_has_a_hazed_tree_line_beyond_every_camera_and_ground_out_past_it(tmp_path):
+    scene = _park(tmp_path)
+    backdrop = scene["architecture"]["backdrop"]
+    views = scene["camera"]["views"]
+    centre = (np.array(scene["bounds"]["min"]) + np.array(scene["bounds"]["max"])) / 2
+    assert backdrop["kind"] == "trees" and backdrop["radius"] == pytest.approx(ring_radius(centre, views), abs=1e-3)
+    for name, view in views.items():
+        assert math.hypot(view["position"][0] - centre[0], view["position"][2] - centre[2]) < backdrop["radius"], name
+    assert backdrop["apron"]["radius"] > backdrop["radius"] and backdrop["apron"]["color"] == "#5f8f3e"
+    assert backdrop["haze"]["color"] == scene["look"]["sky"]["horizon"], "far things fade into the sky"
+    assert [layer["color"] for layer in backdrop["layers"]] == [layer.color for layer in BACKDROPS["trees"]]
+    assert scene["camera"]["far"] > backdrop["apron"]["radius"] * 2, "the far plane reaches the horizon"
+    assert _elevation(views["hero"]) < views["hero"]["fov"] / 2
+
+
+def test_open_sea_has_ground_to_the_horizon_and_no_ring_and_space_has_neither(tmp_path):
+    sea = _park(tmp_path, "sea", "water")["architecture"]["backdrop"]
+    assert sea["kind"] is None and sea["layers"] == [] and sea["apron"]["radius"] > 0
+    space = _park(tmp_path, "space", "none")
+    assert "backdrop" not in space["architecture"]
+
+
+@needs_three
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_backdrop_costs_the_objects_no_draw_calls_and_passes_every_check(tmp_path, lazy_browser):
+    from tools.evaluate.run import asset_material_pairs
+    from tools.verify.render import verify_scene
+
+    scene = _park(tmp_path)
+    out = tmp_path / "park"
+    report = verify_scene(out, lazy_browser.get(), timeout_s=90)
+    assert all(check["passed"] for check in report["checks"]), [c for c in report["checks"] if not c["passed"]]
+    pairs = asset_material_pairs(out, scene)
+    info = report["info"]
+    assert 0 < info["objectDrawCalls"] <= pairs, (info, pairs)
+    layers = len(scene["architecture"]["backdrop"]["layers"])
+    assert info["drawCalls"] <= pairs + 3 + layers, "the sky, the floor, the apron and one call per backdrop layer"
+    assert min(report["views"]["hero"]["object_pixels"].values()) > 0
