@@ -32,14 +32,26 @@ export function apronMeshes(backdrop, material, y, seaEdge = null, seaMaterial =
 }
 
 // The part of a disc (centre cx, cz) between two angles from +Z towards +X, closed by its chord; UVs in metres.
+// A disc cut by a line is convex, so a fan from its first point covers it (no Shape: three's shape and curve
+// classes would add about 20 kB to the page's script for this one polygon).
 function discPart(cx, cz, radius, from, to, material, y) {
   const steps = Math.max(3, Math.ceil((APRON_SEGMENTS * (to - from)) / (2 * Math.PI)));
-  const points = [];
+  const position = [];
+  const uv = [];
   for (let i = 0; i <= steps; i += 1) {
     const angle = from + ((to - from) * i) / steps;
-    points.push(new THREE.Vector2(cx + Math.sin(angle) * radius, -(cz + Math.cos(angle) * radius)));
+    const x = cx + Math.sin(angle) * radius, z = cz + Math.cos(angle) * radius;
+    position.push(x, 0, z);
+    uv.push(x, -z);
   }
-  const mesh = new THREE.Mesh(new THREE.ShapeGeometry(new THREE.Shape(points)).rotateX(-Math.PI / 2), material);
+  const index = [];
+  for (let i = 1; i < steps; i += 1) index.push(0, i, i + 1); // counter-clockwise seen from above: faces up
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.Float32BufferAttribute(position, 3));
+  geometry.setAttribute('uv', new THREE.Float32BufferAttribute(uv, 2));
+  geometry.setIndex(index);
+  geometry.computeVertexNormals();
+  const mesh = new THREE.Mesh(geometry, material);
   mesh.position.y = y;
   mesh.userData.scenery = true;
   return mesh;
