@@ -18,9 +18,9 @@ from collections.abc import Iterator, Sequence
 from tools.core.schema import Placement, Relation
 from tools.knowledge.clearance import clear_space, room_under
 from tools.layout.context import Candidate, LayoutContext
-from tools.layout.relation_kinds import next_to
 from tools.layout.relation_kinds.checking import every_instance, footprint_gap, nearest, placement_under, to_local
 from tools.layout.relation_kinds.judging import ON_TOLERANCE, MeshBox, each, horizontal_gap, over
+from tools.layout.relation_kinds.next_to import candidates as beside_candidates
 from tools.layout.relation_kinds.placing import local_candidate, relation_targets
 from tools.layout.relation_kinds.spec import RelationSpec, Result, Room
 from tools.layout.space import FLAT_OVERLAP, SOLVER_CLEARANCE, Box
@@ -69,7 +69,7 @@ def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> 
             yield local_candidate(ctx, key, index, target, 0.0, 0.0, math.pi / 2)
         else:
             yield from spots_under(ctx, key, index, target)
-    yield from next_to.candidates(ctx, relation, key, index)
+    yield from beside_candidates(ctx, relation, key, index)
 
 
 def below_raised(s: Placement, t: Placement) -> bool:
