@@ -61,12 +61,18 @@ def redo_op(words: list[str]) -> EditOp | None:
     return EditOp(kind="redo", target="scene")
 
 
+def _modifies_scene_word(words: list[str], i: int) -> bool:
+    """Whether words[i] stands before a word naming the scene's look, so it modifies that head and names no
+    thing: 'a cooler colour scheme' (a phrase's head is its last noun, though 'cooler' is a kind's name)."""
+    return i + 1 < len(words) and words[i + 1] in SCENE_WORDS
+
+
 def look_op(words: list[str]) -> EditOp | None:
     """'it night', 'the time of day to sunset', 'it a foggy morning', 'the weather clear', 'it cosier', 'it a
     scandinavian look', 'a warmer palette', 'it in blue tones', 'it brighter' (after a change verb)."""
     if OBJECT_PRONOUNS & set(words) or any(
             match_head(words, i) is not None and words[i] not in TIME_WORDS | WEATHER_WORDS.keys()
-            for i in range(len(words)) if words[i] not in SCENE_WORDS):
+            for i in range(len(words)) if words[i] not in SCENE_WORDS and not _modifies_scene_word(words, i)):
         return None  # an object is named: 'make the lamp night blue' is no change of hour
     time = next((TIME_WORDS[w] for i, w in enumerate(words) if w in TIME_WORDS
                  and not (words[i + 1:i + 2] and words[i + 1] in NOT_TIME_AFTER)), None)
