@@ -2,7 +2,7 @@
 buildings) that tells the viewer what kind of place it is, and a horizon to stand it on.
 
 Each backdrop is a ``[backdrops.<name>]`` table of places.toml, read and validated here at import; a place
-names one with its ``backdrop`` field. The page (web/template/viewer.js, buildBackdrop) draws every layer as
+names one with its ``backdrop`` field. The page (web/template/backdrop.js, ringMeshes) draws every layer as
 one instanced mesh; tools/page/compose.py sizes the ring so that every camera stands inside it.
 """
 
