@@ -121,6 +121,7 @@ class Batch:
         workers = self.settings.model_copy(update={"log_format": "json" if self.json_logs else "text"})
         pool = WorkerPool(workers, min(self.jobs, len(todo)), queue.path, log=sys.stderr, owner=owner)
         pending: dict[str, BatchItem] = {}  # job id -> its item: submitted, not ended
+        submitted: dict[str, BatchItem] = {}  # every job this run submitted or resumed
         restarts_at_progress = 0
         try:
             pool.start()
@@ -130,6 +131,7 @@ class Batch:
                 while todo and not self.stopped and len(pending) < pool.size:
                     item = todo.popleft()
                     job = self._submit(queue, owner, ids[item.line], item)
+                    submitted[job.id] = item
                     if job.status == "succeeded":  # ended after the killed run's last record
                         self._ended(job, item, progress)
                     else:
@@ -151,6 +153,19 @@ class Batch:
             self.interrupted = True
         finally:
             pool.stop()
+        if self.interrupted:
+            self._record_ended_meanwhile(queue, submitted, progress)
+
+    def _record_ended_meanwhile(self, queue: JobQueue, submitted: dict[str, BatchItem],
+                                progress: ProgressLine) -> None:
+        """After Ctrl-C: record the jobs that ended while the workers stopped (or whose end the interrupt cut
+        short), so every scene folder in place is in the results file."""
+        from app.jobs.queue import ACTIVE
+
+        for job_id, item in submitted.items():
+            job = queue.get(job_id)
+            if item.line not in self.records and job is not None and job.status not in ACTIVE:
+                self._ended(job, item, progress)
 
     def _submit(self, queue: JobQueue, owner: str, job_id: str, item: BatchItem) -> Job:
         """Queue the scene, unless an earlier run left its job queued or running (then that job resumes) or

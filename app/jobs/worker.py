@@ -109,6 +109,12 @@ class ShutdownSignal:
         finally:
             self._interruptible = False
 
+    def finishing(self) -> None:
+        """From here to the end of the interruptible block the scene is being put in place and its end recorded:
+        SIGTERM waits for that, so a folder in place always belongs to a job that ended (and a released job
+        never leaves one)."""
+        self._interruptible = False
+
 
 SHUTDOWN = ShutdownSignal()  # signal handlers belong to the process; main() installs this one
 
@@ -186,6 +192,7 @@ def run_scene(job: Job, context: RunContext) -> SceneState:
 
         staging = staging_folder(out, job.id)
         state = generate_scene(job.prompt, staging, context, seed=job.seed, scene_id=job.id, fresh_out_dir=True)
+        SHUTDOWN.finishing()
         put_in_place(staging, out)
     if shared:
         keep_folder(context.store, job.id, out, copies=(REVISIONS_FILE,))
