@@ -289,3 +289,38 @@ def test_a_bare_opening_noun_phrase_the_tagger_misreads_is_parsed_with_an_articl
     assert "boho" not in names(p), names(p)
     assert get(p, "mattress").text == "a low mattress"  # spans are the prompt's own, not the article's
     assert not is_headline_misread(nlp()("hair salon with three chairs"))
+
+
+def test_an_adjective_with_its_own_article_in_a_nouns_slot_is_a_noun():
+    """The tagger calls unfamiliar nouns adjectives ("a bard", "a lute", "a cooler"); with an article and in a
+    noun's slot they are things, and their lemma is the noun's ("cooler", not "cool"). A size word stays one."""
+    p = parse_prompt("a beach hut with a bard playing a lute and a cooler")
+    assert {"bard", "lute", "cooler"} <= set(names(p)), names(p)
+    assert "small" not in names(parse_prompt("a garden with a big old oak and a small"))
+
+
+def test_a_participle_is_part_of_the_name_when_the_head_alone_names_no_thing():
+    """WordNet knows no thing called "unit": "a cooling unit" is the thing."""
+    assert "cooling unit" in names(parse_prompt("a plant room with a boiler and a cooling unit"))
+
+
+def test_a_made_or_filled_thing_is_an_object_whatever_its_commonest_sense():
+    """A case is first an occurrence to WordNet; glass cases of shells are cases."""
+    p = parse_prompt("a shell museum with glass cases of shells and a bench")
+    assert "case" in names(p) and "shell" in names(p), names(p)
+
+
+def test_a_verb_that_ends_a_kinds_plural_name_is_its_head_noun():
+    """"music stands" read as "music" and the verb "stands": the kind's name, plural, is one thing."""
+    assert "music stand" in names(parse_prompt("an orchestra pit with music stands, chairs and a harp"))
+
+
+def test_a_stop_word_or_a_mistagged_word_with_its_own_article_is_a_noun():
+    """"a well" (a stop word to spaCy), "a trash can" (its head tagged a modal), "three cacti" (an adverb):
+    each is a thing; "a few" and "a lot of" stay amounts, and a participle with an article stays a verb."""
+    assert "well" in names(parse_prompt("a farmyard with a well in the middle and a cart"))
+    p = parse_prompt("a dry valley with three cacti, a bench and a trash can by the road")
+    assert {"cactus", "trash can"} <= set(names(p)), names(p)
+    q = parse_prompt("a den with a few chairs and a lot of books")
+    assert not {"few", "lot"} & set(names(q)), names(q)
+    assert "sailboat" in names(parse_prompt("a calm sea, a sailboat drifting and seagulls gliding"))

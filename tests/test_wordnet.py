@@ -90,7 +90,14 @@ def test_collective_nouns_say_what_they_gather(noun, of, members):
 
 def test_a_gathering_of_people_is_shown_by_figures():
     found = ground_noun("congregation")
-    assert found.fit == "stand-in" and found.kind == "generic_figure"
+    assert found.fit == "exact" and found.kind == "adult"
+
+
+@pytest.mark.parametrize("noun", ["bard", "referee", "hoarder"])
+def test_any_person_is_the_person_figure_itself(noun):
+    # No kind lists these: WordNet says each is a person, and one parametric figure shows any person.
+    found = ground_noun(noun)
+    assert (found.kind, found.fit, found.how) == ("adult", "exact", "hypernym")
 
 
 def test_meaning_is_checked_against_the_taxonomy():

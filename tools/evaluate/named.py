@@ -8,7 +8,9 @@ Its verdict:
   near the noun in meaning (cosine >= FIT_COSINE; only with the embeddings extra, else names only); or
   such an object's kind is named by the mention's head word and the whole mention is a free compound, one
   WordNet does not hold as a lemma: "a corner bench" is a bench, while "a rocking chair" (a WordNet lemma, a
-  concept of its own) shown by a plain chair is not fitting;
+  concept of its own) shown by a plain chair is not fitting; or the mention is a person (or a group of people)
+  to WordNet and such an object is a person figure (a kind whose generator is "person"): one parametric
+  figure shows a bard as it shows a customer;
 - ``placeholder``: only objects of the placeholder kind show it;
 - ``stand-in``: only other objects show it (a stand-in, an archetype, or a kind this judge finds not near);
 - ``missing``: nothing shows it;
@@ -128,6 +130,11 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None,
         if score >= FIT_COSINE:
             return {"name": name, "verdict": "fitting", "object": obj["id"],
                     "why": f"a {entry.name} by meaning ({score:.2f})"}
+    people = wordnet.available() and (wordnet.is_person(name) or wordnet.gathers(name) == "people")
+    for obj in showing:
+        entry = CATEGORIES.get(obj.get("category", ""))
+        if people and not is_stand_in(obj) and entry is not None and entry.generator == "person":
+            return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a person, as a {entry.name}"}
     for obj in showing:
         if not is_stand_in(obj) and head and kind_names(obj.get("category", "")) & noun_forms(head) and (
                 is_free_compound(name, head)):

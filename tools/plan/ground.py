@@ -281,6 +281,8 @@ def _by_class(name: str, kind: str, steps: int, via: str, score: float = 0.0) ->
     archetype = is_archetype(CATEGORIES[kind])
     if steps == 0 and not archetype:
         return Grounding(name, kind, 1.0, "name", "exact")
+    if "any_member" in CATEGORIES[kind].traits:  # a bard is a person: the person figure is the thing itself
+        return Grounding(name, kind, round(score, 3), "hypernym", "exact", via=via)
     how: How = "archetype" if archetype else "hypernym"
     return Grounding(name, kind, round(score, 3), how, "stand-in", via=via)
 

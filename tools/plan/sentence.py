@@ -155,7 +155,8 @@ def classify(tok, ctx) -> str:
         return "zone"
     if things and wordnet.gathers(lemma, singular(members)):
         return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
-    if tok.is_stop or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) or len(tok.text) < 2:
+    if (tok.is_stop and not is_stop_word_noun(tok)) or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) \
+            or len(tok.text) < 2:
         return "function word"
     if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i \
             and not is_described(tok):
@@ -175,7 +176,8 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok):
         return "verb tagged as noun"
-    if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None:
+    if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None \
+            and not is_made_thing(tok):
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if no_thing_by_name(tok):
         return "abstract noun (WordNet knows no thing by this name)"
@@ -183,6 +185,26 @@ def classify(tok, ctx) -> str:
             and lookup(whole_name(tok)) is None:
         return "secondary setting"  # a kind is a thing there: "at the sink", "in tall trees"
     return "mention"
+
+
+def is_stop_word_noun(tok) -> bool:
+    """A stop word that is a noun here: the head of a kind's name ("a trash can") or a noun with its own article
+    that is no quantity ("a well in the centre"; "a few", "a lot" are amounts)."""
+    if tok.pos_ not in NOMINAL:
+        return False
+    if len(name_tokens(tok)) > 1 and lookup(whole_name(tok)) is not None:
+        return True
+    return has_own_article(tok) and tok.lower_ in lemma_index()["noun"] \
+        and tok.lower_ not in T["quantity_words"] and tok.lower_ not in T["quantity_nouns"]
+
+
+def is_made_thing(tok) -> bool:
+    """A noun made of a material or holding things is an object whatever its commonest sense: "glass cases of
+    fossils" are cases, not occurrences."""
+    made = any(c.dep_ in MOD_DEPS and c.lower_ in T["materials"] for c in tok.children)
+    of = prep_child(tok, {"of"})
+    holds = of is not None and pobj_of(of) is not None and wordnet.physical_senses(singular(pobj_of(of)))
+    return made or bool(holds)
 
 
 def no_thing_by_name(tok) -> bool:
@@ -303,6 +325,7 @@ def name_tokens(tok):
     return parts
 
 
+NOUN_SLOTS = ("pobj", "dobj", "conj", "nsubj", "nsubjpass", "appos")  # a noun's arcs, no modifier's
 COMPOUND_WORDS = 2  # words before a head tried as one known compound with it ("ticket vending machine")
 
 
@@ -326,9 +349,30 @@ def retag_compound_heads(doc) -> None:
     is that kind's head noun: "a squat rack" (rack tagged a verb), "a diesel locomotive" (an adjective).
     Retagged a noun, it heads its phrase and known_compound joins the first word to it."""
     for prev, tok in zip(doc, doc[1:]):
-        if tok.pos_ in ("VERB", "ADJ") and tok.is_alpha and prev.is_alpha and not prev.is_stop \
-                and not is_look_word(prev) and lookup(f"{prev.lower_} {tok.lower_}") is not None:
+        if tok.pos_ in ("VERB", "ADJ", "AUX") and tok.is_alpha and prev.is_alpha and not prev.is_stop \
+                and not is_look_word(prev) and any(lookup(f"{prev.lower_} {form}") is not None
+                                                   for form in (tok.lower_, tok.lemma_.lower())):
             tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
+
+
+def retag_mistagged_nouns(doc) -> None:
+    """An adjective, adverb or verb in a noun's slot with its own article or number is a noun the tagger did not
+    know: "a bard playing a lute", "and a cooler" (whose lemma then is "cooler", not "cool"), "three cacti",
+    "and a sled"."""
+    for tok in doc:
+        if tok.pos_ not in ("ADJ", "ADV", "VERB") or tok.dep_ not in NOUN_SLOTS or not tok.is_alpha \
+                or tok.is_stop or is_look_word(tok) or tok.tag_ == "VBG":  # "a sailboat drifting": a participle
+            continue
+        forms = [tok.lower_, *wordnet.base_forms(tok.lower_)]
+        noun = next((f for f in forms if f in lemma_index()["noun"]), None)
+        if noun is not None and has_own_article(tok):
+            tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
+
+
+def has_own_article(tok) -> bool:
+    """A singular article or a number of its own: what a noun takes and a modifier never does."""
+    return any((c.dep_ == "det" and c.lower_ in ("a", "an")) or (c.dep_ == "nummod" and number_value(c))
+               for c in tok.children)
 
 
 def is_name_possessor(t) -> bool:
@@ -356,6 +400,9 @@ def is_name_part(t, parts) -> bool:
         return False
     if (t.dep_ == "compound" and t.pos_ in NOMINAL | {"VERB"}) or (t.dep_ == "amod" and t.pos_ == "NOUN"):
         return True  # a noun the tagger made an adjective modifier is a compound's first word ("popcorn cart")
+    if t.dep_ == "amod" and t.tag_ in ("VBG", "VBN") and t.i == t.head.i - 1 \
+            and not wordnet.physical_senses(singular(t.head)):
+        return True  # without it the head names no thing: "a cooling unit" ("a flickering TV" is a TV)
     if t.dep_ != "amod" or t.pos_ != "ADJ":
         return False
     # classifier adjectives ('dental', 'surgical'), or nouns the tagger called
@@ -729,6 +776,7 @@ def prepare(doc):
     if any(t.dep_ == "ROOT" for t in doc):
         merge_hyphens(doc)
         retag_compound_heads(doc)
+        retag_mistagged_nouns(doc)
         split_conjoined_heads(doc)
     return doc
 

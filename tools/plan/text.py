@@ -28,6 +28,7 @@ UNIT_METRES = {"m": 1.0, "metres": 1.0, "meters": 1.0, "metre": 1.0, "meter": 1.
                "ft": 0.3048, "feet": 0.3048, "foot": 0.3048, "inches": 0.0254, "inch": 0.0254}
 MEASURE_PREFIX = "measure:"  # the token of a stated length in metres, e.g. "measure:2"
 
+SIBILANT_ENDS = ("ch", "sh", "x", "z", "ss", "o")  # a plural's stem that takes "-es"
 IRREGULAR_PLURALS = {
     "cacti": "cactus", "shelves": "shelf", "people": "person", "children": "child", "men": "man",
     "women": "woman", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth", "knives": "knife",
@@ -137,8 +138,11 @@ def singular_forms(word: str) -> list[str]:
     if word.endswith("ves"):
         forms += [word[:-3] + "f", word[:-3] + "fe"]
     if word.endswith("es") and len(word) > 3:
-        forms.append(word[:-2])
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 2:
+        # "-es" is a plural ending after a hiss or an "o" ("benches", "boxes", "tomatoes"); else only the "s" is
+        # ("cases", "places", "tables")
+        stem = word[:-2]
+        forms += [stem, word[:-1]] if stem.endswith(SIBILANT_ENDS) else [word[:-1], stem]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 2:
         forms.append(word[:-1])
     return forms
 
