@@ -71,6 +71,13 @@ def miss_class(judged: dict, objects: list[dict]) -> str:
     return "stand-in: another kind"
 
 
+def junk_class(why: str) -> str:
+    """A junk object's class: the parse's reason for rejecting its word (without the word), or the judge's why."""
+    if why.startswith("the parse rejects"):
+        return "parse rejects: " + why.split("(", 1)[-1].split("(")[0].rstrip(") ").strip()
+    return why
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path)
@@ -80,6 +87,7 @@ def main() -> int:
     similarity = default_similarity()
     verdicts: collections.Counter[str] = collections.Counter()
     classes: collections.Counter[str] = collections.Counter()
+    junk_classes: collections.Counter[str] = collections.Counter()
     junk, failures, started = 0, [], time.perf_counter()
     prompts = prompts_of(args.file, args.half)
     for number, text in prompts:
@@ -93,6 +101,7 @@ def main() -> int:
         named = judge_named(parsed, objects, similarity)
         found_junk = junk_objects(parsed, objects)
         junk += len(found_junk)
+        junk_classes.update(junk_class(j["why"]) for j in found_junk)
         verdicts.update(n["verdict"] for n in named)
         classes.update(miss_class(n, objects) for n in named if n["verdict"] not in ("fitting", "scene"))
         if args.verbose:
@@ -108,6 +117,7 @@ def main() -> int:
     print(f"{len(prompts)} prompts, {time.perf_counter() - started:.0f} s; named things {total}: {shares}; "
           f"the scene itself (places, room parts, weather) {scene}; junk objects {junk}; planner failures {len(failures)} {failures}")
     print("misses by class: " + ", ".join(f"{c} {n}" for c, n in classes.most_common()))
+    print("junk by class: " + ", ".join(f"{c} {n}" for c, n in junk_classes.most_common()))
     return 0
 
 

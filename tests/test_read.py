@@ -88,3 +88,34 @@ def test_a_setting_no_place_type_grounds_is_no_stand_in_object():
     a boat standing in for it would be an object the prompt does not ask for. The things in it stay."""
     made = _requested("inside a narrowboat: a narrow bed and a tiny wood stove")
     assert all(noun != "narrowboat" for _, noun in made) and {"bed", "stove"} <= {k for k, _ in made}, made
+
+
+def test_the_people_a_place_is_for_are_not_placed_whatever_their_plural():
+    """"for 10 people": the grammar's "person" is the parse's "people", a purpose object, so none is placed."""
+    assert "adult" not in kinds("a meeting room for 10 people with a long table and a screen")
+
+
+def test_the_words_of_the_setting_before_its_head_are_no_things():
+    """"a windmill keeper's room", "a tram depot office": the setting's own words, not a windmill or a tram."""
+    assert kinds("a windmill keeper's room with a bed and a stove") == {"bed", "stove"}
+    assert "tram" not in kinds("a tram depot office with a desk and a kettle")
+
+
+def test_a_setting_is_no_object_when_the_grammar_placed_the_scene_by_another_word():
+    """The grammar may take its place from a thing ("a disco ball" -> a night club): the setting the parse found
+    ("an ice rink", no place type) still makes no stand-in object."""
+    plan = plan_prompt("an ice rink with a disco ball, a snack bar and benches around the edge", 0)
+    nouns = [spec.grounding.noun for spec in plan.objects if spec.requested and spec.grounding]
+    assert "ice rink" not in nouns, nouns
+
+
+def test_a_setting_is_grounded_by_its_last_word_when_the_whole_is_no_place():
+    from tools.plan.ground import ground_place
+    assert ground_place("minimalist bathroom") == ("bathroom", 1.0)
+    assert ground_place("purple") is None
+
+
+def test_plural_forms_follow_wordnet():
+    from tools.plan.text import singular_forms
+    assert singular_forms("canes") == ["cane"] and singular_forms("cases") == ["case"]
+    assert singular_forms("series") == [] and singular_forms("beanbags") == ["beanbag"]

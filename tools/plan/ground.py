@@ -288,13 +288,22 @@ def _by_class(name: str, kind: str, steps: int, via: str, score: float = 0.0) ->
 
 
 def ground_place(name: str) -> tuple[str, float] | None:
-    """The place type ``name`` means ("laundromat", "deli"), with its similarity, or None when it is no place."""
-    for place in PLACES.values():
-        if name == place.name.replace("_", " ") or name in place.phrases:
-            return place.name, 1.0
-    if not embeddings_available():
-        return None
-    names, matrix = _place_matrix()
-    scores = matrix @ embed([name])[0]
-    best = int(np.argmax(scores))
-    return (names[best], float(scores[best])) if scores[best] >= PLACE_SCORE else None
+    """The place type ``name`` means ("laundromat", "deli"), with its similarity, or None when it is no place: by
+    its whole name, by meaning, then by its last word alone ("a zen bathroom", "a lighthouse keeper's room")."""
+    named = _place_named(name)
+    if named is not None:
+        return named, 1.0
+    if embeddings_available():
+        names, matrix = _place_matrix()
+        scores = matrix @ embed([name])[0]
+        best = int(np.argmax(scores))
+        if scores[best] >= PLACE_SCORE:
+            return names[best], float(scores[best])
+    words = name.split()
+    head = _place_named(words[-1]) if len(words) > 1 else None
+    return (head, 1.0) if head is not None else None
+
+
+def _place_named(name: str) -> str | None:
+    return next((place.name for place in PLACES.values()
+                 if name == place.name.replace("_", " ") or name in place.phrases), None)

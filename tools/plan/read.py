@@ -52,19 +52,22 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     pairs = _align(parsed.mentions, phrases)
     place_index = len(phrases) - 1 if sentence.place else None
     absorbed = _pair_compound_words(parsed.mentions, phrases, pairs, place_index)
-    rejected = {r.text.lower(): r.reason for r in sentence.rejected}
-    modifiers = _hyphenated_modifier_words(phrases) | _hyphenated_words(text, phrases)
+    rejected = {form: r.reason for r in sentence.rejected
+                for form in (r.text.lower(), *singular_forms(r.text.lower()))}  # "people": the grammar's person
+    modifiers = _hyphenated_modifier_words(phrases) | _hyphenated_words(text, phrases) | _setting_words(sentence)
     drop = absorbed + [i for i, m in enumerate(parsed.mentions) if i not in pairs and i not in absorbed and (
         _is_rejected(m, rejected) or _in_modifier(m, modifiers))]
     setting = next((i for i, j in pairs.items() if phrases[j] is sentence.place), None)
-    if setting is not None and parsed.place in (None, "room"):
+    if setting is not None:
         setting_phrase = phrases[pairs[setting]]
-        place = ground_place(setting_phrase.name)
+        place = ground_place(setting_phrase.name) if parsed.place in (None, "room") else None
         if place is not None:  # "a speakeasy with ...": the grammar took the setting for a thing
             parsed.place = place[0]
             drop.append(setting)
         elif ground_noun(setting_phrase.name, setting_phrase.head, text).fit != "exact":
-            drop.append(setting)  # "inside a narrowboat: ...": where the things are, no thing a stand-in shows
+            # "inside a narrowboat: ...", "a roller rink with a disco ball" (the grammar's place a nightclub):
+            # where the things are, no thing a stand-in shows
+            drop.append(setting)
     drop += _negated(parsed, pairs, sentence.negated, drop)
     for index, mention in enumerate(parsed.mentions):
         if index not in drop:
@@ -172,6 +175,16 @@ def _names_number(word: str) -> bool:
 def _hyphenated_modifier_words(phrases: list[Phrase]) -> set[str]:
     """The words of the parse's hyphenated modifiers of things ("frog-shaped" -> frog, shaped)."""
     return {part for phrase in phrases for word in phrase.style_words if "-" in word for part in word.split("-")}
+
+
+def _setting_words(sentence: Sentence) -> set[str]:
+    """The words of the setting's name before its head ("lighthouse" of "a lighthouse keeper's room", "submarine"
+    of "a submarine control room"): the parse read them as the place's, so a thing the grammar made of one alone
+    is none."""
+    if sentence.place is None:
+        return set()
+    words = tokenize(sentence.place.text.lower())[:-1]  # its text: the parse's name may drop a possessor's word
+    return {form for word in words for form in (word, word.removesuffix("'s"))}
 
 
 def _in_modifier(mention: Mention, modifier_words: set[str]) -> bool:

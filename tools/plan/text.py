@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from tools.core.errors import PromptError
 from tools.core.limits import check_text
+from tools.knowledge import wordnet
 
 _BLOCK_RE = re.compile(r"<\s*(script|style)\b[^>]*>.*?<\s*/\s*\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG_RE = re.compile(r"<[^>]*>|<\s*/?\s*[a-z]+\b")
@@ -132,6 +133,9 @@ def singular_forms(word: str) -> list[str]:
     """Candidate singulars of ``word``, most likely first ('benches' -> ['bench', 'benche']); [] if none."""
     if word in IRREGULAR_PLURALS:
         return [IRREGULAR_PLURALS[word]]
+    known = wordnet.base_forms(word) if wordnet.available() else []
+    if known:  # WordNet's own: "canes" are canes, not cans; "series" and "grass" are no plurals
+        return [f.replace("_", " ") for f in known if f != word]
     forms = []
     if word.endswith("ies") and len(word) > 4:
         forms.append(word[:-3] + "y")
