@@ -186,3 +186,13 @@ def test_report_claims_the_measurement_contradicts_are_disagreements():
               "requirements": [{"id": "count_chair", "passed": False, "evidence": "1 found, 2 asked"}]}
     assert [d["what"] for d in disagreements(report, record)] == ["no_collisions", "ready", "requirement count_chair"]
     assert [d["generator"] for d in disagreements(None, record)] == ["absent"]
+
+
+def test_a_sun_or_moon_no_object_shows_is_the_sky():
+    """Outside space the planner drops the sun and the moon (the look draws them): the judge counts a named moon
+    that no object shows as the scene, not as a missing thing; a lamp no object shows is still missing."""
+    from tools.evaluate.named import judge_named
+    from tools.plan.sentence import parse_prompt
+
+    judged = {j["name"]: j["verdict"] for j in judge_named(parse_prompt("a meadow under a full moon with a lamp"), [])}
+    assert judged == {"moon": "scene", "lamp": "missing"}, judged

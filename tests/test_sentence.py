@@ -324,3 +324,8 @@ def test_a_stop_word_or_a_mistagged_word_with_its_own_article_is_a_noun():
     q = parse_prompt("a den with a few chairs and a lot of books")
     assert not {"few", "lot"} & set(names(q)), names(q)
     assert "sailboat" in names(parse_prompt("a calm sea, a sailboat drifting and seagulls gliding"))
+
+
+def test_a_plural_in_ies_keeps_its_own_singular():
+    """spaCy's lemma of "cookies" is "cooky", which WordNet also holds as a ship's cook: the "-ie" noun wins."""
+    assert "cookie" in names(parse_prompt("a bakery with a jar of cookies and two zombies"))

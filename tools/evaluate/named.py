@@ -15,7 +15,8 @@ Its verdict:
 - ``stand-in``: only other objects show it (a stand-in, an archetype, or a kind this judge finds not near);
 - ``missing``: nothing shows it;
 - ``scene``: not an object at all but the scene itself (a place named besides the setting, "the kitchen";
-  a part of every room, "the ceiling"; the weather, "rain"), so no share counts it.
+  a part of every room, "the ceiling"; the weather, "rain"; a sun or moon no object shows, which the look
+  draws in the sky), so no share counts it.
 
 Junk objects are requested objects whose noun the parse rejects (``rejected``), negates, or that match no
 mention at all; the setting's own noun counts only when it is shown as its own kind ("a table with two
@@ -169,9 +170,18 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
     judged = []
     for mention in parsed.mentions:
         part = scene_part(mention.name)
-        judged.append({"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"}
-                      if part else judge_mention(mention.name, objects, similarity, mention.head))
+        verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"} \
+            if part else judge_mention(mention.name, objects, similarity, mention.head)
+        if verdict["verdict"] == "missing" and is_sky_body(mention.name):  # "a full moon" over a forest
+            verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": "the sky, drawn by the look"}
+        judged.append(verdict)
     return judged
+
+
+def is_sky_body(name: str) -> bool:
+    """A body of the sky (kinds.toml trait sky_body): outside space the look draws it in the sky, no object."""
+    forms = noun_forms(name)
+    return any("sky_body" in CATEGORIES[kind].traits and kind_names(kind) & forms for kind in CATEGORIES)
 
 
 def _matches(obj: dict, names: Iterable[str]) -> bool:

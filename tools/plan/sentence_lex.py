@@ -215,6 +215,8 @@ def singular(tok) -> str:
     if is_plural(tok) and low == tok.lower_:
         cands = (low[:-3] + "y",) if low.endswith("ies") else (low[:-1], low[:-2])
         return next((c for c in cands if c in nouns), low)
+    if tok.lower_.endswith("ies") and low.endswith("y") and tok.lower_[:-1] in nouns:
+        return tok.lower_[:-1]  # "cookies" are cookies: WordNet's "cooky" is also a ship's cook
     return low
 
 

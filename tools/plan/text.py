@@ -135,7 +135,8 @@ def singular_forms(word: str) -> list[str]:
         return [IRREGULAR_PLURALS[word]]
     known = wordnet.base_forms(word) if wordnet.available() else []
     if known:  # WordNet's own: "canes" are canes, not cans; "series" and "grass" are no plurals
-        return [f.replace("_", " ") for f in known if f != word]
+        plain = [f for f in known if f == word[:-1]]  # "cookies" -> cookie before cooky (a ship's cook too)
+        return [f.replace("_", " ") for f in plain + [f for f in known if f not in plain] if f != word]
     forms = []
     if word.endswith("ies") and len(word) > 4:
         forms.append(word[:-3] + "y")
