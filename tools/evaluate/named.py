@@ -131,7 +131,7 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None,
         if score >= FIT_COSINE:
             return {"name": name, "verdict": "fitting", "object": obj["id"],
                     "why": f"a {entry.name} by meaning ({score:.2f})"}
-    people = wordnet.available() and (wordnet.is_person(name) or wordnet.gathers(name) == "people")
+    people = bool(showing) and wordnet.available() and (wordnet.is_person(name) or wordnet.gathers(name) == "people")
     for obj in showing:
         entry = CATEGORIES.get(obj.get("category", ""))
         if people and not is_stand_in(obj) and entry is not None and entry.generator == "person":

@@ -133,7 +133,7 @@ def singular_forms(word: str) -> list[str]:
     """Candidate singulars of ``word``, most likely first ('benches' -> ['bench', 'benche']); [] if none."""
     if word in IRREGULAR_PLURALS:
         return [IRREGULAR_PLURALS[word]]
-    known = wordnet.base_forms(word) if wordnet.available() else []
+    known = wordnet.base_forms(word)  # [] without the WordNet files (a stat per call would cost most of this)
     if known:  # WordNet's own: "canes" are canes, not cans; "series" and "grass" are no plurals
         plain = [f for f in known if f == word[:-1]]  # "cookies" -> cookie before cooky (a ship's cook too)
         return [f.replace("_", " ") for f in plain + [f for f in known if f not in plain] if f != word]
