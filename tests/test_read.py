@@ -119,3 +119,11 @@ def test_plural_forms_follow_wordnet():
     from tools.plan.text import singular_forms
     assert singular_forms("canes") == ["cane"] and singular_forms("cases") == ["case"]
     assert singular_forms("series") == [] and singular_forms("beanbags") == ["beanbag"]
+
+
+def test_a_plural_compound_is_grounded_whole_like_its_singular():
+    """The grammar names a plural compound ("foam blocks"), the parse its singular: they are one mention, grounded
+    by the whole compound, not by its head word alone (toy blocks)."""
+    plan = plan_prompt("a pilates room with mats and a few foam blocks by the mirror", 0)
+    nouns = {spec.grounding.noun for spec in plan.objects if spec.requested and spec.grounding is not None}
+    assert "foam block" in nouns and "toy_blocks" not in {spec.category for spec in plan.objects}, nouns

@@ -108,10 +108,12 @@ def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
     pairs: dict[int, int] = {}
     taken: set[int] = set()
     for i, mention in enumerate(mentions):
-        last = mention.noun.split()[-1] if mention.noun else ""
+        words = mention.noun.split()
+        nouns = {mention.noun, *(" ".join([*words[:-1], form]) for form in singular_forms(words[-1]))} if words else set()
+        lasts = {noun.split()[-1] for noun in nouns}  # "foam blocks" is the phrase "foam block"
         for j, phrase in enumerate(phrases):
             name, head = _spoken(phrase.name), _spoken(phrase.head)
-            if j not in taken and (mention.noun in (name, head) or last == head or name.endswith(mention.noun)):
+            if j not in taken and (nouns & {name, head} or head in lasts or any(name.endswith(n) for n in nouns)):
                 pairs[i] = j
                 taken.add(j)
                 break
