@@ -42,6 +42,9 @@ class RunContext:
     settings: Settings
     browser: LazyBrowser
     progress: Callable[[str, str], None] = field(default=lambda stage, message: None)
+    # called at the end of every stage, before its checkpoint: a worker with shared storage keeps the half-made
+    # folder in the store there (tools/storage/unfinished.py), so another host can resume the run
+    stage_done: Callable[[str], None] = field(default=lambda stage: None)
     given_store: Store | None = field(default=None, repr=False)  # a store to use; None: open_store(settings)
     _opened_store: Store | None = field(default=None, init=False, repr=False)
 

@@ -17,6 +17,8 @@ from graph.repair import after_repair, after_verify, repair
 from graph.state import SceneState
 from graph.verify import verify
 
+FINAL_STAGE = "publish"  # the graph ends after it: nothing resumes a run that finished it
+
 
 def build_graph(checkpointer=None):
     """The compiled scene graph: plan, assets, layout, compose, verify (repairing until it passes), publish."""

@@ -13,6 +13,7 @@ from typing import cast
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.types import Command
 
 from graph.checkpoints import open_checkpointer
 from graph.context import RunContext
@@ -47,20 +48,24 @@ def generate_scene(
     scene_id: str | None = None,
     interrupt_after: list[str] | None = None,
     fresh_out_dir: bool = False,
+    moved_here: bool = False,
 ) -> SceneState:
     """Generate (or resume) a scene into ``out_dir``; returns the final state.
 
     A thread with unfinished work in the same folder resumes from its last finished
     node; a finished one starts over (emptying ``out_dir`` first when ``fresh_out_dir``:
     a folder the caller owns, such as the CLI's staging folder). ``interrupt_after``
-    stops after the named nodes (for tests). The prompt, seed and id are checked
+    stops after the named nodes (for tests). ``moved_here``: the caller brought the
+    run's half-made folder to ``out_dir`` from where the checkpoint says it was (another
+    host's, through the store: app/jobs/worker.py), so the run resumes there, the
+    state's ``out_dir`` updated as it resumes. The prompt, seed and id are checked
     first (tools/core/limits.py): InputError, before anything is written.
     """
     check_text(prompt)
     check_seed(seed)
     scene_id = check_scene_id(scene_id or default_scene_id(prompt, seed, out_dir))
     with scene_scope(scene_id):  # every log record of the run (worker threads too) carries its scene id
-        return _run(prompt, seed, out_dir, context, scene_id, interrupt_after, fresh_out_dir)
+        return _run(prompt, seed, out_dir, context, scene_id, interrupt_after, fresh_out_dir, moved_here)
 
 
 # state, run context, input and output: the graph reads and writes SceneState throughout
@@ -77,15 +82,20 @@ def checkpointed_graph(context: RunContext,
 
 
 def _run(prompt: str, seed: int, out_dir: Path, context: RunContext, scene_id: str,
-         interrupt_after: list[str] | None, fresh_out_dir: bool) -> SceneState:
+         interrupt_after: list[str] | None, fresh_out_dir: bool, moved_here: bool) -> SceneState:
     with checkpointed_graph(context, scene_id) as (graph, saver, config):
         snapshot = graph.get_state(config)
-        # Only into the folder it was writing, and only while it is there: it holds the finished nodes' files.
-        same_run = (snapshot.values.get("prompt") == prompt and out_dir.is_dir()
-                    and snapshot.values.get("out_dir") == str(out_dir.resolve()))
+        here = str(out_dir.resolve())
+        moved = snapshot.values.get("out_dir") != here
+        # Only into the folder it was writing (or that folder brought here), and only while it is there: it
+        # holds the finished nodes' files.
+        same_run = snapshot.values.get("prompt") == prompt and out_dir.is_dir() and (moved_here or not moved)
+        run_input: SceneState | Command | None
         if snapshot.next and same_run:
-            context.progress("resume", f"resuming {scene_id} at {', '.join(snapshot.next)}")
-            run_input = None
+            context.progress("resume", f"resuming {scene_id} at {', '.join(snapshot.next)}"
+                                       + (" in its folder brought to this host" if moved else ""))
+            # the nodes read the folder from the state: a folder brought here is named there as the run goes on
+            run_input = Command(update={"out_dir": here}) if moved else None
         else:
             if fresh_out_dir:  # what an earlier, other run left there must not end up in this scene
                 shutil.rmtree(out_dir, ignore_errors=True)

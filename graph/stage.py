@@ -18,12 +18,14 @@ Node = Callable[[SceneState, Runtime[RunContext]], dict]
 @contextmanager
 def measured_stage(name: str, context: RunContext) -> Iterator[dict]:
     """Report the stage's start and end; the yielded dict receives its ``timings`` and ``tool_calls``
-    (kept in the checkpoint, so a resumed run still reports them)."""
+    (kept in the checkpoint, so a resumed run still reports them). The run's ``stage_done`` goes last, inside
+    the stage's seconds and tool calls."""
     context.progress(name, "started")
     start = time.perf_counter()
     measured: dict = {}
     with collect_tool_calls(name) as calls:
         yield measured
+        context.stage_done(name)
     seconds = time.perf_counter() - start
     context.progress(name, f"done in {seconds:.1f} s")
     measured.update(timings={name: seconds}, tool_calls=calls)

@@ -4,6 +4,7 @@ SeaweedFS: storage failing mid-publish (a dead port, the server stopped) leaves 
 from __future__ import annotations
 
 import json
+import shutil
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,7 +19,7 @@ from app.jobs.queue import scene_dir
 from graph.publish import upload_bundle
 from tools.core.errors import StorageError
 from tools.storage.base import LocalStore
-from tools.storage.bundle import MARKER, published_files, replace_published_file, unpublish
+from tools.storage.bundle import MARKER, STAGED, published_files, replace_published_file, stored_key, unpublish
 from tools.storage.open import open_store
 from tools.storage.s3 import S3Store
 
@@ -77,15 +78,72 @@ def test_a_put_failing_midway_leaves_nothing_of_the_attempt(tmp_path, fail_at):
     assert not (tmp_path / "store" / "scenes" / "s-1").exists()
 
 
-def test_a_failed_republish_takes_the_old_page_and_marker_down(tmp_path):
+def served(store, prefix: str = PREFIX) -> dict[str, bytes]:
+    """What a reader that trusts the marker gets (the API): every file it lists, read where it says, checked."""
+    import hashlib
+    files = published_files(store, prefix)
+    assert files is not None, "no marker: the scene is not served"
+    got = {name: store.get_bytes(stored_key(prefix, name, entry)) for name, entry in files.items()}
+    for name, data in got.items():
+        assert hashlib.sha256(data).hexdigest() == files[name]["sha256"], name
+    return got
+
+
+def edit_folder(out: Path) -> None:
+    """What an edit's revision changes: scene.json and the hero shot differ, a new shot, vendor/ gone."""
+    (out / "scene.json").write_text('{"version": 1, "edited": true}')
+    (out / "screenshots" / "hero.png").write_bytes(b"\x89PNG-edited")
+    (out / "screenshots" / "top.png").write_bytes(b"\x89PNG-top")
+    shutil.rmtree(out / "vendor")
+
+
+@pytest.mark.parametrize("fail_at", [1, 2, 3, 4])  # every put before the switch: 2 staged, 1 new file, the marker
+def test_a_republish_failing_midway_leaves_the_old_scene_served(tmp_path, fail_at):
+    """An edit's publish with the store failing midway: the old marker stays, and every file it lists is still
+    there with its old bytes; nothing the attempt put is left."""
     out = scene_folder(tmp_path)
     upload_bundle(LocalStore(tmp_path / "store"), out, PREFIX)
-    (out / "scene.json").write_text('{"version": 1, "edited": true}')
-    store = FailingLocalStore(tmp_path / "store", fail_at=3)
-    with pytest.raises(StorageError):
+    before = served(LocalStore(tmp_path / "store"))
+    keys_before = LocalStore(tmp_path / "store").list_keys(PREFIX)
+    edit_folder(out)
+    store = FailingLocalStore(tmp_path / "store", fail_at)
+    with pytest.raises(StorageError, match="No space left"):
         upload_bundle(store, out, PREFIX)
-    keys = store.list_keys(PREFIX)
-    assert f"{PREFIX}/index.html" not in keys and f"{PREFIX}/{MARKER}" not in keys  # no half scene looks whole
+    assert len(store.order) == fail_at - 1
+    assert served(store) == before
+    assert store.list_keys(PREFIX) == keys_before  # nothing staged or new is left behind
+
+
+def test_a_republish_switches_to_the_whole_new_set_then_tidies(tmp_path):
+    out = scene_folder(tmp_path)
+    store = FailingLocalStore(tmp_path / "store", fail_at=0)
+    upload_bundle(store, out, PREFIX)
+    edit_folder(out)
+    store.order.clear()
+    upload_bundle(store, out, PREFIX)
+    names = [key.removeprefix(PREFIX + "/") for key in store.order]
+    assert names.index(MARKER) == 3 and all(n.startswith(".staged/") for n in names[:3] if n != "screenshots/top.png")
+    assert names[4:] == ["screenshots/hero.png", "scene.json", MARKER]  # moved into place, then the marker again
+    files = published_files(store, PREFIX)
+    assert not any("key" in entry for entry in files.values())
+    expected = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert served(store) == expected
+    assert store.list_keys(PREFIX) == sorted([*(f"{PREFIX}/{n}" for n in expected), f"{PREFIX}/{MARKER}"])
+
+
+def test_a_republish_cut_off_after_its_switch_serves_the_new_scene_and_the_next_finishes_the_move(tmp_path):
+    out = scene_folder(tmp_path)
+    upload_bundle(LocalStore(tmp_path / "store"), out, PREFIX)
+    edit_folder(out)
+    store = FailingLocalStore(tmp_path / "store", fail_at=5)  # the first move after the new marker
+    upload_bundle(store, out, PREFIX)  # published: the marker lists a whole set, the tidying waits
+    expected = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert served(store) == expected
+    assert {name for name, entry in published_files(store, PREFIX).items() if "key" in entry} == {
+        "screenshots/hero.png", "scene.json"}
+    upload_bundle(LocalStore(tmp_path / "store"), out, PREFIX)
+    assert served(store) == expected and not any("key" in e for e in published_files(store, PREFIX).values())
+    assert not store.list_keys(f"{PREFIX}/{STAGED}")
 
 
 def test_a_file_replaced_after_publishing_keeps_the_marker_true(tmp_path):

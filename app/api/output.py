@@ -37,7 +37,7 @@ from graph.revisions import REVISIONS_FILE, read_log
 from tools.core.settings import Settings
 from tools.core.static_server import CONTENT_TYPES
 from tools.storage.base import Store
-from tools.storage.bundle import published_files
+from tools.storage.bundle import published_files, stored_key
 from tools.storage.folder import kept_copy
 
 FILE_HEADERS = {"Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
@@ -174,7 +174,9 @@ class StoredOutput:
 
     @property
     def files(self) -> dict[str, dict]:
-        """What the marker lists ({relpath: {bytes, sha256}}), read when first asked for; empty without one."""
+        """What the marker lists ({relpath: {bytes, sha256[, key]}}), read when first asked for; empty without
+        one. A file is read where its entry says (tools/storage/bundle.py: a republish's files wait beside the
+        served ones until its marker replaces the old one)."""
         return self._marker() or {}
 
     def published(self) -> bool:
@@ -195,7 +197,7 @@ class StoredOutput:
         name = "/".join(bundle_parts(relative))
         if name not in self.files:
             raise ApiError(404, "not_found", f"no file {relative!r} in this scene")
-        chunks = self.store.read_chunks(f"{self.prefix}/{name}")  # a store failing fails here, as a 503
+        chunks = self.store.read_chunks(stored_key(self.prefix, name, self.files[name]))  # a failing store: 503
         # Streamed without a Content-Length; the marker's sizes are true (an edit updates report.json's entry).
         return StreamingResponse(chunks, media_type=media_type(name), headers=FILE_HEADERS)
 
@@ -204,7 +206,8 @@ class StoredOutput:
         top = [name for name in BUNDLE_FILES if name in self.files]
         names = top + sorted(name for name in self.files if name not in top)
         stamp = hashlib.sha256(json.dumps(self.files, sort_keys=True).encode()).hexdigest()
-        entries = [(name, partial(self.store.get_bytes, f"{self.prefix}/{name}")) for name in names]
+        entries = [(name, partial(self.store.get_bytes, stored_key(self.prefix, name, self.files[name])))
+                   for name in names]
         return zip_response(cached_zip(cache, stamp, entries), filename)
 
 

@@ -14,8 +14,11 @@ sibling of its folder and renames it into place when the scene is written
 sibling outlives a failure (the batch's rerun resumes there); a service job's
 goes when the job ends without a scene, as nothing resumes an ended job. With
 S3 storage a service job's finished folder is kept in the bucket too
-(tools/storage/folder.py) and an edit starts from the bucket's copy, so no
-host's disk holds what another host needs.
+(tools/storage/folder.py) and an edit starts from the bucket's copy, and with
+PostgreSQL too a generate's half-made folder is saved to the bucket at each
+stage's end (tools/storage/unfinished.py), so a job cut off on one host
+resumes from its checkpoint on another: no host's disk holds what another
+host needs.
 
 A machine fault (full disk, read-only folder, damaged or locked database)
 fails the job it hit as ``environment`` with the file named; when the job
@@ -56,8 +59,10 @@ from graph.state import SceneState
 from tools.core.errors import DioramaError, InputError, MachineFault, RenderError, StorageError
 from tools.core.report import Report
 from tools.core.settings import Settings
+from tools.core.telemetry import tool_call
 from tools.storage.base import Store
 from tools.storage.folder import fetch_folder, keep_folder
+from tools.storage.unfinished import UnfinishedFolder, forget_unfinished, latest_manifest, restore, saved_elsewhere
 
 IDLE_WAIT_S = 5.0  # longest idle wait between claims (a queued job wakes a PostgreSQL worker at once)
 MAX_ATTEMPTS = 3  # a job whose worker died this often is failed, not retried forever
@@ -177,7 +182,8 @@ def job_settings(settings: Settings, job: Job) -> Settings:
 
 def run_scene(job: Job, context: RunContext) -> SceneState:
     """Run a job's generate or edit in its folder and return the final graph state; with shared storage the
-    folder comes from the store before an edit and goes back to it after either."""
+    folder comes from the store before an edit and goes back to it after either, and a generate's half-made
+    folder follows its checkpoint through the store (``keep_unfinished``)."""
     out = job_dir(context.settings.data_dir, job)
     shared = keeps_folder_in_store(context.settings, job)
     if job.kind == "edit":
@@ -191,18 +197,63 @@ def run_scene(job: Job, context: RunContext) -> SceneState:
         from graph.runner import generate_scene
 
         staging = staging_folder(out, job.id)
-        state = generate_scene(job.prompt, staging, context, seed=job.seed, scene_id=job.id, fresh_out_dir=True)
+        moved_here = follows_checkpoint(context.settings, job) and keep_unfinished(context, job, staging)
+        state = generate_scene(job.prompt, staging, context, seed=job.seed, scene_id=job.id, fresh_out_dir=True,
+                               moved_here=moved_here)
         SHUTDOWN.finishing()
         put_in_place(staging, out)
     if shared:
         keep_folder(context.store, job.id, out, copies=(REVISIONS_FILE,))
+        if follows_checkpoint(context.settings, job):  # the finished folder is kept whole: its half-made copy goes
+            forget_unfinished(context.store, job.id)
     return state
+
+
+def keep_unfinished(context: RunContext, job: Job, staging: Path) -> bool:
+    """Before a generate job runs (shared storage, PostgreSQL): have the run save its folder to the store at each
+    stage's end (tools/storage/unfinished.py), and bring the folder from the store when another folder (another
+    host's) saved it last; True when it was brought here, so the run resumes in it."""
+    from graph.graph import FINAL_STAGE  # with the graph, which the run imports anyway
+
+    store = context.store
+    keeper = UnfinishedFolder(store, job.id, staging, job.attempts)
+
+    def save(stage: str) -> None:
+        if stage != FINAL_STAGE:  # after the last stage the job ends and keeps the whole folder instead
+            with tool_call("storage_keep_unfinished"):
+                keeper.save(stage)
+
+    context.stage_done = save
+    manifest = latest_manifest(store, job.id, job.attempts)
+    if manifest is None:
+        return False
+    moved = saved_elsewhere(manifest, staging)
+    if moved:
+        started = time.perf_counter()
+        try:
+            restore(store, manifest, staging)
+        except StorageError as error:  # the run starts over here, as without the copy
+            log.warning("job %s: cannot bring its half-made folder from the store: %s", job.id, error)
+            context.progress("resume", f"its half-made folder could not be brought from {store.describe()}")
+            return False
+        context.progress("resume", f"brought its folder from {store.describe()} in {time.perf_counter() - started:.1f} s "
+                                   f"({len(manifest['files'])} files, as {manifest['host']} left it after "
+                                   f"{manifest['stage']})")
+    keeper.adopt(manifest)  # what it lists is in the store: not put again
+    return moved
 
 
 def keeps_folder_in_store(settings: Settings, job: Job) -> bool:
     """Whether the job's folder lives in the store between jobs: a service job's with S3 storage, so any host
     edits the scene and any API instance serves it (a batch's folders are the batch's own, on its host)."""
     return settings.storage == "s3" and job.out_dir is None
+
+
+def follows_checkpoint(settings: Settings, job: Job) -> bool:
+    """Whether a generate job's half-made folder goes to the store at each stage: when its folder lives there and
+    its checkpoints are in PostgreSQL, where a worker on another host resumes it (with SQLite every worker that
+    can claim the job is on this host, and finds the folder here)."""
+    return job.kind == "generate" and keeps_folder_in_store(settings, job) and settings.database_url is not None
 
 
 def bring_folder(store: Store, job: Job, out: Path) -> None:
@@ -218,10 +269,17 @@ def bring_folder(store: Store, job: Job, out: Path) -> None:
 
 
 def discard_unfinished(settings: Settings, job: Job) -> None:
-    """A service job that ended without a scene: its staging folder goes (nothing resumes an ended job). A batch
-    job's stays, for the batch's rerun to resume in."""
+    """A service job that ended without a scene: its staging folder goes (nothing resumes an ended job), and with
+    shared storage its copy in the store. A batch job's stays, for the batch's rerun to resume in."""
     if job.out_dir is None and job.kind == "generate":
         shutil.rmtree(staging_folder(job_dir(settings.data_dir, job), job.id), ignore_errors=True)
+        if follows_checkpoint(settings, job):
+            from tools.storage.open import open_store  # boto3 only with S3 storage
+
+            try:
+                forget_unfinished(open_store(settings), job.id)
+            except StorageError as error:  # nothing resumes it; deleting the scene removes it with the rest
+                log.warning("job %s: could not remove its half-made folder from the store: %s", job.id, error)
 
 
 def summary_of(state: Mapping[str, Any], seconds: float) -> dict[str, Any]:
