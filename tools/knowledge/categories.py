@@ -149,7 +149,8 @@ class _KindRow(_Row):
     variants: tuple[_VariantRow, ...] = ()
     generator: str | None = None
     generator_params: dict[str, str | int | float | bool | tuple[str | int | float, ...] | dict[str, OptionValue]] = {}
-    # Checked as shape-program parts when the generators register (tools/assets/families/parts.py).
+    # Shape-program parts: read when the generators register, their limits checked on a first build
+    # (tools/assets/families/parts.py).
     parts: tuple[dict[str, str | tuple[float, ...]], ...] = ()
     revision: int = Field(0, ge=0)
 
