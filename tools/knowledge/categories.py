@@ -13,13 +13,14 @@ says where the size comes from.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tools.knowledge.toml_file import read_toml
 
 KINDS_FILE = Path(__file__).with_name("kinds.toml")
 
@@ -226,8 +227,7 @@ def _why(error: ValidationError) -> str:
 def load_kinds(path: Path = KINDS_FILE) -> tuple[dict[str, Category], tuple[str, ...], frozenset[str]]:
     """Every kind in ``path`` by name (in file order), the default supports and the known traits.
     Raises ValueError naming the first bad entry and what is wrong with it."""
-    with path.open("rb") as f:
-        data = tomllib.load(f)
+    data = read_toml(path)
     try:
         file = _FileRow.model_validate(data)
     except ValidationError as error:
