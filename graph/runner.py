@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import shutil
 from collections.abc import Iterator
@@ -18,18 +17,13 @@ from langgraph.types import Command
 from graph.checkpoints import open_checkpointer
 from graph.context import RunContext
 from graph.graph import build_graph
+from graph.scene_id import default_scene_id
 from graph.state import SceneState
 from tools.core.limits import check_scene_id, check_seed, check_text
 from tools.core.telemetry import scene_scope
 
 log = logging.getLogger(__name__)
 RECURSION_LIMIT = 64  # far above plan..publish plus max_repairs rounds; a guard, not a budget
-
-
-def default_scene_id(prompt: str, seed: int, out_dir: Path) -> str:
-    """Same prompt, seed and folder -> same id, so rerunning a killed command resumes it."""
-    key = f"{prompt}\0{seed}\0{out_dir.resolve()}"
-    return "s-" + hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def initial_state(prompt: str, seed: int, out_dir: Path, scene_id: str) -> SceneState:

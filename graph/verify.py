@@ -74,8 +74,8 @@ def verify(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     placements = [Placement.model_validate(p) for p in state["placements"]]
     colors = {key: AssetRef.model_validate(ref).params.get("color") for key, ref in state["assets"].items()}
     with tool_call("render"):
-        render = verify_scene(out, runtime.context.browser.get(),
-                              timeout_s=runtime.context.settings.render_timeout_s)
+        timeout_s = runtime.context.settings.render_timeout_s
+        render = runtime.context.browser.call(lambda browser: verify_scene(out, browser, timeout_s=timeout_s))
     requirements = check_requirements(plan, placements, colors)
     checks = [*render["checks"], *layout_checks(placements, state["scene"]["bounds"]), navigability_check(plan, placements),
               opening_clearance_check(plan, placements), requirements_check(requirements)]

@@ -1,6 +1,7 @@
 """Kinds drawn from data (kinds.toml ``parts``, tools/assets/families/parts.py): each is a clean GLB that fills its
 size from the bottom centre, a request's colour and material land on its main parts, a bad part fails the import
-naming its kind, and editing the parts re-keys the asset. The names here are this file's own, not the prompt sets'."""
+(beyond the limits, the first build) naming its kind, and editing the parts re-keys the asset. The names here are
+this file's own, not the prompt sets'."""
 
 import dataclasses
 
@@ -67,6 +68,18 @@ def test_a_bad_part_fails_the_import_naming_the_kind(monkeypatch):
     with pytest.raises(ValueError, match=r"kind 'test_bad_parts': parts: .*material"):
         parts_family._register_parts_kinds()
     assert bad.name not in GENERATORS
+
+
+def test_parts_beyond_the_limits_fail_the_first_build_naming_the_kind(monkeypatch):
+    huge_part = (("color", "#ffffff"), ("material", "metal"), ("position", (0.0, 0.1, 0.0)), ("primitive", "box"),
+                 ("size", (20.0, 0.2, 0.2)))  # valid by the schema, 40 times the bucket's size
+    bad = dataclasses.replace(CATEGORIES["bucket"], name="test_huge_parts", parts=(huge_part,))
+    monkeypatch.setattr(parts_family, "CATEGORIES", {bad.name: bad})
+    monkeypatch.setattr(parts_family, "generator", lambda name, variants: lambda fn: built.setdefault(name, fn))
+    built: dict = {}
+    parts_family._register_parts_kinds()  # no meshes are built at import
+    with pytest.raises(ValueError, match=r"kind 'test_huge_parts': parts: .*times the reference"):
+        built[bad.name](GenParams(bad.size))
 
 
 def test_a_parts_kind_has_no_generator_of_its_own(tmp_path):

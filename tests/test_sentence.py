@@ -329,3 +329,34 @@ def test_a_stop_word_or_a_mistagged_word_with_its_own_article_is_a_noun():
 def test_a_plural_in_ies_keeps_its_own_singular():
     """spaCy's lemma of "cookies" is "cooky", which WordNet also holds as a ship's cook: the "-ie" noun wins."""
     assert "cookie" in names(parse_prompt("a bakery with a jar of cookies and two zombies"))
+
+
+_TOKENS_SCRIPT = """
+import importlib.util, json, sys
+if sys.argv[1] == "torch first" and importlib.util.find_spec("torch"):
+    import torch
+from tools.plan.sentence_lex import nlp
+doc = nlp()("A tall lamp stands beside two old armchairs facing the fireplace; 4 m by 5 m.")
+loaded = "torch" in sys.modules
+if importlib.util.find_spec("torch"):  # the embedding model still finds torch afterwards
+    import torch
+    assert float(torch.ones(2).sum()) == 2.0
+print(json.dumps({"torch": loaded, "tokens": [(t.text, t.tag_, t.pos_, t.dep_, t.head.i, t.lemma_) for t in doc]}))
+"""
+
+
+@pytest.mark.slow
+def test_spacy_loads_without_torch_and_parses_as_it_does_with_it():
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    def run(order: str) -> dict:
+        done = subprocess.run([sys.executable, "-c", _TOKENS_SCRIPT, order], capture_output=True, text=True,
+                              check=True, cwd=Path(__file__).resolve().parents[1])
+        return json.loads(done.stdout)
+
+    alone, after_torch = run("spacy alone"), run("torch first")
+    assert not alone["torch"]
+    assert alone["tokens"] == after_torch["tokens"]

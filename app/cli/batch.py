@@ -74,7 +74,7 @@ def batch_owner(settings: Settings, out_root: Path) -> str:
 
 def job_id_of(item: BatchItem, out_root: Path) -> str:
     """The scene id (the job id and the checkpoint's thread id): the line's own, else from prompt, seed, folder."""
-    from graph.runner import default_scene_id
+    from graph.scene_id import default_scene_id
 
     return item.scene_id or default_scene_id(item.prompt, item.seed, out_root / item.name)
 

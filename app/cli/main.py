@@ -27,7 +27,7 @@ def _generate_target(args: argparse.Namespace) -> tuple[Path, str, Path]:
     is written, the id too, as it names the staging folder."""
     from app.cli.out_folder import claim_folder
     from app.jobs.scene_folder import SCENE_MARKER, staging_folder
-    from graph.runner import default_scene_id
+    from graph.scene_id import default_scene_id
     from tools.core.limits import check_scene_id, check_text
 
     check_text(args.prompt)
@@ -37,21 +37,27 @@ def _generate_target(args: argparse.Namespace) -> tuple[Path, str, Path]:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    """`diorama generate`: make one scene from a prompt into a folder (app/jobs/scene_folder.py says how)."""
+    """`diorama generate`: make one scene from a prompt into a folder (app/jobs/scene_folder.py says how).
+
+    Chromium launches on a thread of its own as soon as the input is known to be good, so its launch overlaps
+    loading the graph, planning, assets and compose instead of starting the verify stage."""
     from app.jobs.scene_folder import put_in_place
     from graph.context import LazyBrowser, RunContext
-    from graph.runner import generate_scene
     from tools.core.errors import InputError
     from tools.core.settings import get_settings
 
     out, scene_id, staging = _generate_target(args)
     settings = get_settings()
     started = time.perf_counter()
+    browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
+    browser.launch_in_background()
     from app.logs import json_logging_enabled, log_progress
 
     progress = log_progress if json_logging_enabled() else progress_printer(started)  # JSON mode: stderr stays JSON lines
-    context = RunContext(settings, LazyBrowser(settings.chromium, settings.render_timeout_s), progress)
+    context = RunContext(settings, browser, progress)
     try:
+        from graph.runner import generate_scene  # LangGraph and the tools: seconds of imports, beside the launch
+
         state = generate_scene(args.prompt, staging, context, seed=args.seed, scene_id=scene_id, fresh_out_dir=True)
     except InputError:  # the prompt cannot be made (it never will be): nothing of it is kept
         shutil.rmtree(staging, ignore_errors=True)

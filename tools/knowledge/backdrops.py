@@ -8,12 +8,13 @@ one instanced mesh; tools/page/compose.py sizes the ring so that every camera st
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from tools.knowledge.toml_file import read_toml
 
 PLACES_FILE = Path(__file__).with_name("places.toml")
 SHAPES = ("cone", "dome", "block", "peak")  # the unit solids the page instances (viewer.js BACKDROP_SHAPES)
@@ -51,8 +52,7 @@ class _LayerRow(BaseModel):
 
 def load_backdrops(path: Path = PLACES_FILE) -> dict[str, tuple[BackdropLayer, ...]]:
     """Backdrop name -> its layers, from the ``[backdrops]`` tables of ``path``. Raises ValueError naming a bad one."""
-    with path.open("rb") as f:
-        tables = tomllib.load(f).get("backdrops", {})
+    tables = read_toml(path).get("backdrops", {})
     backdrops = {}
     for name, raw in tables.items():
         try:

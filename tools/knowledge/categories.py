@@ -13,13 +13,14 @@ says where the size comes from.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tools.knowledge.toml_file import read_toml
 
 KINDS_FILE = Path(__file__).with_name("kinds.toml")
 
@@ -149,7 +150,8 @@ class _KindRow(_Row):
     variants: tuple[_VariantRow, ...] = ()
     generator: str | None = None
     generator_params: dict[str, str | int | float | bool | tuple[str | int | float, ...] | dict[str, OptionValue]] = {}
-    # Checked as shape-program parts when the generators register (tools/assets/families/parts.py).
+    # Shape-program parts: read when the generators register, their limits checked on a first build
+    # (tools/assets/families/parts.py).
     parts: tuple[dict[str, str | tuple[float, ...]], ...] = ()
     revision: int = Field(0, ge=0)
 
@@ -225,8 +227,7 @@ def _why(error: ValidationError) -> str:
 def load_kinds(path: Path = KINDS_FILE) -> tuple[dict[str, Category], tuple[str, ...], frozenset[str]]:
     """Every kind in ``path`` by name (in file order), the default supports and the known traits.
     Raises ValueError naming the first bad entry and what is wrong with it."""
-    with path.open("rb") as f:
-        data = tomllib.load(f)
+    data = read_toml(path)
     try:
         file = _FileRow.model_validate(data)
     except ValidationError as error:

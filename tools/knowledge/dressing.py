@@ -7,7 +7,6 @@ and what is wrong. tools/plan/dress.py applies them after the planner has furnis
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES, PLACES_FILE, RelationSpec, parse_relation
+from tools.knowledge.toml_file import read_toml
 
 MAX_DRESSING_COUNT = 12
 PER_WINDOW = "window"  # an item counted per window of the room rather than per kind
@@ -105,8 +105,7 @@ def _family(name: str, row: _FamilyRow) -> Dressing:
 def load_dressing(path: Path = PLACES_FILE) -> dict[str, Dressing]:
     """Place name -> the dressing of its family, from the [dressing.*] tables of ``path``. Raises ValueError
     naming the first bad family, or a place claimed by two."""
-    with path.open("rb") as f:
-        data = tomllib.load(f).get("dressing", {})
+    data = read_toml(path).get("dressing", {})
     by_place: dict[str, Dressing] = {}
     for name, raw in data.items():
         try:

@@ -8,7 +8,6 @@ zone that says where it goes, as a relation of tools/knowledge/relation_words.py
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -18,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tools.knowledge.backdrops import BACKDROPS
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.relation_words import RELATION_WORDS
+from tools.knowledge.toml_file import read_toml
 
 PLACES_FILE = Path(__file__).with_name("places.toml")
 SPACE_PLACE = "space"  # no ground: compose writes architecture kind "space", the page draws a starry backdrop
@@ -116,8 +116,7 @@ def load_zones(data: dict) -> dict[str, Zone]:
     return zones
 
 
-with PLACES_FILE.open("rb") as _file:
-    ZONES = load_zones(tomllib.load(_file).get("zones", {}))
+ZONES = load_zones(read_toml(PLACES_FILE).get("zones", {}))
 
 
 def parse_relation(text: str) -> RelationSpec:
@@ -179,8 +178,7 @@ def _why(error: ValidationError) -> str:
 
 def load_places(path: Path = PLACES_FILE) -> dict[str, Place]:
     """Every place in ``path`` by name (in file order). Raises ValueError naming the first bad entry."""
-    with path.open("rb") as f:
-        data = tomllib.load(f)
+    data = read_toml(path)
     tables = {"places", "zones", "dressing", "backdrops"}  # [dressing.*] and [backdrops.*]: their own modules'
     if not set(data) <= tables:
         raise ValueError(f"{path.name}: holds [zones], [places.<name>], [dressing.<family>] and [backdrops.<name>] tables, not {sorted(set(data) - tables)}")

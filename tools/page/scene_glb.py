@@ -16,16 +16,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeAlias
 
 import numpy as np
 import pygltflib as g
 
 from tools.core.errors import AssetError
-from tools.core.gltf import Material, Mesh, Node, Primitive, Texture, read_glb, write_glb
+from tools.core.gltf import GltfJson, Material, Mesh, Node, Primitive, Texture, read_glb_json, write_glb
 
-# Asset meshes a process keeps parsed, by content: pygltflib takes about 50 ms a file, and a worker meets the same
-# asset again in later scenes.
+# Asset meshes a process keeps parsed, by content: a worker meets the same asset again in later scenes.
 ASSET_MESHES_KEPT = 256
+# What the readers below take: a pygltflib GLTF2 (and its objects) or a GltfJson view of the same JSON (assets are
+# read through the view: pygltflib building its dataclasses took 0.1-0.2 s a file, most of compose). Both read
+# by attribute, a member the file lacks as None.
+Gltf: TypeAlias = g.GLTF2 | GltfJson
 _COMPONENTS = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4}
 _DTYPES = {
     g.FLOAT: np.float32,
@@ -35,7 +39,7 @@ _DTYPES = {
 }
 
 
-def read_accessor(gltf: g.GLTF2, blob: bytes, index: int) -> np.ndarray:
+def read_accessor(gltf: Gltf, blob: bytes, index: int) -> np.ndarray:
     """The accessor's data as (count, components) (or (count,) for SCALAR), honouring byte strides."""
     acc = gltf.accessors[index]
     if acc.bufferView is None or acc.sparse is not None:
@@ -58,7 +62,7 @@ def read_accessor(gltf: g.GLTF2, blob: bytes, index: int) -> np.ndarray:
     return data[:, 0] if width == 1 else data
 
 
-def _node_matrix(node: g.Node) -> np.ndarray:
+def _node_matrix(node: g.Node | GltfJson) -> np.ndarray:
     """(4, 4) local transform of a glTF node."""
     if node.matrix:
         return np.array(node.matrix, dtype=float).reshape(4, 4).T  # glTF stores column-major
@@ -74,7 +78,7 @@ def _node_matrix(node: g.Node) -> np.ndarray:
     return m
 
 
-def _texture(gltf: g.GLTF2, blob: bytes, info: g.TextureInfo | g.NormalMaterialTexture | None) -> Texture | None:
+def _texture(gltf: Gltf, blob: bytes, info: g.TextureInfo | g.NormalMaterialTexture | GltfJson | None) -> Texture | None:
     """The embedded image behind a material's texture slot, with its repeat in metres, or None when there is none."""
     if info is None:
         return None
@@ -91,7 +95,7 @@ def _texture(gltf: g.GLTF2, blob: bytes, info: g.TextureInfo | g.NormalMaterialT
     return Texture(image.name or f"image_{source}", bytes(blob[start:start + view.byteLength]), metres)
 
 
-def _material(gltf: g.GLTF2, blob: bytes, index: int | None) -> Material:
+def _material(gltf: Gltf, blob: bytes, index: int | None) -> Material:
     if index is None:
         return Material("default")
     mat = gltf.materials[index]
@@ -112,7 +116,7 @@ def _material(gltf: g.GLTF2, blob: bytes, index: int | None) -> Material:
     )
 
 
-def _primitives(gltf: g.GLTF2, blob: bytes, mesh_index: int, matrix: np.ndarray) -> list[Primitive]:
+def _primitives(gltf: Gltf, blob: bytes, mesh_index: int, matrix: np.ndarray) -> list[Primitive]:
     prims = []
     normal_matrix = np.linalg.inv(matrix[:3, :3]).T
     for prim in gltf.meshes[mesh_index].primitives:
@@ -145,7 +149,7 @@ def _primitives(gltf: g.GLTF2, blob: bytes, mesh_index: int, matrix: np.ndarray)
     return prims
 
 
-def _tangents(gltf: g.GLTF2, blob: bytes, index: int | None, matrix: np.ndarray) -> np.ndarray | None:
+def _tangents(gltf: Gltf, blob: bytes, index: int | None, matrix: np.ndarray) -> np.ndarray | None:
     """(n, 4) float32 TANGENTs turned by the node transform, or None when the primitive has none."""
     if index is None:
         return None
@@ -155,7 +159,7 @@ def _tangents(gltf: g.GLTF2, blob: bytes, index: int | None, matrix: np.ndarray)
     return np.concatenate([turned, np.sign(raw[:, 3:]) + (raw[:, 3:] == 0)], axis=1).astype(np.float32)
 
 
-def _colors(gltf: g.GLTF2, blob: bytes, index: int | None) -> np.ndarray | None:
+def _colors(gltf: Gltf, blob: bytes, index: int | None) -> np.ndarray | None:
     """(n, 4) uint8 COLOR_0 (any stored form: RGB or RGBA, float or normalized integers), or None."""
     if index is None:
         return None
@@ -170,8 +174,7 @@ def _colors(gltf: g.GLTF2, blob: bytes, index: int | None) -> np.ndarray | None:
 def asset_mesh(data: bytes, name: str) -> Mesh:
     """One Mesh holding every primitive of the GLB's default scene, node transforms baked in. Kept for later
     calls with the same bytes and name (ASSET_MESHES_KEPT), so its arrays are read-only: every scene shares them."""
-    gltf = read_glb(data)
-    blob = gltf.binary_blob() or b""
+    gltf, blob = read_glb_json(data)
     scene = gltf.scenes[gltf.scene or 0] if gltf.scenes else None
     if scene is None:
         raise AssetError(f"{name}: the GLB has no scene")

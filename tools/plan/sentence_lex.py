@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 import json
 import re
+import sys
+import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Union
@@ -89,9 +91,32 @@ class ParsedPrompt:
 
 @functools.lru_cache(maxsize=1)
 def nlp():
-    """Load the spaCy pipeline once per process."""
-    import spacy
-    return spacy.load(MODEL_PACKAGE)
+    """Load the spaCy pipeline once per process (without torch: see ``_import_spacy``)."""
+    return _import_spacy().load(MODEL_PACKAGE)
+
+
+_IMPORT_LOCK = threading.Lock()
+
+
+def _import_spacy():
+    """spaCy, imported without torch where torch is installed but not yet loaded.
+
+    spaCy imports thinc, whose compat module imports torch whenever it is installed (the embeddings extra
+    installs it), only to offer thinc's PyTorch layers; the small English pipeline runs on thinc's numpy ops.
+    Importing torch cost 2-5 s of every run that parses a prompt, so while spaCy is first imported torch reads
+    as absent (a None entry in sys.modules makes ``import torch`` raise ImportError, which thinc catches); the
+    entry is removed at once, so the embedding model imports torch as before when it is needed. The parse is the
+    same token for token (tests/test_sentence.py)."""
+    with _IMPORT_LOCK:
+        hide = "torch" not in sys.modules and "spacy" not in sys.modules
+        if hide:
+            sys.modules["torch"] = None  # the import system's "not installed"
+        try:
+            import spacy
+        finally:
+            if hide and sys.modules.get("torch", 0) is None:
+                del sys.modules["torch"]
+    return spacy
 
 
 @functools.lru_cache(maxsize=1)
