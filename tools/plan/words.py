@@ -142,11 +142,9 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "bureau": ("dresser", "a bureau is a chest of drawers"), "pantry": ("cabinet", "a pantry cupboard is a cabinet"),
     "hutch": ("cabinet", "a hutch is a cabinet"),
     "bed frame": ("bed", "a bed frame is a bed"), "sofabed": ("sofa", "a sofa bed"),
-    "firewood": ("log", "firewood is logs"), "woodpile": ("log", "a woodpile is logs"),
     "shrubbery": ("bush", "shrubbery is bushes"),
     "flowerbed": ("flower", "a flower bed is flowers"), "lily": ("flower", "a lily is a flower"),
-    "orchid": ("flower", "an orchid is a flower"), "lilies": ("flower", "lilies are flowers"),
-    "cypress": ("pine_tree", "a cypress is a conifer"),
+    "lilies": ("flower", "lilies are flowers"),
     "cedar": ("pine_tree", "a cedar is a conifer"), "sapling": ("oak_tree", "a sapling is a young tree"),
     "building": ("house", "a building"),
     "church": ("house", "a church is a building"), "jeep": ("car", "a jeep is a car"),
@@ -156,7 +154,7 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "carton": ("crate", "a carton is a box"), "bookshelves": ("bookshelf", "plural of bookshelf"),
     "island": ("counter", "a kitchen island is a counter"),
     "mirrors": ("mirror", "plural of mirror"), "lamps": ("table_lamp", "plural of lamp"),
-    "obelisk": ("sculpture", "an obelisk is a monument"), "totem": ("sculpture", "a totem is a carved figure"),
+    "totem": ("sculpture", "a totem is a carved figure"),
     "pole": ("lamp_post", "a pole is a tall post"), "post": ("lamp_post", "a post is a tall pole"),
 }
 
