@@ -23,6 +23,8 @@ from tools.verify.template import (
 
 HOSTILE_PROMPT = "</script><script>alert(1)</script><img src=x onerror=alert(1)> a red chair"
 CHAIRS = 4
+# GPU textures the page makes besides images: shadow map, contact-shadow dot, object-ID target, spare.
+PAGE_OWN_TEXTURES = 4
 _READY_JS = "() => ['ready', 'error'].includes(document.documentElement.dataset.dioramaState)"
 _STILL_JS = "() => document.documentElement.dataset.dioramaCamera === 'still'"
 
@@ -307,6 +309,25 @@ def test_verifier_reports_page_weight_and_runs_no_template_check_per_scene(brows
     assert page["bytes"]["by_kind"]["page"] > 0 and page["bytes"]["by_kind"]["assets"] > 0
     assert page["bytes"]["total"] == sum(page["bytes"]["by_kind"].values())
     assert page["requests"] >= 6 and page["objectDrawCalls"] >= 1 and page["drawCalls"] >= page["objectDrawCalls"]
+    # The chairs' and the table's GLBs embed some images with the same bytes: the page uploads each once.
+    images, room_images = asset_images(tmp_path), len(list((tmp_path / "textures").glob("*.png")))
+    distinct = len(set(images))
+    assert len(images) - distinct >= 3
+    assert page["textures"] <= room_images + distinct + PAGE_OWN_TEXTURES, (page["textures"], room_images, distinct)
+
+
+def asset_images(folder: Path) -> list[bytes]:
+    """The bytes of every image every asset GLB of ``folder`` embeds."""
+    import pygltflib
+
+    found = []
+    for path in sorted((folder / "assets").glob("*.glb")):
+        gltf = pygltflib.GLTF2().load(str(path))
+        blob = gltf.binary_blob()
+        for image in gltf.images:
+            view = gltf.bufferViews[image.bufferView]
+            found.append(blob[view.byteOffset or 0:(view.byteOffset or 0) + view.byteLength])
+    return found
 
 
 def test_focus_target_prefers_the_least_visible_object_that_shows() -> None:
