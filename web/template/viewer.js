@@ -514,10 +514,6 @@ class Viewer {
     r.shadowMap.enabled = true;
     r.shadowMap.type = THREE.PCFShadowMap; // PCFSoftShadowMap is gone in r18x; PCF with radius is soft
     r.shadowMap.autoUpdate = false; // static scene: the sun's shadow map is drawn once
-    // three.js would read each program's link status as it first draws with it, making the page wait for
-    // every shader compile in turn (0.6-1 s of the demo room's load under software WebGL); they are read
-    // once after the first frame instead (reportShaderErrors), when the compiles are done.
-    r.debug.checkShaderErrors = false;
     document.getElementById('stage').appendChild(r.domElement);
 
     this.scene = new THREE.Scene();
@@ -703,16 +699,6 @@ class Viewer {
     return statsOfLuminance(this.canvasPixels());
   }
 
-  // A shader that failed to compile or link is a console error, as three.js's own check would report it.
-  reportShaderErrors() {
-    const gl = this.renderer.getContext();
-    for (const { program, name } of this.renderer.info.programs || []) {
-      if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
-        console.error(`WebGLProgram ${name || '(unnamed)'}: ${gl.getProgramInfoLog(program) || 'link failed'}`);
-      }
-    }
-  }
-
   info() {
     return { ...this.lastInfo, objects: this.data.objects.length, loadMs: Math.round(this.loadMs),
       textures: this.renderer.info.memory.textures }; // GPU textures: shared images count once
@@ -765,7 +751,6 @@ async function main() {
   mountUi(viewer, window.diorama); // adds focus, resetView, objects, setUiVisible
   // Wait for the frame to reach the screen before announcing it, so a screenshot taken now shows it.
   await new Promise((resolve) => requestAnimationFrame(resolve));
-  viewer.reportShaderErrors();
   root.dataset.dioramaState = 'ready';
 }
 
