@@ -470,6 +470,9 @@ function instanceObjects(data, assets, group) {
       });
       mesh.castShadow = true;
       mesh.receiveShadow = true;
+      // A double-sided transparent material (glass) is drawn in one pass: three.js would draw its back and
+      // front faces apart, a second shader program and a second draw call for a pane that needs neither.
+      if (node.material.transparent && node.material.side === THREE.DoubleSide) node.material.forceSinglePass = true;
       mesh.computeBoundingSphere();
       group.add(mesh);
       meshes.push({ mesh, objectIndices, node }); // node: motion.js moves parts by it
