@@ -19,7 +19,7 @@ from tools.core.geometry import yaw_quaternion
 from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, Look, ObjectSpec, Placement, Requirement, ScenePlan
-from tools.page.camera import MAX_HERO_ELEVATION, frame_views, view_contains
+from tools.page.camera import MAX_HERO_ELEVATION, frame_views, hidden_share, view_contains
 from tools.page.compose import FLOOR_COLORS, PAGE_FILES, architecture, scene_bounds, write_scene
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -388,6 +388,30 @@ def test_hero_puts_the_requested_subject_on_the_lower_third_away_from_the_rest()
     assert np.all(np.abs(_ndc(hero, [0, 0.45, 0], 4 / 3)) < 1 / 3)
     for tree in ring:
         assert view_contains(hero, tree["bbox"]["min"], tree["bbox"]["max"], 4 / 3, hero["fov"])
+
+
+def test_hero_turns_so_a_tall_thing_nobody_asked_for_does_not_hide_the_subject():
+    lo, hi = np.array([-3, 0, -3]), np.array([3, 2.7, 3])
+    wheel = {"id": "wheel_1", "requested": True, "bbox": {"min": [-0.3, 0, -0.3], "max": [0.3, 0.6, 0.3]}}
+    table = {"id": "table_1", "requested": False, "bbox": {"min": [-2.5, 0, -2.5], "max": [-1.5, 0.75, -1.5]}}
+    clear = frame_views((lo, hi), [wheel, table])["hero"]
+    boxes = [(o["id"], np.array(o["bbox"]["min"]), np.array(o["bbox"]["max"])) for o in (wheel, table)]
+    assert hidden_share(clear["position"], boxes, {"wheel_1"}) == 0
+    back = np.subtract(clear["position"], clear["target"])
+    assert back[0] > 0 and back[2] > 0, "nothing in the way: the front-right view"
+    # A bookshelf on the line from that camera to the wheel: the hero turns to a view that sees it.
+    towards = np.subtract(clear["position"], [0, 0.3, 0])
+    towards = towards / np.linalg.norm(towards[[0, 2]])
+    x, z = towards[0] * 1.2, towards[2] * 1.2
+    shelf = {"id": "bookshelf_1", "requested": False,
+             "bbox": {"min": [x - 0.45, 0, z - 0.45], "max": [x + 0.45, 2.0, z + 0.45]}}
+    boxes.append(("bookshelf_1", np.array(shelf["bbox"]["min"]), np.array(shelf["bbox"]["max"])))
+    assert hidden_share(clear["position"], boxes, {"wheel_1"}) == 1
+    hero = frame_views((lo, hi), [wheel, table, shelf])["hero"]
+    assert hidden_share(hero["position"], boxes, {"wheel_1"}) == 0
+    assert 0 < _elevation(hero) <= MAX_HERO_ELEVATION
+    for o in (wheel, table, shelf):
+        assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], 4 / 3, hero["fov"]), o["id"]
 
 
 def test_views_also_contain_objects_outside_the_bounds():

@@ -7,7 +7,8 @@ Indoors that box includes the room, so those cameras end up outside it.
 
 The hero is a photograph rather than a plan: a low three-quarter view (HERO_ELEVATION) through a
 35 mm lens, framing the requested objects (not the empty room around them) on a thirds point, with
-the rest of the scene filling the other two thirds. It may stand inside the room or outside it;
+the rest of the scene filling the other two thirds, from the front-right unless other things would hide
+the requested ones from there (HERO_AZIMUTHS). It may stand inside the room or outside it;
 either way no wall stands between it and the objects, because the page draws walls single-sided
 facing inward, so a wall seen from outside vanishes, and a convex room's walls seen from inside are
 all behind what they enclose.
@@ -39,6 +40,11 @@ VIEW_DIRECTIONS: dict[str, tuple[float, float]] = {
 # The hero: front-right like the overview, looking down 28 degrees (a creator's bound: at most 35), with
 # the vertical field of view of a 35 mm lens on a 36 x 24 mm frame.
 HERO_AZIMUTH = 35.0
+# When other things stand between that view and what the prompt asked for (a tall bookshelf before a
+# potter's wheel), the hero turns to the first of these azimuths that hides the least of it.
+HERO_AZIMUTHS = (HERO_AZIMUTH, -HERO_AZIMUTH, 55.0, -55.0, 15.0, -15.0)
+# An occluder's box is shrunk by this share of each side, so a ray grazing its edge does not count.
+OCCLUDER_INSET = 0.05
 HERO_ELEVATION = 28.0
 MAX_HERO_ELEVATION = 35.0
 # Outdoors the hero stands lower, looking down less than half its vertical field of view, so the horizon and
@@ -149,14 +155,64 @@ def frame_views(
 
 def hero_view(bounds, placements: Sequence[Any], aspect: float,
               focus_ids: Iterable[str] | None = None, elevation: float = HERO_ELEVATION) -> dict[str, Any]:
-    """The composed hero: every object (``focus_ids`` only, when given; the bounds when there are none)
-    inside the frame with FIT_MARGIN, seen from HERO_AZIMUTH / ``elevation`` through HERO_FOV, with the
-    requested objects' centre moved from where a centred framing puts it towards the lower thirds point
-    on its own side, as far as the camera need back off at most THIRDS_SLACK for it."""
+    """The composed hero (see _hero_from) from the first of HERO_AZIMUTHS that hides the least of the
+    requested objects behind other things (usually the first: nothing stands in the way)."""
     framed = [(_item_box(p), _requested(p)) for p in placements]
     if focus_ids is not None:
         wanted = set(focus_ids)
         framed = [(box, requested) for box, requested in framed if box[0] in wanted]
+    boxes = [box for box, _ in framed]
+    subjects = {box[0] for box, requested in framed if requested}
+    views = (_hero_from(azimuth, bounds, framed, aspect, elevation) for azimuth in HERO_AZIMUTHS)
+    best = next(views)
+    best_hidden = hidden_share(best["position"], boxes, subjects)
+    for view in views:
+        if best_hidden == 0:
+            break
+        hidden = hidden_share(view["position"], boxes, subjects)
+        if hidden < best_hidden:
+            best, best_hidden = view, hidden
+    return best
+
+
+def hidden_share(position: Sequence[float], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]],
+                 subject_ids: set[str]) -> float:
+    """Share of the sight lines from ``position`` to the subjects (the centre and the top centre of each box
+    named in ``subject_ids``) that another box (shrunk by OCCLUDER_INSET) cuts; 0.0 with no subject."""
+    eye = np.asarray(position, dtype=float)
+    lows = np.array([lo for _, lo, _ in boxes]).reshape(-1, 3)
+    highs = np.array([hi for _, _, hi in boxes]).reshape(-1, 3)
+    inset = (highs - lows) * OCCLUDER_INSET
+    lows, highs = lows + inset, highs - inset
+    lines = hidden = 0
+    for k, (oid, lo, hi) in enumerate(boxes):
+        if oid not in subject_ids:
+            continue
+        centre = (lo + hi) / 2
+        for point in (centre, np.array([centre[0], hi[1] - 0.1 * (hi[1] - lo[1]), centre[2]])):
+            others = np.arange(len(boxes)) != k
+            lines += 1
+            hidden += bool(np.any(_segment_hits(eye, point, lows[others], highs[others])))
+    return hidden / lines if lines else 0.0
+
+
+def _segment_hits(start: np.ndarray, end: np.ndarray, lows: np.ndarray, highs: np.ndarray) -> np.ndarray:
+    """(n,) bool: the open segment start -> end passes through box i (slab test)."""
+    delta = end - start
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t0, t1 = (lows - start) / delta, (highs - start) / delta
+    near = np.nanmax(np.where(delta == 0, -np.inf, np.minimum(t0, t1)), axis=1)
+    far = np.nanmin(np.where(delta == 0, np.inf, np.maximum(t0, t1)), axis=1)
+    inside_flat = np.all((delta != 0) | ((start >= lows) & (start <= highs)), axis=1)
+    return inside_flat & (near < far) & (far > 0) & (near < 1)
+
+
+def _hero_from(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
+               aspect: float, elevation: float) -> dict[str, Any]:
+    """Every framed box (the bounds when there are none) inside the frame with FIT_MARGIN, seen from
+    ``azimuth`` / ``elevation`` through HERO_FOV, with the requested boxes' centre moved from where a
+    centred framing puts it towards the lower thirds point on its own side, as far as the camera need back
+    off at most THIRDS_SLACK for it."""
     if framed:
         boxes = [box for box, _ in framed]
         lo, hi = _union(boxes)
@@ -168,7 +224,7 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float,
     lo, hi = lo - pad, hi + pad
     if not 0 < elevation <= MAX_HERO_ELEVATION:
         raise ValueError(f"hero elevation {elevation} must be in (0, {MAX_HERO_ELEVATION}] degrees")
-    forward = -_direction(HERO_AZIMUTH, elevation)
+    forward = -_direction(azimuth, elevation)
     axes = _camera_axes(forward)
     tangents = np.array([aspect, 1.0]) * math.tan(math.radians(HERO_FOV) / 2)
     centre = (lo + hi) / 2
