@@ -23,15 +23,19 @@ def cmd_edit(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     from app.logs import json_logging_enabled, log_progress
     from graph.context import LazyBrowser, RunContext
-    from graph.edit import edit_scene
     from tools.core.settings import get_settings
-    from tools.edit.account import account_lines, scene_lines
 
     settings = get_settings()
     started = time.perf_counter()
+    browser = LazyBrowser(settings.chromium, settings.render_timeout_s)
+    if (Path(args.folder) / "scene.json").is_file():  # as generate: the launch overlaps imports and the edit
+        browser.launch_in_background()
     progress = log_progress if json_logging_enabled() else progress_printer(started)  # as generate's
-    context = RunContext(settings, LazyBrowser(settings.chromium, settings.render_timeout_s), progress)
+    context = RunContext(settings, browser, progress)
     try:
+        from graph.edit import edit_scene
+        from tools.edit.account import account_lines, scene_lines
+
         state = edit_scene(args.folder, args.instruction, context)
     finally:
         context.browser.close()
