@@ -34,11 +34,11 @@ def test_added_things_are_the_parsers_noun_phrase(text, target):
 
 
 def test_a_new_thing_with_no_kind_of_its_own_is_a_stand_in_that_fails_its_check(room):
-    outcome, new = edited(room, "replace the chair with a chaise longue")
+    outcome, new = edited(room, "replace the chair with a windsor chair")
     (spec,) = new
-    assert spec.grounding is not None and spec.grounding.fit == "stand-in" and spec.grounding.noun == "chaise longue"
+    assert spec.grounding is not None and spec.grounding.fit == "stand-in" and spec.grounding.noun == "windsor chair"
     assert any(r.kind == "kind" and r.subject == spec.key for r in outcome.plan.requirements)
-    assert "standing in for 'chaise longue'" in outcome.changes[0]
+    assert "standing in for 'windsor chair'" in outcome.changes[0]
 
 
 def test_a_new_thing_the_noun_table_knows_is_the_kind_itself(room):

@@ -27,7 +27,7 @@ from tools.layout.solver import room_bounds, solve_layout
 from tools.model.prompts import EDITOR_SYSTEM
 from tools.plan.planner import plan_prompt
 
-DINING = "a dining room with a dining table, six chairs, a sideboard and a ceiling lamp; 6m x 5m"
+DINING = "a dining room with a dining table, six chairs, a cabinet and a ceiling lamp; 6m x 5m"
 BEDROOM = "a bedroom with a bed, two nightstands, a wardrobe, a desk, a chair and a rug; 5m x 4m"
 LIVING = ("a living room with a sofa, a coffee table, a tv, two armchairs, three potted plants and two floor lamps; "
           "6m x 5m")
@@ -142,9 +142,9 @@ def test_next_to_a_thing_whose_sides_are_taken_finds_a_spot_round_it():
 
 
 def test_a_move_the_room_cannot_hold_is_refused_not_placed_elsewhere():
-    plan, placements = _laid_out(DINING)  # six chairs cannot all stand within half a metre of the sideboard
+    plan, placements = _laid_out(DINING)  # six chairs cannot all stand within half a metre of the cabinet
     with pytest.raises(LayoutError, match="chair next to cabinet does not hold"):
-        _edited(plan, placements, "move the chairs next to the sideboard")
+        _edited(plan, placements, "move the chairs next to the cabinet")
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -169,10 +169,10 @@ def test_which_ones_a_place_means_unsaid_is_not_understood(text):
 
 def test_the_one_by_something_is_the_instance_standing_nearest_it():
     plan, placements = _laid_out(DINING)
-    sideboard = next(p for p in placements if p.category == "cabinet")
+    cabinet = next(p for p in placements if p.category == "cabinet")
     chairs = [p for p in placements if p.spec == "chair"]
-    nearest = min(chairs, key=lambda p: abs(p.position[0] - sideboard.position[0]) + abs(p.position[2] - sideboard.position[2]))
-    outcome, new = _edited(plan, placements, "replace the chair by the sideboard with a stool")
+    nearest = min(chairs, key=lambda p: abs(p.position[0] - cabinet.position[0]) + abs(p.position[2] - cabinet.position[2]))
+    outcome, new = _edited(plan, placements, "replace the chair by the cabinet with a stool")
     stool = next(p for p in new if p.category == "stool")
     assert stool.position[::2] == nearest.position[::2] and len([p for p in new if p.category == "chair"]) == 5
 
@@ -212,7 +212,7 @@ def test_the_other_wall_is_opposite_where_it_stands():
 
 def test_duplicate_adds_copies_of_the_same_spec_and_keeps_the_originals():
     plan, placements = _laid_out(DINING)
-    outcome, new = _edited(plan, placements, "duplicate the sideboard")
+    outcome, new = _edited(plan, placements, "duplicate the cabinet")
     spec = next(s for s in outcome.plan.objects if s.key == "cabinet")
     assert spec.count == 2 and any(r.id == "count:cabinet" and r.expected == 2 for r in outcome.plan.requirements)
     was = next(p for p in placements if p.id == "cabinet")
@@ -269,7 +269,7 @@ def test_a_new_edit_after_an_undo_drops_what_could_be_redone():
 
 def test_the_account_says_per_object_what_changed():
     plan, placements = _laid_out(DINING)
-    outcome, new = _edited(plan, placements, "make the sideboard red, remove two chairs and replace the table with a "
+    outcome, new = _edited(plan, placements, "make the cabinet red, remove two chairs and replace the table with a "
                                              "desk and add a plant")
     entries = object_changes(plan, placements, outcome.plan, new, outcome.where)
     by_id = {e["id"]: e for e in entries}
@@ -333,7 +333,7 @@ def test_cli_edit_chain_prints_and_records_what_changed(tmp_path):
 
 def test_a_resize_reads_resized_and_a_turn_does_not():
     plan, placements = _laid_out(DINING)
-    outcome, new = _edited(plan, placements, "make the sideboard bigger and turn the table 90 degrees")
+    outcome, new = _edited(plan, placements, "make the cabinet bigger and turn the table 90 degrees")
     by_id = {e["id"]: e for e in object_changes(plan, placements, outcome.plan, new, outcome.where)}
     assert "resized" in by_id["cabinet"]["changes"]
     assert "turned" in by_id["table"]["changes"] and "resized" not in by_id["table"]["changes"]

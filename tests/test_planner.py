@@ -152,7 +152,7 @@ CASES: dict[str, dict] = {
     "a harbour with two boats and five crates": dict(
         objects={"boat": 2, "crate": 5}, env=dict(kind="outdoor", room_type="harbour")),
     "a pirate ship on the sea at sunset with seagulls circling": dict(
-        objects={"boat": 1}, env=dict(kind="outdoor", room_type="sea", floor="water")),
+        objects={"galleon": 1}, env=dict(kind="outdoor", room_type="sea", floor="water")),
     "a lighthouse by the sea": dict(env=dict(kind="outdoor", room_type="beach", floor="sand")),
     "a bedroom with a desk by the window": dict(objects={"desk": 1}, relations={("by_window", "desk", None)}),
     "a sofa under the window and a bookshelf": dict(

@@ -85,9 +85,10 @@ def test_a_word_inside_a_hyphenated_modifier_of_no_thing_is_no_thing():
 
 def test_a_setting_no_place_type_grounds_is_no_stand_in_object():
     """"inside a narrowboat: ...": the parse takes the narrowboat for the setting; no place type is near it, and
-    a boat standing in for it would be an object the prompt does not ask for. The things in it stay."""
+    the boat (a dwelling, whose inside is the room) would be an object the prompt does not ask for. The things in it
+    stay."""
     made = _requested("inside a narrowboat: a narrow bed and a tiny wood stove")
-    assert all(noun != "narrowboat" for _, noun in made) and {"bed", "stove"} <= {k for k, _ in made}, made
+    assert all(noun != "narrowboat" for _, noun in made) and {"bed", "wood_stove"} <= {k for k, _ in made}, made
 
 
 def test_the_people_a_place_is_for_are_not_placed_whatever_their_plural():

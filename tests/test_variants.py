@@ -35,7 +35,7 @@ def test_the_table_covers_the_categories_the_words_clearly_pick():
 
 
 @pytest.mark.parametrize("category,words,variant", [
-    ("boat", "a canoe", 1), ("boat", "a rowing boat", 0), ("boat", "a pirate ship", 3),
+    ("boat", "a canoe", 1), ("boat", "a rowing boat", 0), ("boat", "a sailing boat", 3),
     ("boat", "a boat", None), ("fireplace", "a white brick fireplace", 0), ("fireplace", "a white fireplace", 1),
     ("house", "a brick house", 0), ("campfire", "a fire pit", 1), ("chair", "a chair", None),
 ])
