@@ -115,3 +115,10 @@ def test_one_generic_archetype_per_family():
     assert archetypes == {f"generic_{family}" for family in ARCHETYPE_FAMILIES}
     assert len({CATEGORIES[n].generator for n in archetypes}) == len(archetypes)
     assert all(len(CATEGORIES[n].description.split()) >= 8 for n in archetypes), "broad enough to be near its family"
+
+
+def test_a_kind_s_own_name_finds_that_kind_whatever_older_kinds_list_as_synonyms():
+    from tools.knowledge.categories import lookup
+
+    wrong = {name: lookup(name).name for name in CATEGORIES if lookup(name).name != name}  # type: ignore[union-attr]
+    assert not wrong, wrong

@@ -282,11 +282,13 @@ def variant_size(category: str, variant: int) -> Vec3:
 
 
 def lookup(word: str) -> Category | None:
-    """The category whose name or synonym is ``word`` (lower case, spaces or underscores)."""
+    """The category whose name or synonym is ``word`` (lower case, spaces or underscores): a kind's own name
+    first, so an older kind's synonym never takes a later kind's name ('filing cabinet' was a cabinet's
+    synonym before it was a kind); among synonyms the first kind to claim one keeps it."""
     return _BY_NAME.get(word.lower().replace("_", " ").strip())
 
 
-_BY_NAME: dict[str, Category] = {}
+_BY_NAME: dict[str, Category] = {_cat.name.replace("_", " "): _cat for _cat in CATEGORIES.values()}
 for _cat in CATEGORIES.values():
-    for _name in (_cat.name.replace("_", " "), *_cat.synonyms):
+    for _name in _cat.synonyms:
         _BY_NAME.setdefault(_name, _cat)
