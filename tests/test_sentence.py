@@ -426,3 +426,10 @@ def test_a_mass_a_container_holds_or_things_stand_in_is_no_thing_of_its_own():
     assert rejected(p, "sand") == ["the ground (a substance things stand in)"], p.rejected
     assert "apple" in names(parse_prompt("a crate of apples by a field of wheat"))
     assert "wheat" in names(parse_prompt("a crate of apples by a field of wheat"))
+
+
+def test_a_group_word_a_kind_is_named_by_holds_things_as_that_kind():
+    """WordNet's commonest "table" is an array of data, a group: "a table of laptops" is a table a kind shows,
+    while "a pile of crates" and "a queue of people" stay amounts of their members."""
+    assert {"table", "laptop"} <= set(names(parse_prompt("an electronics store with a table of laptops")))
+    assert "queue" not in names(parse_prompt("a post office with a counter and a queue of people"))

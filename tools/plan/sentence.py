@@ -153,8 +153,11 @@ def classify(tok, ctx) -> str:
         return "part noun (relation)"
     if lemma in T["zone_nouns"] and is_zone_use(tok):
         return "zone"
-    if things and wordnet.gathers(lemma, singular(members)):
+    gathered = wordnet.gathers(lemma, singular(members)) if things else None
+    if gathered and (gathered != "things" or lookup(lemma) is None or wordnet.being(singular(members))
+                     or singular(members) in T["person_lemmas"]):
         return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
+        # (WordNet's commonest table is an array of data: "a table of laptops" is the table a kind shows)
     if is_mass(tok) and is_contents(tok):
         return "contents (a mass its container shows)"  # "a cup of coffee", "barrels of rum"
     if is_mass(tok) and plow in T["spatial_preps"] and [s.lexfile for s in wordnet.physical_senses(lemma)[:1]] == [
