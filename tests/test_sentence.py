@@ -433,3 +433,9 @@ def test_a_group_word_a_kind_is_named_by_holds_things_as_that_kind():
     while "a pile of crates" and "a queue of people" stay amounts of their members."""
     assert {"table", "laptop"} <= set(names(parse_prompt("an electronics store with a table of laptops")))
     assert "queue" not in names(parse_prompt("a post office with a counter and a queue of people"))
+
+
+def test_an_adjective_conjoined_to_a_noun_before_a_noun_stays_its_adjective():
+    """"a popcorn cart and acoustic panels": "acoustic" (tagged a conjunct of the cart) describes the panels."""
+    p = parse_prompt("a home theater with a popcorn cart and acoustic panels on the walls")
+    assert "acoustic" not in names(p), names(p)

@@ -428,7 +428,9 @@ def retag_mistagged_nouns(doc) -> None:
         forms = [tok.lower_, *wordnet.base_forms(tok.lower_)]
         noun = next((f for f in forms if f in lemma_index()["noun"]), None)
         no_verb = tok.pos_ == "VERB" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["verb"]
-        listed = tok.dep_ == "conj" and tok.head.pos_ in NOMINAL and tok.pos_ != "ADV" and not any(
+        after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None  # "and acoustic panels": the panels' adjective
+        listed = tok.dep_ == "conj" and tok.head.pos_ in NOMINAL and tok.pos_ != "ADV" and (
+            after is None or after.pos_ not in NOMINAL) and not any(
             c.dep_ in ("nsubj", "nsubjpass", "dobj", "aux", "auxpass", "prt", "acomp") for c in tok.children)
         if noun is not None and (has_own_article(tok) or no_verb or listed):
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
