@@ -192,3 +192,20 @@ def test_the_scene_itself_is_no_named_thing():
     assert scene_part("library") == "a place"
     # By the whole name only, and never a kind's own name: these are things to show.
     assert scene_part("bay window") is None and scene_part("pool table") is None and scene_part("desk") is None
+
+
+def test_a_kind_named_by_a_whole_of_phrase_shows_its_holder_and_contents():
+    """A dumbbell rack is called "rack of dumbbells": it shows the rack the prompt names, as the dumbbells."""
+    parsed = parse_prompt("a gym with a rack of dumbbells and a bowl of fruit")
+    objects = [_obj("dumbbell_rack", "dumbbell_rack", name="rack of dumbbells")]
+    verdicts = {n["name"]: n["verdict"] for n in judge_named(parsed, objects)}
+    assert verdicts["rack"] == verdicts["dumbbell"] == "fitting", verdicts
+    assert verdicts["bowl"] == "missing", verdicts  # a phrase no object's kind is called by shows nothing
+
+
+def test_a_kind_named_by_the_words_before_the_name_shows_it():
+    """"a crystal ball": the parse reads "crystal" as a material of a ball; a crystal ball's kind shows it."""
+    parsed = parse_prompt("a wizard's study with a crystal ball")
+    ball = next(m for m in parsed.mentions if m.head == "ball")
+    verdict = judge_named(parsed, [_obj("crystal_ball", "crystal_ball", name=ball.name)])[0]
+    assert verdict["name"] == ball.name and verdict["verdict"] == "fitting", verdict

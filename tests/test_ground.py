@@ -129,3 +129,15 @@ def test_landscape_nouns_are_grounded_by_their_wordnet_class_as_stand_ins():
         found = ground_noun(noun, noun)
         assert (found.kind, found.fit, found.how) == (kind, "stand-in", "hypernym"), (noun, found)
     assert ground_noun("canal", "canal").kind == "stream"
+
+
+def test_a_counted_noun_is_never_grounded_by_a_substances_sense():
+    """WordNet's first sense of "lute" is luting, a substance: "a lute" is the instrument, a device."""
+    from tools.knowledge import wordnet
+
+    if not wordnet.available():
+        pytest.skip("needs the WordNet files")
+    context = "a bard playing a lute in a tavern"
+    found = ground.hypernym_kind("lute", context, counted=True)
+    assert found is not None and found[2] in ("device", "musical_instrument", "stringed_instrument"), found
+    assert ground.counted_senses(wordnet.senses("glass"))[0].lexfile != ground.SUBSTANCE_FILE

@@ -360,3 +360,82 @@ def test_spacy_loads_without_torch_and_parses_as_it_does_with_it():
     alone, after_torch = run("spacy alone"), run("torch first")
     assert not alone["torch"]
     assert alone["tokens"] == after_torch["tokens"]
+
+
+def test_an_of_phrase_is_recorded_on_the_holder_and_its_contents():
+    """"a rack of dumbbells": both nouns carry the whole phrase, which a kind may be called by."""
+    p = parse_prompt("a gym with a rack of heavy dumbbells and shelves of towels")
+    assert "rack of dumbbells" in get(p, "rack").of_names and get(p, "dumbbell").of_names == get(p, "rack").of_names
+    assert "shelves of towels" in get(p, "shelf").of_names and "shelf of towels" in get(p, "shelf").of_names
+    assert get(p, "gym").of_names == [] if "gym" in names(p) else p.place.of_names == []
+
+
+def test_a_bare_noun_hung_on_the_noun_after_it_is_a_compound_word():
+    """"a farmers market": the tagger makes "farmers" the market's subject (with the market's article), and
+    "horse" an adverbial of "stable": both are the first words of one name, never things of their own."""
+    p = parse_prompt("a farmers market with fruit stalls and crates")
+    assert p.place is not None and p.place.name == "farmers market" and "farmer" not in names(p), names(p)
+    q = parse_prompt("a horse stable yard with a water trough")
+    assert q.place is not None and q.place.name == "horse stable yard", q.place
+    assert "year" not in names(parse_prompt("a garden shed built years ago with a lawnmower"))
+
+
+def test_a_noun_with_an_article_or_a_plural_is_counted():
+    p = parse_prompt("a tavern with a lute, two glasses, mugs and sand on the floor")
+    assert get(p, "lute").counted and get(p, "glass").counted and get(p, "mug").counted
+    assert not get(p, "sand").counted
+
+
+def test_a_list_item_tagged_a_verb_or_an_adjective_is_a_noun():
+    """"and seaweed" (no English verb), "a slide and swings" (a verb conjoined to a noun, with no subject or object),
+    "a lute, two glasses" (an adjective of the next item across a comma, its article with it)."""
+    assert "seaweed" in names(parse_prompt("rock pools with starfish, crabs, sea anemones and seaweed"))
+    assert "swing" in names(parse_prompt("a park with a bench and swings"))
+    assert "lute" in names(parse_prompt("a tavern with a lute, two glasses and a barrel"))
+    assert "run" not in names(parse_prompt("a dog that barks and runs"))
+
+
+def test_a_participle_tagged_a_noun_is_no_part_of_the_name():
+    """"an open steaming kitchen": "steaming" is only a verb's participle, so the kitchen is the place's kitchen."""
+    p = parse_prompt("a noodle bar with an open steaming kitchen and paper lanterns")
+    assert "kitchen" in names(p) and "steaming kitchen" not in names(p), names(p)
+    assert "washing machine" in names(parse_prompt("a laundry with a washing machine"))
+
+
+def test_a_number_the_tagger_made_a_subject_counts_its_noun():
+    """"A community garden roughly 15 by 10 metres: six raised beds ...": "six" hung as the beds' subject counted
+    nothing and made the beds the setting."""
+    p = parse_prompt("A community garden roughly 15 by 10 metres: six raised beds in two rows and a shed")
+    assert p.place is not None and p.place.name == "community garden", p.place
+    assert get(p, "raised bed").count == 6, names(p)
+
+
+def test_a_noun_tagged_an_adjective_before_and_a_plural_owns_its_article():
+    """"a grill and lounge chairs": "grill" tagged an adjective of the chairs, whose "a" it is."""
+    p = parse_prompt("a rooftop terrace with string lights, a grill and lounge chairs")
+    assert "grill" in names(p) and get(p, "grill").count == 1, names(p)
+    assert "lounge chair" in names(p), names(p)
+
+
+def test_a_mass_a_container_holds_or_things_stand_in_is_no_thing_of_its_own():
+    """"a cup of coffee": the cup shows the coffee (WordNet files a cup under containers); "stuck in the sand":
+    the sand is the ground. A counted or kind-named noun stays a thing, and so does a mass no container holds."""
+    p = parse_prompt("a desk with a cup of coffee, barrels of rum and a surfboard stuck in the sand")
+    assert {"cup", "barrel", "surfboard"} <= set(names(p)) and not {"coffee", "rum", "sand"} & set(names(p)), names(p)
+    assert rejected(p, "coffee") == ["contents (a mass its container shows)"], p.rejected
+    assert rejected(p, "sand") == ["the ground (a substance things stand in)"], p.rejected
+    assert "apple" in names(parse_prompt("a crate of apples by a field of wheat"))
+    assert "wheat" in names(parse_prompt("a crate of apples by a field of wheat"))
+
+
+def test_a_group_word_a_kind_is_named_by_holds_things_as_that_kind():
+    """WordNet's commonest "table" is an array of data, a group: "a table of laptops" is a table a kind shows,
+    while "a pile of crates" and "a queue of people" stay amounts of their members."""
+    assert {"table", "laptop"} <= set(names(parse_prompt("an electronics store with a table of laptops")))
+    assert "queue" not in names(parse_prompt("a post office with a counter and a queue of people"))
+
+
+def test_an_adjective_conjoined_to_a_noun_before_a_noun_stays_its_adjective():
+    """"a popcorn cart and acoustic panels": "acoustic" (tagged a conjunct of the cart) describes the panels."""
+    p = parse_prompt("a home theater with a popcorn cart and acoustic panels on the walls")
+    assert "acoustic" not in names(p), names(p)

@@ -189,6 +189,11 @@ def is_person(noun: str) -> bool:
     return _members(noun) == "people"
 
 
+def being(noun: str) -> str | None:
+    """'people' or 'animals' when some physical sense of ``noun`` is a person or an animal, else None."""
+    return _members(noun)
+
+
 def _members(noun: str) -> str | None:
     """'people' or 'animals' for a noun one of whose physical senses is a person or an animal ("tuna" is food
     first, a fish next)."""

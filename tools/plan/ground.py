@@ -38,6 +38,7 @@ SENSE_ORDER_WEIGHT = 0.1  # per WordNet sense rank: a rarer sense must be this m
 # is equipment, gear's fourth sense), so frequency weighs half as much.
 HEAD_SENSE_ORDER_WEIGHT = 0.05
 GENERIC_KIND = "placeholder"  # what stands in when nothing is near in meaning and no archetype fits
+SUBSTANCE_FILE = 27  # WordNet's noun.substance: what "a lute" or "two glasses" cannot mean (luting, the material)
 
 How = Literal["name", "meaning", "head", "hypernym", "archetype", "none"]
 Fit = Literal["exact", "stand-in"]
@@ -203,16 +204,23 @@ def _in_context(senses: list[wordnet.Synset], context: str,
     return [senses[i] for i in np.argsort(-fit, kind="stable")]
 
 
+def counted_senses(senses: list[wordnet.Synset]) -> list[wordnet.Synset]:
+    """The senses a count noun may have first: one that takes "a" or a plural is no substance ("a lute" is the
+    instrument, not luting; "two glasses" are not the material), so substances go last, the order else kept."""
+    return sorted(senses, key=lambda s: s.lexfile == SUBSTANCE_FILE)
+
+
 @lru_cache(maxsize=4096)
-def hypernym_kind(name: str, context: str = "") -> tuple[str, int, str] | None:
+def hypernym_kind(name: str, context: str = "", counted: bool = False) -> tuple[str, int, str] | None:
     """(kind, steps up, class lemma) of the nearest WordNet class of ``name`` that a kind shows, walking up from
-    the noun's physical sense nearest ``context`` (the prompt); a compound WordNet does not hold is tried without
-    its first words ("brass sliding pole" -> "sliding pole" -> "pole"). None without WordNet or when nothing
-    fits."""
+    the noun's physical sense nearest ``context`` (the prompt), never a substance when the noun is ``counted``; a
+    compound WordNet does not hold is tried without its first words ("brass sliding pole" -> "sliding pole" ->
+    "pole"). None without WordNet or when nothing fits."""
     words = name.split()
     for start in range(len(words)):
         part = " ".join(words[start:])
         senses = _in_context(wordnet.physical_senses(part), context)
+        senses = counted_senses(senses) if counted else senses
         if not senses:
             if wordnet.is_lemma(part):
                 return None  # "name tag" is a label, a concept of its own: its "tag" is no piece of cloth
@@ -243,9 +251,10 @@ def gathered_kind(name: str) -> tuple[str, int, str] | None:
     return (kind, 1, found.lemmas[0]) if kind and found else None
 
 
-def ground_noun(name: str, head: str | None = None, context: str = "") -> Grounding:
+def ground_noun(name: str, head: str | None = None, context: str = "", counted: bool = False) -> Grounding:
     """The kind that shows ``name`` (a parsed noun, compounds whole: "pool table"); ``head`` its head word;
-    ``context`` the prompt, which picks the noun's sense."""
+    ``context`` the prompt, which picks the noun's sense; ``counted`` whether the prompt counts it ("a lute",
+    "glasses"), which rules out a substance's sense."""
     exact = lookup(name)
     if exact is not None and exact.name != GENERIC_KIND:
         return Grounding(name, exact.name, 1.0, "name", "exact")
@@ -257,7 +266,7 @@ def ground_noun(name: str, head: str | None = None, context: str = "") -> Ground
             return Grounding(name, best, round(score, 3), "meaning", "exact")
         if head_kind is not None and head_kind.name != GENERIC_KIND:
             return ground_by_head(name, head_kind.name, head, context)
-        by_class = hypernym_kind(name, context) or gathered_kind(name)
+        by_class = hypernym_kind(name, context, counted) or gathered_kind(name)
         if by_class is not None:
             return _by_class(name, *by_class, score=dict(ranked).get(by_class[0], 0.0))
         if best is not None and score >= NEAR_SCORE and not wordnet_disagrees(name, best):
@@ -269,7 +278,7 @@ def ground_noun(name: str, head: str | None = None, context: str = "") -> Ground
         return Grounding(name, GENERIC_KIND, round(score, 3), "none", "stand-in")
     if head_kind is not None and head_kind.name != GENERIC_KIND:
         return Grounding(name, head_kind.name, 0.0, "head", "stand-in")
-    by_class = hypernym_kind(name, context) or gathered_kind(name)
+    by_class = hypernym_kind(name, context, counted) or gathered_kind(name)
     if by_class is not None:
         return _by_class(name, *by_class)
     return Grounding(name, GENERIC_KIND, 0.0, "none", "stand-in")

@@ -33,10 +33,12 @@ from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_H
 HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")  # "horse-mad", "floor-to-ceiling"
 CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 # The parse's reasons for a noun not being a thing that outrank the grammar's word tables: they come from the
-# sentence's structure (whose a place is, what it is for), names, or WordNet's sense of the word, which a table
+# sentence's structure (whose a place is, what it is for, what a group or a container holds: "a queue of people",
+# "a cup of coffee", a substance one stands in: "in the sand"), names, or WordNet's sense of the word, which a table
 # of nouns cannot see. Its other reasons ("not a head", "verb") can be spaCy mis-tagging a thing, so there the
 # grammar's known kind stands.
-STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion")
+STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion",
+                      "quantity word", "contents", "the ground")
 
 
 def read_prompt(text: str, rng: random.Random, written: str | None = None) -> ParsedPrompt:
@@ -208,7 +210,7 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
     if not unsure and name == mention.noun:
         mention.grounding = Grounding(name, mention.category, 1.0, "name", "exact")
         return
-    grounding = ground_noun(name, head, context)
+    grounding = ground_noun(name, head, context, phrase is not None and phrase.counted)
     if grounding.fit != "exact" and mention.category != "placeholder":
         if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
             if grounding.how in ("archetype", "none"):
@@ -251,7 +253,7 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
                 continue
             if parsed.place not in (None, "room") or parsed.mentions:
                 continue  # the grammar found the setting, or this noun heads the things it lists
-        grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span))
+        grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span), phrase.counted)
         attrs: dict[str, str] = {}
         color = parse_color(phrase.colours[0].split(), 0) if phrase.colours else None
         if color is not None:

@@ -153,8 +153,16 @@ def classify(tok, ctx) -> str:
         return "part noun (relation)"
     if lemma in T["zone_nouns"] and is_zone_use(tok):
         return "zone"
-    if things and wordnet.gathers(lemma, singular(members)):
+    gathered = wordnet.gathers(lemma, singular(members)) if things else None
+    if gathered and (gathered != "things" or lookup(lemma) is None or wordnet.being(singular(members))
+                     or singular(members) in T["person_lemmas"]):
         return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
+        # (WordNet's commonest table is an array of data: "a table of laptops" is the table a kind shows)
+    if is_mass(tok) and is_contents(tok):
+        return "contents (a mass its container shows)"  # "a cup of coffee", "barrels of rum"
+    if is_mass(tok) and plow in T["spatial_preps"] and [s.lexfile for s in wordnet.physical_senses(lemma)[:1]] == [
+            SUBSTANCE_FILE]:
+        return "the ground (a substance things stand in)"  # "a surfboard stuck in the sand", "a rug on gravel"
     if (tok.is_stop and not is_stop_word_noun(tok)) or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) \
             or len(tok.text) < 2:
         return "function word"
@@ -185,6 +193,29 @@ def classify(tok, ctx) -> str:
             and lookup(whole_name(tok)) is None:
         return "secondary setting"  # a kind is a thing there: "at the sink", "in tall trees"
     return "mention"
+
+
+SUBSTANCE_FILE = 27  # WordNet's noun.substance
+
+
+def is_mass(tok) -> bool:
+    """A noun used as a mass: singular, with no article but "the", no number and no owner, and no kind called by it
+    ("coffee", "the sand"; not "a glass", nor "milk" while a kind shows milk)."""
+    if is_plural(tok) or lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
+        return False
+    return all(c.dep_ == "det" and c.lower_ == "the" for c in tok.children
+               if c.dep_ in ("det", "nummod", "poss", "quantmod"))
+
+
+def is_contents(tok) -> bool:
+    """Whether the noun is what a container holds, "of" it: "a cup of coffee" (WordNet files a cup under
+    containers), not "a field of wheat" or "shelves of medicine"."""
+    if tok.dep_ != "pobj" or tok.head.lower_ != "of" or tok.head.head.pos_ not in NOMINAL:
+        return False
+    container = wordnet.named("container.n.01")
+    holder = singular(tok.head.head)
+    return container is not None and any(a.offset == container.offset for sense in wordnet.physical_senses(holder)
+                                         for a, _ in wordnet.ancestors(sense))
 
 
 def is_stop_word_noun(tok) -> bool:
@@ -281,22 +312,51 @@ def nominal_heads(doc):
 def owns_article(tok) -> bool:
     """Whether a noun the tagger hung on a later plural noun across "and" is the head of its own phrase: its
     singular article cannot be the plural's ("a popcorn cart and acoustic panels", "a jukebox and neon beer
-    signs"), while "salt and pepper shakers" share theirs."""
+    signs"), while "salt and pepper shakers" share theirs. So is a noun the tagger made an adjective ("a grill and
+    lounge chairs")."""
     head, nxt = tok.head, tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
-    if tok.dep_ not in MODIFIER_DEPS or tok.pos_ not in NOMINAL or nxt is None or nxt.pos_ != "CCONJ" \
+    nominal = tok.pos_ in NOMINAL or (tok.pos_ in ("ADJ", "VERB") and noun_form(tok) is not None)
+    if tok.dep_ not in MODIFIER_DEPS or not nominal or nxt is None or nxt.pos_ != "CCONJ" \
             or not tok.i < head.i or not is_plural(head) or is_plural(tok):
         return False
     return any(c.dep_ == "det" and c.lower_ in ("a", "an") and c.i < tok.i for c in head.children)
+
+
+def noun_form(tok) -> Optional[str]:
+    """The noun lemma WordNet holds for a word the tagger made something else ("grill", "lute"), or None; never
+    for a colour, material, size, shape or quantity word."""
+    if not tok.is_alpha or tok.is_stop or is_look_word(tok):
+        return None
+    return next((f for f in (tok.lower_, *wordnet.base_forms(tok.lower_)) if f in lemma_index()["noun"]), None)
 
 
 def split_conjoined_heads(doc) -> None:
     """Give a noun that owns its article (owns_article) its phrase back: the article and the words between it
     and the noun become its own, and the noun a conjunct of what the plural is a conjunct of."""
     for tok in [t for t in doc if owns_article(t)]:
+        noun = noun_form(tok) if tok.pos_ not in NOMINAL else None
+        if noun is not None:
+            tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NN", noun
         plural = tok.head
         for t in [c for c in plural.children if c.i < tok.i and c.i != tok.i]:
             t.head = tok
         tok.head, tok.dep_ = (plural.head, "conj") if plural.dep_ == "conj" else (plural, "conj")
+
+
+def split_comma_listed(doc) -> None:
+    """A list item the tagger made a modifier of the next item across a comma, its article with it: in "a lute,
+    two glasses" the lute is an adjective of the glasses, whose "a" it cannot be (they are plural, or counted
+    already). A word WordNet holds as a noun there heads its own phrase, a conjunct of the next."""
+    for tok in doc[1:-1]:
+        head, article, comma = tok.head, doc[tok.i - 1], doc[tok.i + 1]
+        if comma.text != "," or tok.dep_ not in MODIFIER_DEPS or head.i <= tok.i + 1 or head.pos_ not in NOMINAL \
+                or article.lower_ not in ("a", "an") or article.head.i != head.i or is_look_word(tok):
+            continue
+        counted = is_plural(head) or any(c.dep_ in ("det", "nummod") and c.i != article.i for c in head.children)
+        noun = noun_form(tok)
+        if counted and noun is not None:
+            tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
+            article.head, tok.head, tok.dep_ = tok, head, "conj"
 
 
 def counted_plural(tok) -> bool:
@@ -358,15 +418,57 @@ def retag_compound_heads(doc) -> None:
 def retag_mistagged_nouns(doc) -> None:
     """An adjective, adverb or verb in a noun's slot with its own article or number is a noun the tagger did not
     know: "a bard playing a lute", "and a cooler" (whose lemma then is "cooler", not "cool"), "three cacti",
-    "and a sled"."""
+    "and a sled"; or hung on no noun ("a surfboard stuck in the sand"). So is a "verb" that English has no verb for ("crabs, sea anemones and seaweed"), and one
+    conjoined to a noun with no subject or object of its own ("a slide and swings"): "and" joins like with like."""
     for tok in doc:
-        if tok.pos_ not in ("ADJ", "ADV", "VERB") or tok.dep_ not in NOUN_SLOTS or not tok.is_alpha \
+        stray = tok.dep_ == "amod" and tok.head.pos_ not in NOMINAL  # "a surfboard stuck": a modifier of no noun
+        if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray) or not tok.is_alpha \
                 or tok.is_stop or is_look_word(tok) or tok.tag_ == "VBG":  # "a sailboat drifting": a participle
             continue
         forms = [tok.lower_, *wordnet.base_forms(tok.lower_)]
         noun = next((f for f in forms if f in lemma_index()["noun"]), None)
-        if noun is not None and has_own_article(tok):
+        no_verb = tok.pos_ == "VERB" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["verb"]
+        after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None  # "and acoustic panels": the panels' adjective
+        listed = tok.dep_ == "conj" and tok.head.pos_ in NOMINAL and tok.pos_ != "ADV" and (
+            after is None or after.pos_ not in NOMINAL) and not any(
+            c.dep_ in ("nsubj", "nsubjpass", "dobj", "aux", "auxpass", "prt", "acomp") for c in tok.children)
+        if noun is not None and (has_own_article(tok) or no_verb or listed):
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
+
+
+def repair_noun_modifiers(doc) -> None:
+    """A bare noun hung as the subject or an adverbial of the noun right after it modifies that noun, as the first
+    word of a compound: "a farmers market" (farmers the market's subject), "a horse stable yard" (horse an
+    adverbial of stable). A noun's subject needs a verb between; an adverbial noun ("years ago") no noun after. A
+    singular article the tagger gave a plural modifier ("a farmers") is the head's. A number so hung counts its
+    noun."""
+    for tok in doc:
+        head = tok.head
+        if tok.pos_ != "NOUN" or tok.dep_ not in ("nsubj", "npadvmod") or head.i != tok.i + 1 \
+                or not (head.pos_ in NOMINAL or head.tag_.startswith("NN")) \
+                or any(c.dep_ in ("cop", "aux") for c in head.children):
+            continue
+        articles = [c for c in tok.children if c.dep_ == "det" and c.lower_ in ("a", "an") and is_plural(tok)]
+        if any(c.dep_ in ("det", "poss", "nummod", "quantmod") and c not in articles for c in tok.children):
+            continue
+        for article in articles:
+            article.head = head
+        tok.dep_ = "compound"
+    for tok in doc:  # "six raised beds": the tagger made "six" the subject of "raised", the beds' participle
+        head = tok.head.head if tok.head.dep_ == "amod" and tok.head.tag_ in ("VBN", "VBG") else tok.head
+        if tok.dep_ in ("nsubj", "npadvmod", "dep") and number_value(tok) is not None and head.pos_ in NOMINAL \
+                and tok.i < head.i and not any(t.pos_ in NOMINAL or t.is_punct for t in doc[tok.i + 1:head.i]):
+            tok.head, tok.dep_ = head, "nummod"
+
+
+def reattach_of(doc) -> None:
+    """"of" belongs to the noun just before it: in "a rack of dumbbells and shelves of towels" the tagger hangs
+    "of towels" on the dumbbells, the conjunct's first noun, across the shelves."""
+    for tok in doc:
+        prev = doc[tok.i - 1] if tok.i else None
+        if tok.lower_ == "of" and tok.dep_ == "prep" and prev is not None and prev.pos_ in NOMINAL \
+                and prev.dep_ == "conj" and prev.head.i == tok.head.i:
+            tok.head = prev
 
 
 def has_own_article(tok) -> bool:
@@ -398,17 +500,27 @@ def is_name_part(t, parts) -> bool:
     low = t.lower_
     if is_look_word(t):
         return False
+    participle = (t.dep_ == "amod" and t.tag_ in ("VBG", "VBN")) or (t.dep_ == "compound" and (
+        is_participle_noun(t) or (t.tag_ in ("VBG", "VBN") and low not in lemma_index()["noun"])))
+    if participle:  # "an open steaming kitchen", "steaming" tagged a noun
+        # without it the head names no thing: "a cooling unit" ("a flickering TV" is a TV)
+        return t.i == t.head.i - 1 and not wordnet.physical_senses(singular(t.head))
     if (t.dep_ == "compound" and t.pos_ in NOMINAL | {"VERB"}) or (t.dep_ == "amod" and t.pos_ == "NOUN"):
         return True  # a noun the tagger made an adjective modifier is a compound's first word ("popcorn cart")
-    if t.dep_ == "amod" and t.tag_ in ("VBG", "VBN") and t.i == t.head.i - 1 \
-            and not wordnet.physical_senses(singular(t.head)):
-        return True  # without it the head names no thing: "a cooling unit" ("a flickering TV" is a TV)
     if t.dep_ != "amod" or t.pos_ != "ADJ":
         return False
     # classifier adjectives ('dental', 'surgical'), or nouns the tagger called
     # adjectives ('attic'): in WordNet's noun list but not its adjective list.
     idx = lemma_index()
     return low.endswith(("al", "ary")) or (low in idx["noun"] and low not in idx["adj"])
+
+
+def is_participle_noun(t) -> bool:
+    """An -ing word tagged a noun that English holds only as a verb's participle: "steaming", "bubbling" (where
+    "washing", "dining" or "seating" are nouns too)."""
+    low, index = t.lower_, lemma_index()
+    return t.pos_ in NOMINAL and low.endswith("ing") and low not in index["noun"] \
+        and bool({low[:-3], low[:-3] + "e", low[:-4]} & index["verb"])
 
 
 def count_of(tok, ctx) -> tuple[Optional[int], bool, bool, Optional[str]]:
@@ -538,8 +650,27 @@ def build_mention(tok, ctx) -> Mention:
     describe(m, tok, name, ctx.dim_tokens)
     m.verbs += attached_verbs(tok)
     m.kind_hint = kind_hint(tok)
+    m.of_names = of_names(tok)
+    m.counted = is_plural(tok) or has_own_article(tok)
     add_purpose(m, tok)
     return m
+
+
+def of_names(tok) -> list[str]:
+    """The "X of Y" phrase a noun is the holder or the contents of ("a rack of dumbbells", "shelves of goods"):
+    one thing to a kind that shows both at once, whose name is that phrase. The holder singular and as written, the
+    contents as written: [] when the noun is in no such phrase."""
+    of = prep_child(tok, {"of"})
+    holder, contents = (tok, pobj_of(of)) if of is not None else (None, None)
+    if tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.pos_ in NOMINAL:
+        holder, contents = tok.head.head, tok  # the contents first: "of towels" may be hung on them wrongly
+    if holder is None or contents is None or contents.pos_ not in NOMINAL:
+        return []
+    def as_written(noun) -> str:
+        return "".join(t.lower_ + t.whitespace_ for t in name_tokens(noun)).strip()
+
+    written = as_written(contents)
+    return list(dict.fromkeys(f"{head} of {written}" for head in (whole_name(holder).lower(), as_written(holder))))
 
 
 def add_purpose(m: Mention, tok) -> None:
@@ -777,7 +908,10 @@ def prepare(doc):
         merge_hyphens(doc)
         retag_compound_heads(doc)
         retag_mistagged_nouns(doc)
+        repair_noun_modifiers(doc)
+        reattach_of(doc)
         split_conjoined_heads(doc)
+        split_comma_listed(doc)
     return doc
 
 

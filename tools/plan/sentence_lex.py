@@ -51,6 +51,10 @@ class Mention:
     kind_hint: Optional[str] = None    # "person", "agent" (does something), None
     for_count: Optional[int] = None    # "desks for 4 students" -> 4
     for_whom: Optional[str] = None     # ... -> "student"
+    # "a rack of dumbbells": the whole "X of Y" phrase, on both the container and its contents, head singular and
+    # as written ("shelves of goods", "shelf of goods"); [] when the noun is in no such phrase
+    of_names: list[str] = field(default_factory=list)
+    counted: bool = False  # an article "a", a number or a plural: a count noun ("a lute"), so no substance (luting)
 
 
 @dataclass
