@@ -189,8 +189,10 @@ def test_a_machine_problem_exits_3_and_stops_scheduling(tmp_path):
 @pytest.mark.browser
 def test_ctrl_c_then_rerun_finishes_every_scene_once(tmp_path):
     prompts = tmp_path / "p.txt"
-    # More scenes than workers: when the first result comes, some are still queued, however fast scenes are.
-    lines = [*CHEAP_PROMPTS, "a hallway with a bench", "an office with a desk"]
+    # Five times as many scenes as workers: when the first result comes, most are still queued, even when the
+    # test itself is starved on a loaded machine and reads that line seconds late (5 scenes all finished first).
+    lines = [*CHEAP_PROMPTS, "a hallway with a bench", "an office with a desk", "a study with a desk",
+             "a nursery with a crib", "a porch with a bench", "a laundry room with a washing machine", "a den with a sofa"]
     prompts.write_text("\n".join(lines) + "\n")
     out = tmp_path / "out"
     command = [sys.executable, "-m", "app.cli", "batch", str(prompts), "--out", str(out), "--jobs", "2"]
