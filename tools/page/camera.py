@@ -189,8 +189,8 @@ def hidden_share(position: Sequence[float], boxes: Sequence[tuple[str, np.ndarra
         if oid not in subject_ids:
             continue
         centre = (lo + hi) / 2
+        others = np.arange(len(boxes)) != k
         for point in (centre, np.array([centre[0], hi[1] - 0.1 * (hi[1] - lo[1]), centre[2]])):
-            others = np.arange(len(boxes)) != k
             lines += 1
             hidden += bool(np.any(_segment_hits(eye, point, lows[others], highs[others])))
     return hidden / lines if lines else 0.0
