@@ -313,11 +313,14 @@ def test_hostile_prompt_renders_without_running_script(browser, tmp_path: Path) 
 
 
 @pytest.mark.browser
-@pytest.mark.skip(reason="CDP's Page.crash gets no reply, so the handler that sends it can block the page's waits: "
-                         "this test hung the suite in two fresh-clone runs on 2026-12-03; it needs a crash trigger "
-                         "that does not wait for an answer")
-def test_renderer_crash_raises_render_error(tmp_path: Path) -> None:
+def test_renderer_crash_raises_render_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A real renderer crash that asks nothing of the browser: the page fills a small V8 heap until V8 kills its
+    # process (CDP's Page.crash never answers, and waiting on it blocked the page's own waits).
+    from tools.verify import browser as browser_module
     from tools.verify.browser import Browser
+
+    monkeypatch.setattr(browser_module, "LAUNCH_ARGS", (*browser_module.LAUNCH_ARGS, "--js-flags=--max-old-space-size=16"))
+    fill_heap = "addEventListener('DOMContentLoaded', () => { const hoard = []; for (;;) hoard.push(new Array(1e5).fill(hoard.length)); });"
 
     class CrashingBrowser(Browser):
         """Crashes the page's renderer process as soon as the page has parsed."""
@@ -325,8 +328,7 @@ def test_renderer_crash_raises_render_error(tmp_path: Path) -> None:
         @contextmanager
         def new_page(self, viewport=(1024, 768)):
             with super().new_page(viewport) as page:
-                cdp = page.context.new_cdp_session(page)
-                page.on("domcontentloaded", lambda _page: cdp.send("Page.crash"))
+                page.add_init_script(fill_heap)
                 yield page
 
     out = write_fake_scene(tmp_path / "crash", neverReady=True)
