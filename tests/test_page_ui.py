@@ -23,8 +23,9 @@ from tools.verify.template import (
 
 HOSTILE_PROMPT = "</script><script>alert(1)</script><img src=x onerror=alert(1)> a red chair"
 CHAIRS = 4
-# GPU textures the page makes besides images: shadow map, contact-shadow dot, object-ID target, spare.
-PAGE_OWN_TEXTURES = 4
+# GPU textures the page makes besides images: shadow map, contact-shadow dot, object-ID target, spare, and the
+# four 1x1 neutral maps that let plain surfaces share the textured surfaces' shader program (programs.js).
+PAGE_OWN_TEXTURES = 8
 _READY_JS = "() => ['ready', 'error'].includes(document.documentElement.dataset.dioramaState)"
 _STILL_JS = "() => document.documentElement.dataset.dioramaCamera === 'still'"
 
@@ -314,6 +315,9 @@ def test_verifier_reports_page_weight_and_runs_no_template_check_per_scene(brows
     distinct = len(set(images))
     assert len(images) - distinct >= 3
     assert page["textures"] <= room_images + distinct + PAGE_OWN_TEXTURES, (page["textures"], room_images, distinct)
+    # Shader programs: the shadow depth pass, the contact shadows, and one for every opaque surface, textured or
+    # plain, asset or room (six before programs.js: each costs SwiftShader about half a second on the first frame).
+    assert page["programs"] == 3, page["programs"]
 
 
 def asset_images(folder: Path) -> list[bytes]:

@@ -80,7 +80,7 @@ def timed(timings: dict[str, float], name: str) -> Iterator[None]:
 
 
 def page_summary(weight: PageWeight, info: dict) -> dict:
-    """report["page"]: the page's weight (PageWeight.summary) with info()'s draw calls, triangles, load ms and
-    GPU textures."""
-    keys = ("drawCalls", "objectDrawCalls", "triangles", "loadMs", "textures")
+    """report["page"]: the page's weight (PageWeight.summary) with info()'s draw calls, triangles, load ms, GPU
+    textures and shader programs."""
+    keys = ("drawCalls", "objectDrawCalls", "triangles", "loadMs", "textures", "programs")
     return {**weight.summary(), **{key: info.get(key) for key in keys}}

@@ -5,6 +5,7 @@
 // it sits with the architecture, marked `scenery`, and the object-ID pass leaves it out (it lies behind and
 // under every object, so drawn black on the black background it would change no pixel, only cost the time).
 import * as THREE from 'three';
+import { solid } from './programs.js';
 import { random } from './look.js';
 
 const APRON_SEGMENTS = 48;
@@ -51,7 +52,7 @@ function discPart(cx, cz, radius, from, to, material, y) {
   geometry.setAttribute('uv', new THREE.Float32BufferAttribute(uv, 2));
   geometry.setIndex(index);
   geometry.computeVertexNormals();
-  const mesh = new THREE.Mesh(geometry, material);
+  const mesh = solid(geometry, material);
   mesh.position.y = y;
   mesh.userData.scenery = true;
   return mesh;

@@ -8,6 +8,7 @@ import { mountUi } from './ui.js';
 import { applyLook, objectColor, softDot } from './look.js';
 import { Animator, Motion, PART_BIT } from './motion.js';
 import { apronMeshes, Haze, ringMeshes } from './backdrop.js';
+import { shareOneProgram, shareProgram, solid } from './programs.js';
 
 const root = document.documentElement;
 const startedAt = performance.now();
@@ -118,14 +119,14 @@ function metresUv(geometry, width, height) {
 function surface(group, rect, color, roughness, slabColor, slabDepth, texture) {
   const width = rect.x1 - rect.x0, depth = rect.z1 - rect.z0;
   const cx = (rect.x0 + rect.x1) / 2, cz = (rect.z0 + rect.z1) / 2;
-  const top = new THREE.Mesh(metresUv(new THREE.PlaneGeometry(width, depth), width, depth),
+  const top = solid(metresUv(new THREE.PlaneGeometry(width, depth), width, depth),
     textureSurface(standard(color, { roughness }), texture));
   top.rotation.x = -Math.PI / 2;
   top.position.set(cx, 0, cz);
   top.receiveShadow = true;
   group.add(top);
   if (!slabDepth) return; // no plinth: the ground goes on beyond this surface
-  const slab = new THREE.Mesh(new THREE.BoxGeometry(width, slabDepth, depth), standard(slabColor));
+  const slab = solid(new THREE.BoxGeometry(width, slabDepth, depth), standard(slabColor));
   slab.position.set(cx, -slabDepth / 2 - PLINTH_GAP, cz);
   group.add(slab);
 }
@@ -145,7 +146,7 @@ function inwardNormal(wall, centre) {
 
 // A plane facing `normal`, its centre at `at`. PlaneGeometry faces +Z; yaw it onto the normal.
 function facingPlane(width, height, material, at, normal) {
-  const mesh = new THREE.Mesh(new THREE.PlaneGeometry(width, height), material);
+  const mesh = solid(new THREE.PlaneGeometry(width, height), material);
   mesh.position.copy(at);
   mesh.rotation.y = Math.atan2(normal.x, normal.z);
   return mesh;
@@ -166,7 +167,7 @@ function mergeByMaterial(meshes) {
       mesh.updateMatrix();
       return mesh.geometry.clone().applyMatrix4(mesh.matrix);
     });
-    const merged = new THREE.Mesh(mergeGeometries(geometries), same[0].material);
+    const merged = solid(mergeGeometries(geometries), same[0].material);
     merged.castShadow = same[0].castShadow;
     merged.receiveShadow = same[0].receiveShadow;
     return merged;
@@ -179,7 +180,8 @@ class WallCaps {
   constructor(caps, material) {
     this.caps = caps; // [{mesh, point, normal}]
     this.byMask = new Map();
-    this.mesh = new THREE.Mesh(new THREE.BufferGeometry(), material);
+    this.mesh = solid(new THREE.BufferGeometry(), material);
+    this.mesh.frustumCulled = false; // its bounds change with its geometry
     for (const cap of caps) cap.mesh.updateMatrix();
   }
 
@@ -194,7 +196,10 @@ class WallCaps {
     }
     const geometry = this.byMask.get(mask);
     this.mesh.visible = geometry !== null;
-    if (geometry) this.mesh.geometry = geometry;
+    if (geometry) {
+      this.mesh.geometry = geometry;
+      shareProgram(this.mesh);
+    }
   }
 }
 
@@ -269,7 +274,7 @@ function buildWalls(data, group) {
     metresUv(face.geometry, length, wall.height);
     face.receiveShadow = true;
     // The cap on top shows the wall's thickness, as on an architect's cut-away model.
-    const top = new THREE.Mesh(new THREE.PlaneGeometry(length, wall.thickness), cap);
+    const top = solid(new THREE.PlaneGeometry(length, wall.thickness), cap);
     top.rotation.set(-Math.PI / 2, Math.atan2(a.z - b.z, b.x - a.x), 0, 'YXZ'); // lie flat, then along the wall
     top.position.copy(mid.clone().addScaledVector(normals[i], -wall.thickness / 2).setY(wall.height));
     caps.push({ mesh: top, point: mid, normal: normals[i] });
@@ -545,6 +550,7 @@ class Viewer {
   async load(assetsLoading) {
     this.instanced = instanceObjects(this.data, await assetsLoading, this.objectsGroup);
     await Promise.all(surfaceLoads); // each settles, loaded or not: a missing texture never holds the page
+    shareOneProgram(this.scene);
     this.wallHung = this.wallCaps ? new WallHung(this.data, this.instanced) : null;
     this.effects = new THREE.Group(); // snow, rain, contact shadows: not objects, left out of the object-ID pass
     this.scene.add(this.effects);
@@ -704,7 +710,8 @@ class Viewer {
 
   info() {
     return { ...this.lastInfo, objects: this.data.objects.length, loadMs: Math.round(this.loadMs),
-      textures: this.renderer.info.memory.textures }; // GPU textures: shared images count once
+      textures: this.renderer.info.memory.textures, // GPU textures: shared images count once
+      programs: this.renderer.info.programs.length }; // shader programs: each costs a compile on the first frame
   }
 }
 
