@@ -144,3 +144,36 @@ def wait_for(condition, timeout_s: float) -> bool:
             return True
         time.sleep(0.2)
     return False
+
+
+def submit_and_kill_at(host: WorkerHost, submit_base: str, events_base: str, prompt: str, stage: str,
+                       timeout_s: float) -> dict:
+    """Starts ``host``, submits ``prompt`` through the API at ``submit_base``, and SIGKILLs the whole host once the
+    scene's events (read from the API at ``events_base``) reach ``stage``: the scene object the submission answered.
+    """
+    host.__enter__()
+    try:
+        scene = httpx.post(f"{submit_base}/v1/scenes", json={"prompt": prompt}, timeout=30).json()
+        with httpx.stream("GET", f"{events_base}/v1/scenes/{scene['id']}/events", timeout=timeout_s) as stream:
+            for line in stream.iter_lines():
+                if line.startswith("data: ") and json.loads(line[6:]).get("stage") == stage:
+                    break
+    finally:
+        host.kill()
+    return scene
+
+
+def queued_run(database_url: str, scene_id: str) -> tuple[int, list[dict]]:
+    """(attempts, the data of every stage event of the first attempt) of a job in the Postgres queue."""
+    from app.jobs.postgres import PostgresJobQueue  # psycopg: only the Postgres tests get here
+
+    queue = PostgresJobQueue(database_url)
+    try:
+        return queue.get(scene_id).attempts, [e.data for e in queue.events(scene_id, 1) if e.event == "stage"]
+    finally:
+        queue.close()
+
+
+def started(stages: list[dict]) -> list[str]:
+    """The stages that started, in order, from a run's stage events."""
+    return [s["stage"] for s in stages if s["message"] == "started"]

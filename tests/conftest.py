@@ -29,3 +29,25 @@ def postgres_server():
 
     with running_postgres() as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def built():
+    """``generate(category, color=..., variant=...)`` at the typical size, each built once for the whole session.
+
+    generate() keeps only its last 512 results, fewer than the registry's kinds and variants, so test files that
+    check every kind (test_assets.py, test_parts_kinds.py, test_kinds_data.py, test_kinds.py) share these builds
+    instead of rebuilding each GLB once per check. Generation is deterministic (test_assets.py checks it).
+    """
+    from tools.assets.generate import generate
+    from tools.assets.registry import VARIANTS
+
+    memo: dict = {}
+
+    def build(category: str, color: str | None = None, variant: int = 0):
+        key = (category, color, variant % VARIANTS[category])
+        if key not in memo:
+            memo[key] = generate(category, color=color, variant=variant)
+        return memo[key]
+
+    return build

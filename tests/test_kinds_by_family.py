@@ -4,17 +4,13 @@ of such a kind is fitting to the independent judge, and the classes they declare
 vault, not a vaulted ceiling). The words are this file's own, not the prompt sets'. Their GLBs are checked with
 every kind drawn from parts in tests/test_parts_kinds.py."""
 
-import pytest
+from kind_checks import kind_table_tests, needs_wordnet
 
-from tools.evaluate.named import judge_mention
 from tools.knowledge import wordnet
-from tools.knowledge.categories import CATEGORIES, lookup
+from tools.knowledge.categories import CATEGORIES
 from tools.plan.ground import hypernym_kind
 
-needs_wordnet = pytest.mark.skipif(not wordnet.available(), reason="WordNet is not installed (make setup installs it)")
-
-
-@pytest.mark.parametrize("name,kind", [
+NAMES = [
     ("grizzly", "bear"), ("alligators", "crocodile"), ("tortoise", "turtle"), ("porpoise", "dolphin"),
     ("great white", "shark"), ("gecko", "lizard"), ("guinea pig", "hamster"), ("chipmunk", "squirrel"),
     ("alpacas", "llama"), ("moth", "butterfly"), ("spanner", "wrench"), ("cordless drill", "power_drill"),
@@ -23,18 +19,29 @@ needs_wordnet = pytest.mark.skipif(not wordnet.available(), reason="WordNet is n
     ("church organ", "pipe_organ"), ("rose window", "stained_glass_window"), ("holding cell", "jail_cell"),
     ("bistro table", "pedestal_table"), ("barres", "ballet_barre"), ("cubbies", "cubby_shelf"),
     ("hydraulic lift", "car_lift"), ("turbines", "wind_turbine"), ("motorbike", "motorcycle"), ("baggage cart", "luggage_trolley"),
-])
-def test_the_names_people_use_find_the_new_kinds(name, kind):
-    assert lookup(name).name == kind
+]
 
-
-@needs_wordnet
-@pytest.mark.parametrize("noun,kind", [
+WORDNET_MEMBERS = [
     ("mako", "shark"), ("box turtle", "turtle"), ("sledgehammer", "hammer"), ("cheddar", "cheese"),
     ("orca", "dolphin"), ("vicuna", "llama"), ("strongroom", "vault_door"), ("skid", "pallet"),
-])
-def test_a_wordnet_class_catches_its_members(noun, kind):
-    assert hypernym_kind(noun)[0] == kind
+]
+
+# The dimension that says what it is: a goal 7.32 m between its posts (plus their width), an elephant 3 m at the
+# shoulder and head, a table 74 cm high (each within 2 cm), a four-drawer filing cabinet 1.32 m.
+SIZES = [
+    ("football_goal", 0, 7.44), ("elephant", 1, 3.0), ("pedestal_table", 1, 0.74), ("filing_cabinet", 1, 1.32),
+]
+
+JUDGED = ("elephants", "elephant")
+
+# The senses meant: the vault of a bank, an octopus the animal (not food), the ice-cream cone, the llama.
+CLASSES = [
+    ("vault_door", "bank_vault.n.01"), ("octopus", "octopus.n.02"), ("ice_cream_cone", "ice-cream_cone.n.01"),
+    ("llama", "llama.n.01"),
+]
+
+globals().update(kind_table_tests(names=NAMES, wordnet_members=WORDNET_MEMBERS, classes=CLASSES, judged=JUDGED,
+                                  sizes=SIZES))
 
 
 @needs_wordnet
@@ -45,18 +52,3 @@ def test_declared_classes_are_the_senses_meant():
     assert "vault.n.03" not in declared and "cone.n.02" not in declared
     assert all(wordnet.named(w).lexfile != 13 for w in CATEGORIES["octopus"].wordnet + CATEGORIES["llama"].wordnet)
     assert hypernym_kind("vault", "a vaulted brick ceiling over the wine racks") != ("vault_door", 0, "vault")
-
-
-def test_a_named_thing_of_a_new_kind_is_fitting_to_the_judge():
-    objects = [{"id": "elephant_1", "category": "elephant", "name": "elephants", "requested": True}]
-    assert judge_mention("elephants", objects, None)["verdict"] == "fitting"
-
-
-@pytest.mark.parametrize("name,size", [
-    ("football_goal", 7.44), ("elephant", 3.0), ("pedestal_table", 0.74), ("filing_cabinet", 1.32),
-])
-def test_sizes_are_real(name, size):
-    """The dimension that says what it is: a goal 7.32 m between its posts (plus their width), an elephant 3 m at the
-    shoulder and head, a table 74 cm high (each within 2 cm), a four-drawer filing cabinet 1.32 m."""
-    kind = CATEGORIES[name]
-    assert any(abs(size - side) <= 0.02 for side in kind.size[:2]), kind.size

@@ -4,17 +4,9 @@ their classes ground to them, names an older kind held for a different-looking t
 the size that says what a thing is holds. The words are this file's own, not the prompt sets'. Their GLBs are
 checked with every kind drawn from parts in tests/test_parts_kinds.py."""
 
-import pytest
+from kind_checks import kind_table_tests
 
-from tools.evaluate.named import judge_mention
-from tools.knowledge import wordnet
-from tools.knowledge.categories import CATEGORIES, lookup
-from tools.plan.ground import hypernym_kind
-
-needs_wordnet = pytest.mark.skipif(not wordnet.available(), reason="WordNet is not installed (make setup installs it)")
-
-
-@pytest.mark.parametrize("name,kind", [
+NAMES = [
     ("chesterfield sofa", "chesterfield"), ("fainting couch", "chaise_longue"), ("pull-out sofa", "sofa_bed"),
     ("canopy bed", "four_poster_bed"), ("secretaire", "roll_top_desk"), ("hall table", "console_table"),
     ("nesting tables", "nest_of_tables"), ("refectory table", "trestle_table"), ("rush-seat chair", "ladder_back_chair"),
@@ -39,53 +31,41 @@ needs_wordnet = pytest.mark.skipif(not wordnet.available(), reason="WordNet is n
     ("allotment", "vegetable_patch"), ("giant sequoia", "redwood_tree"), ("hot water tank", "boiler"), ("genset", "generator"),
     ("substation", "transformer"), ("conveyor", "conveyor_belt"), ("extraterrestrial", "alien"), ("poltergeist", "ghost"),
     ("haystack", "straw_heap"), ("ice floe", "iceberg"), ("meteor", "asteroid"), ("labyrinth", "hedge_maze"),
-])
-def test_the_names_people_use_find_the_new_kinds(name, kind):
-    assert lookup(name).name == kind
+]
 
-
-@pytest.mark.parametrize("name,kind", [
+# A deckchair was a sun lounger, a bandstand a stage block, a pirate ship a dinghy, a generator and a boiler one
+# industrial machine, a pylon a classical column: each now has its own shape.
+OLDER_NAMES = [
     ("deckchair", "deck_chair"), ("sideboard", "sideboard"), ("recliner", "recliner"), ("wingback chair", "wingback_chair"),
     ("pirate ship", "galleon"), ("bandstand", "bandstand"), ("outhouse", "portable_toilet"), ("bison", "bison"),
     ("maple", "maple_tree"), ("generator", "generator"), ("boiler", "boiler"), ("pylon", "pylon"),
-])
-def test_a_name_an_older_kind_held_for_another_look_finds_its_own_kind(name, kind):
-    """A deckchair was a sun lounger, a bandstand a stage block, a pirate ship a dinghy, a generator and a boiler one
-    industrial machine, a pylon a classical column: each now has its own shape."""
-    assert lookup(name).name == kind
+]
 
-
-@needs_wordnet
-@pytest.mark.parametrize("noun,kind", [
+WORDNET_MEMBERS = [
     ("white rhinoceros", "rhinoceros"), ("orangutan", "gorilla"), ("musk ox", "bison"), ("porcupine", "hedgehog"),
     ("striped skunk", "badger"), ("woodchuck", "beaver"), ("wombat", "koala"), ("mongoose", "meerkat"), ("emu", "ostrich"),
     ("sparrow hawk", "eagle"), ("harvestman", "spider"), ("impala", "antelope"), ("sugar maple", "maple_tree"),
     ("azalea", "hydrangea"),
     ("pitcher plant", "venus_flytrap"), ("ziggurat", "pyramid"), ("tower block", "skyscraper"),
-])
-def test_a_wordnet_class_catches_its_members(noun, kind):
-    assert hypernym_kind(noun)[0] == kind
+]
 
-
-def test_a_named_thing_of_a_new_kind_is_fitting_to_the_judge():
-    objects = [{"id": "chesterfield_1", "category": "chesterfield", "name": "chesterfield sofa", "requested": True}]
-    assert judge_mention("chesterfield sofa", objects, None)["verdict"] == "fitting"
-
-
-@pytest.mark.parametrize("name,side,size", [
+# The dimension that says what it is: a four-poster 2.2 m high, a table at 76 cm, a railway coach 20 m long, a
+# rhino 1.8 m to the top of its horn, an ostrich 2.5 m tall (each within 2 cm); a skyscraper is drawn at the 30 m a
+# shape may reach.
+SIZES = [
     ("four_poster_bed", 1, 2.2), ("trestle_table", 1, 0.76), ("ladder_back_chair", 1, 1.07), ("tallboy", 1, 1.68),
     ("passenger_carriage", 2, 20.0), ("rhinoceros", 1, 1.8), ("ostrich", 1, 2.5), ("skyscraper", 1, 30.0),
-])
-def test_sizes_are_real(name, side, size):
-    """The dimension that says what it is: a four-poster 2.2 m high, a table at 76 cm, a railway coach 20 m long, a
-    rhino 1.8 m to the top of its horn, an ostrich 2.5 m tall (each within 2 cm); a skyscraper is drawn at the 30 m a
-    shape may reach."""
-    assert abs(CATEGORIES[name].size[side] - size) <= 0.02, CATEGORIES[name].size
+]
 
+# An indoor floor kind taller than a room's default 2.7 m height could not stand in one.
+FIT_INDOORS = (
+    "four_poster_bed", "china_cabinet", "cheval_mirror", "roll_top_desk", "tallboy", "wood_stove", "iron_maiden",
+    "recliner", "wingback_chair", "diner_booth", "alien", "time_machine", "boiler", "generator",
+)
 
-def test_the_tall_new_indoor_kinds_fit_under_a_room_ceiling():
-    """An indoor floor kind taller than a room's default 2.7 m height could not stand in one."""
-    tall = {n: k.size[1] for n, k in CATEGORIES.items() if n in {
-        "four_poster_bed", "china_cabinet", "cheval_mirror", "roll_top_desk", "tallboy", "wood_stove", "iron_maiden",
-        "recliner", "wingback_chair", "diner_booth", "alien", "time_machine", "boiler", "generator"}}
-    assert len(tall) == 14 and max(tall.values()) < 2.7, tall
+JUDGED = ("chesterfield sofa", "chesterfield")
+
+globals().update(kind_table_tests(
+    names=NAMES, older_names=OLDER_NAMES, wordnet_members=WORDNET_MEMBERS, judged=JUDGED, sizes=SIZES,
+    fit_indoors=FIT_INDOORS,
+))

@@ -5,17 +5,12 @@ classes ground to them, no new kind takes a class that sends unrelated things to
 thing is holds. The words are this file's own, not the prompt sets'. Their GLBs are checked with every kind drawn
 from parts in tests/test_parts_kinds.py."""
 
-import pytest
+from kind_checks import kind_table_tests, needs_wordnet
 
-from tools.evaluate.named import judge_mention
-from tools.knowledge import wordnet
-from tools.knowledge.categories import CATEGORIES, lookup
+from tools.knowledge.categories import lookup
 from tools.plan.ground import hypernym_kind
 
-needs_wordnet = pytest.mark.skipif(not wordnet.available(), reason="WordNet is not installed (make setup installs it)")
-
-
-@pytest.mark.parametrize("name,kind", [
+NAMES = [
     ("prosecco glass", "champagne_flute"), ("martini glass", "cocktail_glass"), ("rocks glass", "tumbler"),
     ("cup and saucer", "teacup_and_saucer"), ("sauce boat", "gravy_boat"), ("cafetiere", "french_press"),
     ("serviettes", "napkin"), ("tin opener", "can_opener"), ("pot holders", "oven_mitt"), ("tea caddy", "kitchen_canisters"),
@@ -30,35 +25,39 @@ needs_wordnet = pytest.mark.skipif(not wordnet.available(), reason="WordNet is n
     ("potato chips", "snack_bags"), ("candy bars", "chocolate_bar"), ("jelly beans", "candy"),
     ("egg boxes", "egg_carton"), ("roast turkey", "roast_chicken"), ("ramen", "pasta_dish"),
     ("stack of pancakes", "pancakes"), ("dim sum", "dumplings"),
-])
-def test_the_names_people_use_find_the_new_kinds(name, kind):
-    assert lookup(name).name == kind
+]
 
-
-@pytest.mark.parametrize("name,kind", [
+# A wok was a frying pan, tongs pliers, a typewriter a keyboard, a croissant a donut, a wallet a handbag and a
+# snowboard a pair of skis: each now has its own shape, and the older kind keeps its own names
+# (the last row).
+OLDER_NAMES = [
     ("wok", "wok"), ("tongs", "tongs"), ("chef's knife", "kitchen_knife"), ("stand mixer", "stand_mixer"),
     ("kitchen scale", "kitchen_scale"), ("canisters", "kitchen_canisters"), ("typewriter", "typewriter"),
     ("tablet", "tablet"), ("gamepad", "game_controller"), ("multimeter", "multimeter"), ("wallet", "wallet"),
     ("umbrella stand", "umbrella_stand"), ("walking stick", "walking_stick"), ("baseball mitt", "baseball_glove"),
     ("snowboard", "snowboard"), ("bunsen burner", "bunsen_burner"), ("croissant", "croissant"), ("muffins", "cupcake"),
     ("bagel", "bagel"), ("cookies", "cookies"), ("hot dog", "hot_dog"), ("popcorn", "popcorn_bucket"),
-])
-def test_a_name_an_older_kind_held_for_another_object_finds_its_own_kind(name, kind):
-    """A wok was a frying pan, tongs pliers, a typewriter a keyboard, a croissant a donut, a wallet a handbag and a
-    snowboard a pair of skis: each now has its own shape, and the older kind keeps its own names."""
-    assert lookup(name).name == kind
-    assert lookup("frying pan").name == "frying_pan" and lookup("pliers").name == "pliers"
-    assert lookup("donut").name == "donut" and lookup("skis").name == "skis" and lookup("handbag").name == "handbag"
+    ("frying pan", "frying_pan"), ("pliers", "pliers"), ("donut", "donut"), ("skis", "skis"), ("handbag", "handbag"),
+]
 
-
-@needs_wordnet
-@pytest.mark.parametrize("noun,kind", [
+WORDNET_MEMBERS = [
     ("teetotum", "spinning_top"), ("shuttlecock", "tennis_balls"), ("carving knife", "kitchen_knife"),
     ("mitten", "gloves"), ("shaving brush", "shaving_kit"), ("banjo", "ukulele"), ("waffle", "pancakes"),
     ("scone", "bagel"), ("jelly bean", "candy"), ("kilt", "skirt"), ("attache case", "briefcase"),
-])
-def test_a_wordnet_class_catches_its_members(noun, kind):
-    assert hypernym_kind(noun)[0] == kind
+]
+
+# The dimension that says what it is: a 23 cm flute, a 90 cm hoop, a 27 cm disc, a 1.5 m snowboard, a
+# typewriter 44 cm wide, a tube of three tennis balls, a 57 mm cube, a 92 cm walking stick (each within 2 cm).
+SIZES = [
+    ("champagne_flute", 1, 0.23), ("hula_hoop", 0, 0.9), ("frisbee", 0, 0.27), ("snowboard", 1, 1.48),
+    ("typewriter", 0, 0.44), ("tennis_balls", 1, 0.24), ("rubiks_cube", 0, 0.057), ("walking_stick", 1, 0.92),
+]
+
+JUDGED = ("typewriter", "typewriter")
+
+globals().update(kind_table_tests(
+    names=NAMES, older_names=OLDER_NAMES, wordnet_members=WORDNET_MEMBERS, judged=JUDGED, sizes=SIZES,
+))
 
 
 @needs_wordnet
@@ -70,18 +69,3 @@ def test_no_new_kind_takes_a_class_that_sends_other_things_to_it():
     assert hypernym_kind("casserole")[0] == "generic_food"
     assert hypernym_kind("tire")[0] != "hula_hoop" and hypernym_kind("key ring")[0] != "hula_hoop"
     assert lookup("cap") is None and lookup("top") is None  # a bottle cap, the top of anything
-
-
-def test_a_named_thing_of_a_new_kind_is_fitting_to_the_judge():
-    objects = [{"id": "typewriter_1", "category": "typewriter", "name": "typewriter", "requested": True}]
-    assert judge_mention("typewriter", objects, None)["verdict"] == "fitting"
-
-
-@pytest.mark.parametrize("name,side,size", [
-    ("champagne_flute", 1, 0.23), ("hula_hoop", 0, 0.9), ("frisbee", 0, 0.27), ("snowboard", 1, 1.48),
-    ("typewriter", 0, 0.44), ("tennis_balls", 1, 0.24), ("rubiks_cube", 0, 0.057), ("walking_stick", 1, 0.92),
-])
-def test_sizes_are_real(name, side, size):
-    """The dimension that says what it is: a 23 cm flute, a 90 cm hoop, a 27 cm disc, a 1.5 m snowboard, a
-    typewriter 44 cm wide, a tube of three tennis balls, a 57 mm cube, a 92 cm walking stick (each within 2 cm)."""
-    assert abs(CATEGORIES[name].size[side] - size) <= 0.02, CATEGORIES[name].size

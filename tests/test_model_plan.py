@@ -9,13 +9,24 @@ from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
-from llama_server import MODEL_ALIAS, llama_server
+from llama_server import MODEL_ALIAS, N_CTX, llama_server
+from test_planner_prompt import CHARS_PER_TOKEN, PROMPT_TOKEN_BOUND, padded_registry
 
 from graph.context import RunContext
 from tools.core.settings import Settings
+from tools.model import planner as model_planner
 from tools.model.client import SCHEMA_DIALECTS, LLMClient, ResponseCache, parse_endpoints
-from tools.model.planner import MAX_TOKENS, ModelProposal, plan_with_model, planned_summary, proposal_schema, propose
+from tools.model.planner import (
+    MAX_TOKENS,
+    ModelProposal,
+    listed_kinds,
+    plan_with_model,
+    planned_summary,
+    proposal_schema,
+    propose,
+)
 from tools.model.prompts import planner_messages
 from tools.plan.planner import plan_prompt
 
@@ -45,8 +56,21 @@ def client(server_url, tmp_path_factory):
     client.close()
 
 
+def test_the_planner_prompt_counted_by_the_models_tokenizer_stays_under_its_bound(server_url, monkeypatch):
+    """With the registry padded tenfold; the answer and one retry (the answer and the error again) fit n_ctx."""
+    monkeypatch.setattr(model_planner, "CATEGORIES", padded_registry())
+    for prompt in PROMPTS:
+        plan = plan_prompt(prompt, 1)
+        text = "\n".join(m["content"] for m in planner_messages(prompt, planned_summary(plan), listed_kinds(plan)))
+        answer = httpx.post(f"{server_url.removesuffix('/v1')}/tokenize", json={"content": text}, timeout=60)
+        tokens = len(answer.raise_for_status().json()["tokens"])
+        assert tokens < PROMPT_TOKEN_BOUND and len(text) / tokens >= CHARS_PER_TOKEN, (prompt, tokens, len(text))
+        assert tokens + 2 * MAX_TOKENS + 100 < N_CTX
+
+
 def test_constrained_answer_decodes_and_validates(client):
-    messages = planner_messages(PROMPTS[0], planned_summary(plan_prompt(PROMPTS[0], 1)))
+    plan = plan_prompt(PROMPTS[0], 1)
+    messages = planner_messages(PROMPTS[0], planned_summary(plan), listed_kinds(plan))
     result = client.chat(messages, schema=proposal_schema(), schema_name="scene_proposal", seed=1,
                          max_tokens=MAX_TOKENS)
     ModelProposal.model_validate(json.loads(result.content))

@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-from api_process import ServerProcess, WorkerHost, follow, wait_for
+from api_process import ServerProcess, WorkerHost, follow, queued_run, started, submit_and_kill_at, wait_for
 
 from app.jobs.queue import new_job_id
 from tools.core.settings import Settings
@@ -123,26 +123,15 @@ def test_a_worker_host_killed_mid_verify_leaves_the_job_to_another_host(postgres
     data = tmp_path / "data"
     common = {"database_url": url, "job_lease_s": 3, "max_repairs": 1}
     with ServerProcess(data, workers=0, **common) as a, ServerProcess(data, workers=0, **common) as b:
-        first = WorkerHost(data, url, processes=1, job_lease_s=3, max_repairs=1).__enter__()
-        try:
-            scene = httpx.post(f"{a.base}/v1/scenes", json={"prompt": CHEAP_PROMPT}, timeout=30).json()
-            with httpx.stream("GET", f"{b.base}/v1/scenes/{scene['id']}/events", timeout=SCENE_WAIT_S) as stream:
-                for line in stream.iter_lines():
-                    if line.startswith("data: ") and json.loads(line[6:]).get("stage") == "verify":
-                        break
-        finally:
-            first.kill()
+        scene = submit_and_kill_at(WorkerHost(data, url, processes=1, job_lease_s=3, max_repairs=1), a.base, b.base,
+                                   CHEAP_PROMPT, "verify", SCENE_WAIT_S)
         with WorkerHost(data, url, processes=2, job_lease_s=3, max_repairs=1):
             _, final = follow(b.base, scene["id"], SCENE_WAIT_S)
     assert final is not None and final["status"] == "succeeded", final
-    queue = PostgresJobQueue(url)
-    try:
-        assert queue.get(scene["id"]).attempts == 2
-        stages = [e.data for e in queue.events(scene["id"], 1) if e.event == "stage"]
-        assert any(s["stage"] == "resume" for s in stages)
-        assert [s["stage"] for s in stages if s["message"] == "started"].count("plan") == 1  # resumed, not redone
-    finally:
-        queue.close()
+    attempts, stages = queued_run(url, scene["id"])
+    assert attempts == 2
+    assert any(s["stage"] == "resume" for s in stages)
+    assert started(stages).count("plan") == 1, stages  # resumed, not redone
 
 
 def test_a_submitted_job_wakes_a_waiting_worker_at_once(postgres_server):

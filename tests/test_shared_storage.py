@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from api_process import ServerProcess, WorkerHost, follow
+from api_process import ServerProcess, WorkerHost, follow, queued_run, started, submit_and_kill_at
 from fastapi.testclient import TestClient
 from seaweed import running_seaweed
 
@@ -294,20 +294,11 @@ def test_a_worker_host_killed_mid_run_leaves_the_job_to_a_host_with_another_data
                                                                                         tmp_path):
     """The first worker host is SIGKILLed at verify; the second, with a data folder of its own, brings the
     half-made folder from the bucket and resumes from the checkpoint: plan and assets ran once, on the first."""
-    from app.jobs.postgres import PostgresJobQueue
-
     url = postgres_server.fresh_database()
     common = {"max_repairs": 1, "job_lease_s": 3, **s3_settings(seaweed, "moved-run")}
     with ServerProcess(tmp_path / "api", workers=0, database_url=url, **common) as a:
-        first = WorkerHost(tmp_path / "host1", url, processes=1, **common).__enter__()
-        try:
-            scene = httpx.post(f"{a.base}/v1/scenes", json={"prompt": "a table"}, timeout=30).json()
-            with httpx.stream("GET", f"{a.base}/v1/scenes/{scene['id']}/events", timeout=SCENE_WAIT_S) as stream:
-                for line in stream.iter_lines():
-                    if line.startswith("data: ") and json.loads(line[6:]).get("stage") == "verify":
-                        break
-        finally:
-            first.kill()
+        scene = submit_and_kill_at(WorkerHost(tmp_path / "host1", url, processes=1, **common), a.base, a.base,
+                                   "a table", "verify", SCENE_WAIT_S)
         store = open_store(Settings(data_dir=tmp_path / "probe", _env_file=None, **common))
         left = latest_manifest(store, scene["id"], attempt=1)
         assert left is not None and left["stage"] == "compose" and "index.html" in left["files"], left
@@ -317,16 +308,11 @@ def test_a_worker_host_killed_mid_run_leaves_the_job_to_a_host_with_another_data
         assert final is not None and final["status"] == "succeeded", final
         page = httpx.get(f"{a.base}{final['urls']['page']}", timeout=30)
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    queue = PostgresJobQueue(url)
-    try:
-        assert queue.get(scene["id"]).attempts == 2
-        stages = [e.data for e in queue.events(scene["id"], 1) if e.event == "stage"]
-    finally:
-        queue.close()
-    started = [s["stage"] for s in stages if s["message"] == "started"]
-    assert started.count("plan") == 1 and started.count("assets") == 1, started  # not redone on the second host
+    attempts, stages = queued_run(url, scene["id"])
+    assert attempts == 2
+    assert started(stages).count("plan") == 1 and started(stages).count("assets") == 1, stages  # not redone on host 2
     brought = next(i for i, s in enumerate(stages) if s["stage"] == "resume" and "brought" in s["message"])
-    assert [s["stage"] for s in stages[brought:] if s["message"] == "started"][0] == "verify", stages[brought:]
+    assert started(stages[brought:])[0] == "verify", stages[brought:]
     assert (tmp_path / "host2" / "scenes" / scene["id"] / "index.html").is_file()
     assert store.list_keys(unfinished_prefix(scene["id"])) == []  # the finished folder is kept whole instead
     assert store.exists(f"{state_prefix(scene['id'])}/folder.tar.gz")

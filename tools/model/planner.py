@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -27,6 +29,7 @@ from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES
 from tools.model.client import LLMClient
 from tools.model.prompts import fix_messages, planner_messages
+from tools.plan.ground import is_archetype
 from tools.plan.planner import MAX_FLOOR_SHARE, plan_prompt
 
 MAX_ADDED_KINDS = 4  # object kinds the model may add to a plan
@@ -36,6 +39,8 @@ MAX_TOKENS = 400  # longest answer: the schema's bounded lists need about 250
 REASON_CHARS = 300  # a fallback reason longer than this is cut in scene.json
 FLAT_M = 0.05  # objects lower than this (rugs) take no floor share
 MAX_GROWTH = 1.5  # the room may grow to this multiple of its planned area for the model's additions
+MAX_LISTED_KINDS = 48  # kinds the user message lists: its size does not grow with the registry
+COMMON_KINDS = 16  # a place without furnishings of its own (a plain "room") lists the kinds most places of its kind have
 
 ProposedKind = Literal["next_to", "in_front_of", "facing", "on", "against_wall", "in_corner"]
 if TYPE_CHECKING:  # the names come from the registries at import time: a checker can only know they are text
@@ -112,7 +117,7 @@ def plan_with_model(prompt: str, seed: int, client: LLMClient) -> ScenePlan:
 def propose(prompt: str, seed: int, client: LLMClient, grounded: ScenePlan) -> tuple[ModelProposal, str]:
     """The model's validated proposal and the model that made it; one retry with the error fed back."""
     schema = proposal_schema()
-    messages = planner_messages(prompt, planned_summary(grounded))
+    messages = planner_messages(prompt, planned_summary(grounded), listed_kinds(grounded))
     answer = client.chat(messages, schema=schema, schema_name="scene_proposal", seed=seed, max_tokens=MAX_TOKENS)
     try:
         return validate_proposal(answer.content), answer.model
@@ -135,6 +140,29 @@ def validate_proposal(content: str) -> ModelProposal:
     except SchemaViolation as e:
         problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'answer'}: {err['msg']}" for err in e.errors()[:3])
         raise ModelOutputError(f"answer violates the plan schema: {problems}") from e
+
+
+def listed_kinds(plan: ScenePlan) -> list[str]:
+    """The kinds the planner's user message lists for ``plan``: at most MAX_LISTED_KINDS, whatever the registry.
+
+    The kinds the prompt's own nouns grounded to, then the furnishings of the place the prompt reads as (for a
+    plain room or open ground, the kinds most places of that kind have), then the archetypes. The schema
+    still admits every kind, so a kind not listed can be proposed by name.
+    """
+    place = PLACES.get(plan.environment.room_type or "")
+    usual = ([e.category for e in (*place.expected, *place.extras)] if place is not None
+             else list(_common_furnishings(plan.environment.kind)))
+    archetypes = [name for name, category in CATEGORIES.items() if is_archetype(category)]
+    listed = dict.fromkeys([*(s.category for s in plan.objects), *usual, *archetypes])
+    return [name for name in listed if name in CATEGORIES][:MAX_LISTED_KINDS]
+
+
+@lru_cache(maxsize=4)
+def _common_furnishings(kind: str) -> tuple[str, ...]:
+    """The COMMON_KINDS kinds most place types of ``kind`` ('indoor' or 'outdoor') are furnished with."""
+    counts = Counter(name for place in PLACES.values() if place.kind == kind
+                     for name in {e.category for e in (*place.expected, *place.extras)})
+    return tuple(name for name, _ in counts.most_common(COMMON_KINDS))
 
 
 def planned_summary(plan: ScenePlan) -> str:

@@ -3,16 +3,19 @@
 The system prompt is the same bytes for every scene (no prompt text, no date,
 no seed in it), so servers that cache prompt prefixes (vLLM's prefix caching,
 llama.cpp's slot cache) reuse its computation; what changes per scene goes in
-the user message after it.
+the user message after it. No prompt lists the whole kind registry: the
+planner's user message lists the few kinds relevant to its scene
+(tools/model/planner.py, ``listed_kinds``), so the prompt's size does not grow
+with the registry.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import get_args
 
 from tools.core.schema import TimeOfDay, Weather
 from tools.edit.ops import FLOOR_MATERIALS, ArrangeKind, EditKind, MoveKind, WallName
-from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES
 
 PLANNER_SYSTEM = f"""You plan 3D scenes. The user describes a scene; the objects it names are already planned.
@@ -20,10 +23,10 @@ Answer with one JSON object only:
 - "room_type": the kind of place, one of: {", ".join(sorted(PLACES))}.
 - "indoor": true for a room with walls, false for open ground.
 - "objects": up to 4 MORE objects such a place usually has that are not planned yet,
-  each {{"category": ..., "count": 1-4, "color": a colour word or "default"}}.
+  each {{"category": ..., "count": 1-4, "color": a colour word or "default"}}; categories are lower case
+  with underscores, and the user message lists the ones usual for its scene.
 - "relations": where each added object goes, each {{"kind": ..., "subject": category, "target": category or "none"}};
   kinds: next_to, in_front_of, facing, on, against_wall, in_corner.
-Use only these categories: {", ".join(sorted(CATEGORIES))}.
 Never repeat a planned object. Keep scenes plausible: a bedroom gets a nightstand, a forest gets trees.
 Example: for "a kitchen with a fridge" planned [fridge x1] answer
 {{"room_type": "kitchen", "indoor": true, "objects": [{{"category": "stove", "count": 1, "color": "default"}},
@@ -32,17 +35,19 @@ Example: for "a kitchen with a fridge" planned [fridge x1] answer
 
 PLANNER_USER = """Scene: {prompt}
 Planned: {planned}
+Categories: {kinds}
 Propose what is missing."""
 
 PLANNER_FIX = """That answer was not valid: {error}
 Answer again with one JSON object that follows the rules exactly."""
 
 
-def planner_messages(prompt: str, planned: str) -> list[dict[str, str]]:
-    """System + user messages asking for a plan proposal; ``planned`` lists what the prompt already states."""
+def planner_messages(prompt: str, planned: str, kinds: Sequence[str]) -> list[dict[str, str]]:
+    """System + user messages asking for a plan proposal; ``planned`` lists what the prompt already states,
+    ``kinds`` the categories worth proposing for this scene (a bounded list, not the registry)."""
     return [
         {"role": "system", "content": PLANNER_SYSTEM},
-        {"role": "user", "content": PLANNER_USER.format(prompt=prompt, planned=planned)},
+        {"role": "user", "content": PLANNER_USER.format(prompt=prompt, planned=planned, kinds=", ".join(kinds))},
     ]
 
 
