@@ -439,3 +439,38 @@ def test_an_adjective_conjoined_to_a_noun_before_a_noun_stays_its_adjective():
     """"a popcorn cart and acoustic panels": "acoustic" (tagged a conjunct of the cart) describes the panels."""
     p = parse_prompt("a home theater with a popcorn cart and acoustic panels on the walls")
     assert "acoustic" not in names(p), names(p)
+
+
+def test_a_misspelt_name_of_a_kind_or_place_is_read_put_right():
+    """"a bedrom with a wardorbe and a lampp": a word no dictionary knows, one likely slip from one kind's or place's
+    name, is that name; a real word, a word of a kind's longer name ("ferris") or a verb's form stays as written."""
+    p = parse_prompt("a bedrom with a wardorbe, a lampp and a chiar")
+    assert p.place is not None and p.place.name == "bedroom", p.place
+    assert {"wardrobe", "lamp", "chair"} <= set(names(p)), names(p)
+    assert "ferris wheel" in names(parse_prompt("a fair with a ferris wheel and ducks bobbing in a tub"))
+    assert "coach" in names(parse_prompt("a lounge with a coach and a rug"))  # a real word is no misspelling
+
+
+def test_a_plural_only_noun_keeps_its_plural_and_a_pair_of_it_is_one():
+    """"a pair of pliers" is one tool called by a plural (WordNet: "pliers, pair of pliers"); "two wine glasses"
+    are two glasses, while "a pair of glasses" is one pair of spectacles."""
+    p = parse_prompt("a workbench with a pair of pliers, some tweezers and a pair of boots")
+    assert get(p, "pliers").count == 1 and get(p, "boot").count == 2, [(m.name, m.count) for m in p.mentions]
+    assert get(parse_prompt("a desk with a pair of glasses"), "glasses").count == 1
+    assert get(parse_prompt("a table with two wine glasses"), "wine glass").count == 2
+    assert "trousers" in names(parse_prompt("a chair with trousers on it"))
+
+
+def test_a_word_tagged_a_verb_or_adverb_english_has_no_such_word_for_is_a_noun():
+    """The tagger made "binoculars" a verb and "cacti" an adverb; WordNet has neither as such, only as nouns."""
+    assert "binoculars" in names(parse_prompt("a porch with a chair, binoculars on a shelf and a rug"))
+    p = parse_prompt("half a dozen potted cacti on a shelf")
+    assert "cactus" in names(p) and not rejected(p, "cacti"), (names(p), p.rejected)
+
+
+def test_a_colour_word_after_in_is_the_colour_a_thing_comes_in():
+    """"cushions in ochre ... in mustard": a bare colour word after "in" on a thing is its colour, not a thing;
+    "a jar of mustard" keeps its contents' word a word of things."""
+    p = parse_prompt("an armchair in teal with two cushions in mustard")
+    assert names(p) == ["cushion"] and get(p, "cushion").colours == ["mustard"], (names(p), p.rejected)
+    assert rejected(p, "mustard") == ["colour (what the thing is in)"], p.rejected

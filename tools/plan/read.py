@@ -38,7 +38,7 @@ CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 # of nouns cannot see. Its other reasons ("not a head", "verb") can be spaCy mis-tagging a thing, so there the
 # grammar's known kind stands.
 STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion",
-                      "quantity word", "contents", "the ground")
+                      "quantity word", "contents", "the ground", "colour")
 
 
 def read_prompt(text: str, rng: random.Random, written: str | None = None) -> ParsedPrompt:
@@ -206,6 +206,8 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
     if phrase is not None and mention.count not in (None, phrase.count) and any(
             _names_number(word) for word in phrase.style_words):
         mention.count = phrase.count  # "a 1920s speakeasy", "a two-seater sofa": the number is a style, not a count
+    if phrase is not None and phrase.pair and phrase.count is not None:
+        mention.count = phrase.count  # "a pair of scissors": one pair is one thing, not the grammar's two
     unsure = mention.category == "placeholder" or mention.unknown is not None
     if not unsure and name == mention.noun:
         mention.grounding = Grounding(name, mention.category, 1.0, "name", "exact")

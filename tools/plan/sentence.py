@@ -41,10 +41,12 @@ from tools.plan.sentence_lex import (  # noqa: F401  (re-exported for callers)
     nlp,
     normalise,
     number_value,
+    plural_only,
     pobj_of,
     prep_child,
     singular,
 )
+from tools.plan.spelling import respell
 
 
 # ---------------------------------------------------------------- place
@@ -163,6 +165,8 @@ def classify(tok, ctx) -> str:
     if is_mass(tok) and plow in T["spatial_preps"] and [s.lexfile for s in wordnet.physical_senses(lemma)[:1]] == [
             SUBSTANCE_FILE]:
         return "the ground (a substance things stand in)"  # "a surfboard stuck in the sand", "a rug on gravel"
+    if is_colour_worn(tok):
+        return "colour (what the thing is in)"  # "cushions in mustard", "a sofa in navy"
     if (tok.is_stop and not is_stop_word_noun(tok)) or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) \
             or len(tok.text) < 2:
         return "function word"
@@ -244,6 +248,14 @@ def no_thing_by_name(tok) -> bool:
     whole, lemma = whole_name(tok), singular(tok)
     name = whole if wordnet.is_lemma(whole) else lemma
     return lookup(whole) is None and lookup(lemma) is None and wordnet.is_idea(name)
+
+
+def is_colour_worn(tok) -> bool:
+    """A bare colour word after "in" hung on a thing is the colour it comes in ("cushions in mustard"), not a thing
+    in it: "a jar of mustard" or "in the mustard" keep the word a thing."""
+    prep = tok.head if tok.dep_ == "pobj" else None
+    return prep is not None and prep.lower_ == "in" and tok.lower_ in T["colours"] and not has_determiner(tok) \
+        and (prep.head.pos_ in NOMINAL or prep.head.tag_.startswith("NN"))
 
 
 def is_described(tok) -> bool:
@@ -418,22 +430,28 @@ def retag_compound_heads(doc) -> None:
 def retag_mistagged_nouns(doc) -> None:
     """An adjective, adverb or verb in a noun's slot with its own article or number is a noun the tagger did not
     know: "a bard playing a lute", "and a cooler" (whose lemma then is "cooler", not "cool"), "three cacti",
-    "and a sled"; or hung on no noun ("a surfboard stuck in the sand"). So is a "verb" that English has no verb for ("crabs, sea anemones and seaweed"), and one
+    "and a sled"; or hung on no noun ("a surfboard stuck in the sand"). So is a "verb" or an "adverb" that English
+    has no such word for, in any slot ("crabs, sea anemones and seaweed", "binoculars on a ledge", "half a dozen
+    potted cacti"), and one
     conjoined to a noun with no subject or object of its own ("a slide and swings"): "and" joins like with like."""
     for tok in doc:
         stray = tok.dep_ == "amod" and tok.head.pos_ not in NOMINAL  # "a surfboard stuck": a modifier of no noun
-        if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray) or not tok.is_alpha \
+        no_verb = tok.pos_ == "VERB" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["verb"]
+        no_adverb = tok.pos_ == "ADV" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["adv"]
+        if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray and not no_verb
+                                                        and not no_adverb) or not tok.is_alpha \
                 or tok.is_stop or is_look_word(tok) or tok.tag_ == "VBG":  # "a sailboat drifting": a participle
             continue
         forms = [tok.lower_, *wordnet.base_forms(tok.lower_)]
         noun = next((f for f in forms if f in lemma_index()["noun"]), None)
-        no_verb = tok.pos_ == "VERB" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["verb"]
         after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None  # "and acoustic panels": the panels' adjective
         listed = tok.dep_ == "conj" and tok.head.pos_ in NOMINAL and tok.pos_ != "ADV" and (
             after is None or after.pos_ not in NOMINAL) and not any(
             c.dep_ in ("nsubj", "nsubjpass", "dobj", "aux", "auxpass", "prt", "acomp") for c in tok.children)
-        if noun is not None and (has_own_article(tok) or no_verb or listed):
+        if noun is not None and (has_own_article(tok) or no_verb or no_adverb or listed):
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
+            if no_adverb and tok.dep_ in ("advmod", "npadvmod"):
+                tok.dep_ = "dobj"  # an adverb's arc means nothing for a word that is no adverb
 
 
 def repair_noun_modifiers(doc) -> None:
@@ -535,6 +553,8 @@ def count_of(tok, ctx) -> tuple[Optional[int], bool, bool, Optional[str]]:
     holder = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else None
     if holder is not None and holder.lemma_ in T["quantity_nouns"]:
         unit = T["quantity_nouns"][holder.lemma_]
+        if holder.lemma_ == "pair" and plural_only(tok):
+            unit = 1  # a pair of scissors is one thing
         n = next((number_value(c) for c in holder.children if c.dep_ == "nummod"), None)
         count = unit * (n or 1) if unit is not None else None
         plural = True
@@ -575,6 +595,7 @@ def has_own_phrase(t) -> bool:
 def describe(m: Mention, tok, name, dims) -> None:
     """Sort left modifiers into colours, materials, sizes, verbs and styles."""
     mods = sorted(modifier_tokens(tok, name, dims), key=lambda t: t.i)
+    m.colours += [c.lower_ for p in tok.children if p.dep_ == "prep" for c in p.children if is_colour_worn(c)]
     for k, t in enumerate(mods):
         low = t.lower_
         if low in T["quantity_words"]:
@@ -652,6 +673,7 @@ def build_mention(tok, ctx) -> Mention:
     m.kind_hint = kind_hint(tok)
     m.of_names = of_names(tok)
     m.counted = is_plural(tok) or has_own_article(tok)
+    m.pair = plural_only(tok) and tok.dep_ == "pobj" and tok.head.head.lemma_.lower() == "pair"
     add_purpose(m, tok)
     return m
 
@@ -916,7 +938,9 @@ def prepare(doc):
 
 
 def parse_prompt(text: str) -> ParsedPrompt:
-    """Parse one English scene prompt into mentions, place, relations and more."""
+    """Parse one English scene prompt into mentions, place, relations and more; a misspelt name of a kind or place
+    is read put right ("a tiolet": tools/plan/spelling.py)."""
+    text = respell(text)
     doc, where = parsed_doc(*normalise(text))
     if not any(t.dep_ == "ROOT" for t in doc):
         return ParsedPrompt(text, [], None, [], None, [], [])
