@@ -209,3 +209,11 @@ def test_a_kind_named_by_the_words_before_the_name_shows_it():
     ball = next(m for m in parsed.mentions if m.head == "ball")
     verdict = judge_named(parsed, [_obj("crystal_ball", "crystal_ball", name=ball.name)])[0]
     assert verdict["name"] == ball.name and verdict["verdict"] == "fitting", verdict
+
+
+def test_a_kind_of_a_rooms_own_part_that_nothing_shows_is_the_room():
+    """The planner builds "a bay window", "a skylight" and "an airlock door" into the room as its windows and
+    door: nothing shows them as an object, and that is no miss. A thing named besides them still is."""
+    parsed = parse_prompt("a den with a bay window, a skylight, an airlock door and a desk")
+    verdicts = {n["name"]: n["verdict"] for n in judge_named(parsed, [])}
+    assert verdicts == {"bay window": "scene", "skylight": "scene", "airlock door": "scene", "desk": "missing"}, verdicts

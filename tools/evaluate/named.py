@@ -17,7 +17,8 @@ Its verdict:
 - ``stand-in``: only other objects show it (a stand-in, an archetype, or a kind this judge finds not near);
 - ``missing``: nothing shows it;
 - ``scene``: not an object at all but the scene itself (a place named besides the setting, "the kitchen";
-  a part of every room, "the ceiling"; the weather, "rain"; a sun or moon no object shows, which the look
+  a part of every room, "the ceiling", or a kind of one that nothing shows, "a bay window", "a skylight", since
+  the room builds its windows and doors; the weather, "rain"; a sun or moon no object shows, which the look
   draws in the sky), so no share counts it.
 
 Junk objects are requested objects whose noun the parse rejects (``rejected``), negates, or that match no
@@ -188,8 +189,24 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
                                        mention.text)
         if verdict["verdict"] == "missing" and is_sky_body(mention.name):  # "a full moon" over a forest
             verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": "the sky, drawn by the look"}
+        if verdict["verdict"] == "missing" and is_room_part_kind(mention.name, mention.head):
+            verdict = {"name": mention.name, "verdict": "scene", "object": None,
+                       "why": "a kind of the room's own part, built into the room"}
         judged.append(verdict)
     return judged
+
+
+def is_room_part_kind(name: str, head: str = "") -> bool:
+    """Whether ``name``, which no kind is named by, is a kind of a room's own part (a window, a door): a compound
+    on one ("an airlock door", "a bay window") or a kind of one to WordNet ("a skylight" is a window). Built into
+    the room, it is no object; only when nothing shows it is it judged so."""
+    if any(kind_names(kind) & noun_forms(name) for kind in CATEGORIES):
+        return False
+    parts = set(T["room_parts"])
+    if len(name.split()) > 1 and noun_forms(head or name.split()[-1]) & parts:
+        return True
+    wholes = {s.offset for part in parts for s in wordnet.physical_senses(part, 1)} if wordnet.available() else set()
+    return any(a.offset in wholes for sense in wordnet.physical_senses(name, 2) for a, _ in wordnet.ancestors(sense))
 
 
 def is_sky_body(name: str) -> bool:
