@@ -38,7 +38,8 @@ CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 # of nouns cannot see. Its other reasons ("not a head", "verb") can be spaCy mis-tagging a thing, so there the
 # grammar's known kind stands.
 STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion",
-                      "quantity word", "contents", "the ground", "colour")
+                      "quantity word", "contents", "the ground", "colour", "no thing to WordNet", "interjection",
+                      "what a thing does")
 
 
 def read_prompt(text: str, rng: random.Random, written: str | None = None) -> ParsedPrompt:
@@ -56,6 +57,8 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     absorbed = _pair_compound_words(parsed.mentions, phrases, pairs, place_index)
     rejected = {form: r.reason for r in sentence.rejected
                 for form in (r.text.lower(), *singular_forms(r.text.lower()))}  # "people": the grammar's person
+    rejected |= {form: "what a thing does (its verb)" for p in phrases for verb in p.verbs if " " not in verb
+                 for form in (verb, *singular_forms(verb)) if form not in rejected}  # "the hero crosses": no cross
     modifiers = _hyphenated_modifier_words(phrases) | _hyphenated_words(text, phrases) | _setting_words(sentence)
     drop = absorbed + [i for i, m in enumerate(parsed.mentions) if i not in pairs and i not in absorbed and (
         _is_rejected(m, rejected) or _in_modifier(m, modifiers))]

@@ -193,6 +193,8 @@ def classify(tok, ctx) -> str:
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if no_thing_by_name(tok):
         return "abstract noun (WordNet knows no thing by this name)"
+    if no_physical_sense(tok):
+        return "no thing to WordNet (no sense of it is a physical thing)"  # ", thanks", "ok so picture this"
     if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root) \
             and lookup(whole_name(tok)) is None:
         return "secondary setting"  # a kind is a thing there: "at the sink", "in tall trees"
@@ -248,6 +250,17 @@ def no_thing_by_name(tok) -> bool:
     whole, lemma = whole_name(tok), singular(tok)
     name = whole if wordnet.is_lemma(whole) else lemma
     return lookup(whole) is None and lookup(lemma) is None and wordnet.is_idea(name)
+
+
+def no_physical_sense(tok) -> bool:
+    """Whether a bare noun (no article, number or modifier) is one WordNet holds (its whole compound when it holds
+    that, else its head word and its word as written) with no sense of it at all a physical thing, a being or a
+    group of them, while no kind is called so: "..., thanks", "ok so ...". "A company logo" keeps its article."""
+    whole, lemma = whole_name(tok), singular(tok)
+    names = {whole} if wordnet.is_lemma(whole) else {lemma, tok.lower_}  # "thanks", whose lemma "thank" is none
+    return not has_determiner(tok) and not any(c.dep_ in MOD_DEPS for c in tok.children) \
+        and lookup(whole) is None and lookup(lemma) is None and any(wordnet.senses(n) for n in names) \
+        and not any(wordnet.physical_senses(n, None) or wordnet.being(n) or wordnet.gathers(n) for n in names)
 
 
 def is_colour_worn(tok) -> bool:
@@ -430,27 +443,28 @@ def retag_compound_heads(doc) -> None:
 def retag_mistagged_nouns(doc) -> None:
     """An adjective, adverb or verb in a noun's slot with its own article or number is a noun the tagger did not
     know: "a bard playing a lute", "and a cooler" (whose lemma then is "cooler", not "cool"), "three cacti",
-    "and a sled"; or hung on no noun ("a surfboard stuck in the sand"). So is a "verb" or an "adverb" that English
-    has no such word for, in any slot ("crabs, sea anemones and seaweed", "binoculars on a ledge", "half a dozen
-    potted cacti"), and one
+    "and a sled"; or hung on no noun ("a surfboard stuck in the sand"). So is a "verb" that English has no verb for
+    ("crabs, sea anemones and seaweed"), and in any slot a plural noun's form tagged a verb or an adverb English has
+    no such word for ("binoculars on a ledge", "half a dozen potted cacti"), and one
     conjoined to a noun with no subject or object of its own ("a slide and swings"): "and" joins like with like."""
     for tok in doc:
         stray = tok.dep_ == "amod" and tok.head.pos_ not in NOMINAL  # "a surfboard stuck": a modifier of no noun
         no_verb = tok.pos_ == "VERB" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["verb"]
         no_adverb = tok.pos_ == "ADV" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["adv"]
-        if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray and not no_verb
-                                                        and not no_adverb) or not tok.is_alpha \
-                or tok.is_stop or is_look_word(tok) or tok.tag_ == "VBG":  # "a sailboat drifting": a participle
-            continue
         forms = [tok.lower_, *wordnet.base_forms(tok.lower_)]
         noun = next((f for f in forms if f in lemma_index()["noun"]), None)
+        # a plural noun's form, which no verb or adverb takes, in any slot: "binoculars on a ledge", "potted cacti"
+        anywhere = (no_verb or no_adverb) and noun is not None and (noun != tok.lower_ or tok.lower_.endswith("s"))
+        if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray and not anywhere) \
+                or not tok.is_alpha or tok.is_stop or is_look_word(tok) or tok.tag_ == "VBG":  # "a sailboat drifting"
+            continue
         after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None  # "and acoustic panels": the panels' adjective
         listed = tok.dep_ == "conj" and tok.head.pos_ in NOMINAL and tok.pos_ != "ADV" and (
             after is None or after.pos_ not in NOMINAL) and not any(
             c.dep_ in ("nsubj", "nsubjpass", "dobj", "aux", "auxpass", "prt", "acomp") for c in tok.children)
-        if noun is not None and (has_own_article(tok) or no_verb or no_adverb or listed):
+        if noun is not None and (has_own_article(tok) or no_verb or anywhere or listed):
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
-            if no_adverb and tok.dep_ in ("advmod", "npadvmod"):
+            if anywhere and tok.dep_ in ("advmod", "npadvmod"):
                 tok.dep_ = "dobj"  # an adverb's arc means nothing for a word that is no adverb
 
 

@@ -256,8 +256,9 @@ def singular(tok) -> str:
 def plural_only(tok) -> bool:
     """A plural that names one thing ("scissors", "shorts", "a pair of trousers"): WordNet holds the plural as a
     word of its own whose commonest sense is named by plurals only ("scissors, pair of scissors"; "spectacles,
-    specs, eyeglasses, glasses") and no kind is named by its singular, unless "a pair of" says it is the one
-    thing ("two wine glasses", but "a pair of glasses"); or WordNet says a sense of the singular is used in the
+    specs, eyeglasses, glasses"), when its singular is no noun ("scissor"), "a pair of" says it is the one thing
+    ("two wine glasses", but "a pair of glasses"), or a kind is named by the plural and none by the singular
+    ("shorts"; "old trunks" and "gym rings" stay trunks and rings); or WordNet says a sense of the singular is used in the
     plural ("trouser: (usually in the plural) a garment ...") and no kind is named by the singular ("nuts and
     bolts" stay nuts and bolts)."""
     from tools.knowledge import wordnet
@@ -268,8 +269,9 @@ def plural_only(tok) -> bool:
         return False
     entry = wordnet.senses(low)[:1] if low in wordnet.base_forms(low)[:1] else []
     paired = tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.lemma_.lower() == "pair"
-    if entry and all(n.endswith("s") or n.startswith("pair_of_") for n in entry[0].lemmas) and (
-            paired or lookup(lemma) is None):
+    if entry and wordnet.physical_senses(low, 1) and all(n.endswith("s") or n.startswith("pair_of_")
+                                                          for n in entry[0].lemmas) and (
+            paired or not wordnet.base_forms(lemma) or (lookup(low) is not None and lookup(lemma) is None)):
         return True
     return lookup(lemma) is None and any("plural)" in sense.gloss or "in the plural" in sense.gloss
                                          for sense in wordnet.senses(lemma))
