@@ -217,3 +217,10 @@ def test_a_kind_of_a_rooms_own_part_that_nothing_shows_is_the_room():
     parsed = parse_prompt("a den with a bay window, a skylight, an airlock door and a desk")
     verdicts = {n["name"]: n["verdict"] for n in judge_named(parsed, [])}
     assert verdicts == {"bay window": "scene", "skylight": "scene", "airlock door": "scene", "desk": "missing"}, verdicts
+
+
+def test_a_thing_named_short_in_its_setting_is_shown_by_the_kind_the_two_names_make():
+    """"a kitchen with an island": a kind called "kitchen island" shows the island."""
+    parsed = parse_prompt("a kitchen with an island")
+    verdict = judge_named(parsed, [_obj("counter", "counter", name="island")])[0]
+    assert verdict["name"] == "island" and verdict["verdict"] == "fitting", verdict

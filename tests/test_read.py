@@ -146,3 +146,12 @@ def test_a_typo_a_pair_and_a_colour_after_in_read_as_the_judge_reads_them():
     counts = {spec.category: spec.count for spec in plan.objects if spec.requested}
     assert counts.get("wardrobe") == 1 and counts.get("desk_supplies") == 1, counts
     assert not {"generic_food", "placeholder"} & set(counts), counts
+
+
+def test_a_thing_named_short_in_its_setting_is_the_kind_the_two_names_make():
+    """"a kitchen with an island": the kitchen island is a counter's name, the thing itself; "an island" by the
+    sea is no counter (the word table had sent every island to the counter)."""
+    plan = plan_prompt("a kitchen with an island and two stools", 0)
+    island = next(s for s in plan.objects if s.grounding is not None and s.grounding.noun == "island")
+    assert island.category == "counter" and island.grounding.fit == "exact", island.grounding
+    assert "counter" not in kinds("a calm sea with an island and a sailing boat")

@@ -18,7 +18,7 @@ import re
 
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
-from tools.knowledge.categories import variant_named
+from tools.knowledge.categories import lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.relation_words import RELATION_WORDS
 from tools.plan.ground import Grounding, ground_by_head, ground_noun, ground_place
@@ -78,6 +78,7 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
         if index not in drop:
             phrase = phrases[pairs[index]] if index in pairs else None
             _ground(mention, phrase, near(text, phrase.char_span) if phrase else text)
+            _ground_in_setting(mention, _setting_names(parsed, sentence))
             if phrase is not None and _spoken(phrase.name) == mention.noun:
                 mention.noun = phrase.name  # as written: "jack-o'-lantern", which the grammar read as three words
     # "a dog asleep under the table": the grammar took "asleep" for the thing and "dog" for its modifier
@@ -87,6 +88,24 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     used = {j for i, j in pairs.items() if i not in drop}
     _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text, freed)
     return parsed
+
+
+def _setting_names(parsed: ParsedPrompt, sentence: Sentence) -> set[str]:
+    """The names of the setting: the place type and the parse's words for it ("kitchen", "galley kitchen")."""
+    names = {parsed.place.replace("_", " ")} if parsed.place else set()
+    return names | ({sentence.place.name.lower(), sentence.place.head.lower()} if sentence.place else set())
+
+
+def _ground_in_setting(mention: Mention, settings: set[str]) -> None:
+    """A thing named short in its setting is the kind the setting's name and its name make: "a kitchen with an
+    island" names a kitchen island, "a bowling alley with a ball return" its own ball return. Only for a noun no
+    kind fits by itself."""
+    if mention.grounding is None or mention.grounding.fit == "exact":
+        return
+    kind = next((k for s in sorted(settings) if (k := lookup(f"{s} {mention.noun}")) is not None), None)
+    if kind is not None and kind.name != "placeholder":
+        mention.category, mention.unknown = kind.name, None
+        mention.grounding = Grounding(mention.noun, kind.name, 1.0, "name", "exact")
 
 
 def near(text: str, span: tuple[int, int]) -> str:
