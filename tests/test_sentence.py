@@ -474,3 +474,10 @@ def test_a_colour_word_after_in_is_the_colour_a_thing_comes_in():
     p = parse_prompt("an armchair in teal with two cushions in mustard")
     assert names(p) == ["cushion"] and get(p, "cushion").colours == ["mustard"], (names(p), p.rejected)
     assert rejected(p, "mustard") == ["colour (what the thing is in)"], p.rejected
+
+
+def test_a_list_items_multiplier_counts_it():
+    """A shopping-list "x2" after an item is its count; a room's size keeps its "x"."""
+    p = parse_prompt("sofa, armchair x2, rug")
+    assert get(p, "armchair").count == 2 and get(p, "rug").count == 1, [(m.name, m.count) for m in p.mentions]
+    assert get(parse_prompt("a 5m x 4m den with a stool x 3"), "stool").count == 3

@@ -137,7 +137,7 @@ def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
         lasts = {noun.split()[-1] for noun in nouns}  # "foam blocks" is the phrase "foam block"
         for j, phrase in enumerate(phrases):
             name, head = _spoken(phrase.name), _spoken(phrase.head)
-            if j not in taken and (nouns & {name, head} or head in lasts or any(name.endswith(n) for n in nouns)):
+            if j not in taken and (nouns & {name, head} or head in lasts or any(name.endswith(" " + n) for n in nouns)):
                 pairs[i] = j
                 taken.add(j)
                 break
@@ -210,7 +210,8 @@ def _setting_words(sentence: Sentence) -> set[str]:
     if sentence.place is None:
         return set()
     words = tokenize(sentence.place.text.lower())[:-1]  # its text: the parse's name may drop a possessor's word
-    return {form for word in words for form in (word, word.removesuffix("'s"))}
+    return {form for word in words for base in (word, word.removesuffix("'s"), word.rstrip("'"))
+            for form in (base, *singular_forms(base))}  # "a kids' corner": no kid
 
 
 def _in_modifier(mention: Mention, modifier_words: set[str]) -> bool:

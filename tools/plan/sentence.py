@@ -445,7 +445,8 @@ def retag_mistagged_nouns(doc) -> None:
     know: "a bard playing a lute", "and a cooler" (whose lemma then is "cooler", not "cool"), "three cacti",
     "and a sled"; or hung on no noun ("a surfboard stuck in the sand"). So is a "verb" that English has no verb for
     ("crabs, sea anemones and seaweed"), and in any slot a plural noun's form tagged a verb or an adverb English has
-    no such word for ("binoculars on a ledge", "half a dozen potted cacti"), and one
+    no such word for ("binoculars on a ledge", "half a dozen potted cacti"), or an "adjective" English has no
+    adjective for with its own article ("a librarian stamping books"), and one
     conjoined to a noun with no subject or object of its own ("a slide and swings"): "and" joins like with like."""
     for tok in doc:
         stray = tok.dep_ == "amod" and tok.head.pos_ not in NOMINAL  # "a surfboard stuck": a modifier of no noun
@@ -455,6 +456,8 @@ def retag_mistagged_nouns(doc) -> None:
         noun = next((f for f in forms if f in lemma_index()["noun"]), None)
         # a plural noun's form, which no verb or adverb takes, in any slot: "binoculars on a ledge", "potted cacti"
         anywhere = (no_verb or no_adverb) and noun is not None and (noun != tok.lower_ or tok.lower_.endswith("s"))
+        no_adjective = tok.pos_ == "ADJ" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["adj"]
+        anywhere = anywhere or (no_adjective and noun is not None and has_own_article(tok))  # "a librarian stamping"
         if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray and not anywhere) \
                 or not tok.is_alpha or tok.is_stop or is_look_word(tok) or tok.tag_ == "VBG":  # "a sailboat drifting"
             continue

@@ -1,4 +1,5 @@
-"""Misspelt names of things and places, put right before a prompt is parsed ("a tiolet", "a bathtubb").
+"""Misspelt names of things and places, put right before a prompt is parsed ("a tiolet", "a bathtubb"), and a
+list's multipliers read as counts ("nightstand x2").
 
 A word is taken for a misspelling only when no dictionary the parser uses knows it (spaCy's WordNet lemma lists
 for nouns, verbs and adjectives with their endings, WordNet's noun index with its plural forms, the stop words,
@@ -83,6 +84,14 @@ def correction(word: str) -> str | None:
     return None
 
 
+# A list item counted by a multiplier after it, as a shopping list writes it: "bed, nightstand x2, lamp".
+_ITEM_WORD = r"(?!(?:with|and|or|of|in|on|at|for|by|to)\b)[a-z][a-z'-]*"
+TIMES_RE = re.compile(r"(^|[,;:]\s*|\band\s+|\bwith\s+)(?:(?:an?|the)\s+)?((?:" + _ITEM_WORD + r"\s+){0,2}" + _ITEM_WORD
+                      + r")\s*[x\u00d7]\s*(\d{1,2})(?=\s*(?:[,;.]|$|\band\b))", re.I)
+
+
 def respell(text: str) -> str:
-    """``text`` with each misspelt name of a kind or place put right (``correction``); else unchanged."""
+    """``text`` with each misspelt name of a kind or place put right (``correction``), and a list item's
+    multiplier written as its number ("nightstand x2" -> "2 nightstand"); else unchanged."""
+    text = TIMES_RE.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(2)}", text)
     return WORD_RE.sub(lambda m: correction(m.group(0)) or m.group(0), text)
