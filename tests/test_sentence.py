@@ -481,3 +481,11 @@ def test_a_list_items_multiplier_counts_it():
     p = parse_prompt("sofa, armchair x2, rug")
     assert get(p, "armchair").count == 2 and get(p, "rug").count == 1, [(m.name, m.count) for m in p.mentions]
     assert get(parse_prompt("a 5m x 4m den with a stool x 3"), "stool").count == 3
+
+
+def test_a_list_item_the_tagger_made_a_verb_is_a_thing():
+    """After a comma or "and" that follows a noun, with no object of its own, a word the tagger made a verb is the
+    list's next thing ("..., skates on a rack", "... and bunting overhead"); a participle after its noun is not."""
+    assert "skate" in names(parse_prompt("an ice rink with a clock, skates on a bench and a kiosk"))
+    assert "bunting" in names(parse_prompt("a village fete with a cake stall, a tombola and bunting overhead"))
+    assert "drifting" not in names(parse_prompt("a calm lake, a rowing boat drifting and ducks"))

@@ -458,8 +458,10 @@ def retag_mistagged_nouns(doc) -> None:
         anywhere = (no_verb or no_adverb) and noun is not None and (noun != tok.lower_ or tok.lower_.endswith("s"))
         no_adjective = tok.pos_ == "ADJ" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["adj"]
         anywhere = anywhere or (no_adjective and noun is not None and has_own_article(tok))  # "a librarian stamping"
+        anywhere = anywhere or (tok.pos_ == "VERB" and noun is not None and is_list_item(tok))  # ", skates on a rack"
         if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray and not anywhere) \
-                or not tok.is_alpha or tok.is_stop or is_look_word(tok) or tok.tag_ == "VBG":  # "a sailboat drifting"
+                or not tok.is_alpha or tok.is_stop or is_look_word(tok) \
+                or (tok.tag_ == "VBG" and not anywhere):  # "a sailboat drifting": a participle
             continue
         after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None  # "and acoustic panels": the panels' adjective
         listed = tok.dep_ == "conj" and tok.head.pos_ in NOMINAL and tok.pos_ != "ADV" and (
@@ -469,6 +471,19 @@ def retag_mistagged_nouns(doc) -> None:
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
             if anywhere and tok.dep_ in ("advmod", "npadvmod"):
                 tok.dep_ = "dobj"  # an adverb's arc means nothing for a word that is no adverb
+
+
+def is_list_item(tok) -> bool:
+    """Whether a word the tagger made a verb stands where a list of things takes its next item: right after a comma
+    or "and" that follows a noun, with no object, auxiliary or particle of its own, and no noun after it ("crates of
+    apples, a pile of pumpkins and bunting overhead", "a disco ball, skates on a rack"). A participle after its noun
+    ("a sailboat drifting") follows no separator."""
+    doc = tok.doc
+    if tok.i < 2 or doc[tok.i - 1].lower_ not in (",", "and", "or") or doc[tok.i - 2].pos_ not in NOMINAL:
+        return False
+    after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    return (after is None or after.pos_ not in NOMINAL | {"DET", "NUM", "PRON"}) and not any(
+        c.dep_ in ("dobj", "aux", "auxpass", "prt", "acomp", "attr", "dative", "xcomp", "ccomp") for c in tok.children)
 
 
 def repair_noun_modifiers(doc) -> None:
