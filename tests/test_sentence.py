@@ -489,3 +489,16 @@ def test_a_list_item_the_tagger_made_a_verb_is_a_thing():
     assert "skate" in names(parse_prompt("an ice rink with a clock, skates on a bench and a kiosk"))
     assert "bunting" in names(parse_prompt("a village fete with a cake stall, a tombola and bunting overhead"))
     assert "drifting" not in names(parse_prompt("a calm lake, a rowing boat drifting and ducks"))
+
+
+def test_a_kinds_name_the_tagger_misread_stays_a_thing():
+    """"two parking meters" is no length; "a wishing well" (well an adverbial), "a school of clownfish" (clownfish
+    an adjective, unknown to WordNet but a fish by its ending) and "a stable with ..." (an adjective with an
+    article of its own, heading the sentence) name things and places."""
+    p = parse_prompt("a kerb with two parking meters and a 3 m tall lamp post")
+    assert get(p, "parking meter").count == 2, names(p)
+    assert "wishing well" in names(parse_prompt("a glade with a unicorn and a wishing well"))
+    p = parse_prompt("a lagoon with a turtle and a school of clownfish")
+    assert "clownfish" in names(p) and "school" not in names(p), names(p)
+    p = parse_prompt("a stable with two horses and a hay net")
+    assert p.place is not None and p.place.name == "stable", p.place

@@ -155,7 +155,7 @@ def classify(tok, ctx) -> str:
         return "part noun (relation)"
     if lemma in T["zone_nouns"] and is_zone_use(tok):
         return "zone"
-    gathered = wordnet.gathers(lemma, singular(members)) if things else None
+    gathered = wordnet.gathers(lemma, known_ending(singular(members))) if things else None
     if gathered and (gathered != "things" or lookup(lemma) is None or wordnet.being(singular(members))
                      or singular(members) in T["person_lemmas"]):
         return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
@@ -171,7 +171,7 @@ def classify(tok, ctx) -> str:
             or len(tok.text) < 2:
         return "function word"
     if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i \
-            and not is_described(tok):
+            and not is_described(tok) and not known_compound(tok):  # "a wishing well" is a kind's name
         return "adverbial noun"
     if plow in ("for", "about") and prep.head.pos_ in NOMINAL | {"PRON"}:
         return "purpose object"  # "a bed for the dog", "something for my son"
@@ -261,6 +261,14 @@ def no_physical_sense(tok) -> bool:
     return not has_determiner(tok) and not any(c.dep_ in MOD_DEPS for c in tok.children) \
         and lookup(whole) is None and lookup(lemma) is None and any(wordnet.senses(n) for n in names) \
         and not any(wordnet.physical_senses(n, None) or wordnet.being(n) or wordnet.gathers(n) for n in names)
+
+
+def known_ending(word: str) -> str:
+    """``word``, or when WordNet does not hold it the longest ending of four letters or more that it holds: a
+    "clownfish" is a fish, so "a school of clownfish" is a group of animals, not a building."""
+    if not wordnet.available() or wordnet.is_lemma(word):
+        return word
+    return next((word[i:] for i in range(1, len(word) - 3) if wordnet.is_lemma(word[i:])), word)
 
 
 def is_colour_worn(tok) -> bool:
@@ -430,11 +438,11 @@ def known_compound(tok) -> list:
 
 
 def retag_compound_heads(doc) -> None:
-    """A word the tagger made a verb or an adjective that ends a kind's two-word name with the word before it
+    """A word the tagger made a verb, an adjective or an adverb that ends a kind's two-word name with the word before it
     is that kind's head noun: "a squat rack" (rack tagged a verb), "a diesel locomotive" (an adjective).
     Retagged a noun, it heads its phrase and known_compound joins the first word to it."""
     for prev, tok in zip(doc, doc[1:]):
-        if tok.pos_ in ("VERB", "ADJ", "AUX") and tok.is_alpha and prev.is_alpha and not prev.is_stop \
+        if tok.pos_ in ("VERB", "ADJ", "AUX", "ADV") and tok.is_alpha and prev.is_alpha and not prev.is_stop \
                 and not is_look_word(prev) and any(lookup(f"{prev.lower_} {form}") is not None
                                                    for form in (tok.lower_, tok.lemma_.lower())):
             tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
@@ -457,8 +465,12 @@ def retag_mistagged_nouns(doc) -> None:
         # a plural noun's form, which no verb or adverb takes, in any slot: "binoculars on a ledge", "potted cacti"
         anywhere = (no_verb or no_adverb) and noun is not None and (noun != tok.lower_ or tok.lower_.endswith("s"))
         no_adjective = tok.pos_ == "ADJ" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["adj"]
+        if noun is None and no_adjective and tok.dep_ in NOUN_SLOTS and lookup(tok.lower_) is not None:
+            noun, anywhere = tok.lower_, True  # "a school of clownfish": a kind's name, no adjective to English
         anywhere = anywhere or (no_adjective and noun is not None and has_own_article(tok))  # "a librarian stamping"
         anywhere = anywhere or (tok.pos_ == "VERB" and noun is not None and is_list_item(tok))  # ", skates on a rack"
+        # "a stable with two horses": an adjective heads no sentence with an article of its own
+        anywhere = anywhere or (tok.pos_ == "ADJ" and tok.dep_ == "ROOT" and noun is not None and has_own_article(tok))
         if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray and not anywhere) \
                 or not tok.is_alpha or tok.is_stop or is_look_word(tok) \
                 or (tok.tag_ == "VBG" and not anywhere):  # "a sailboat drifting": a participle

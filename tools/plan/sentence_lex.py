@@ -280,6 +280,8 @@ def plural_only(tok) -> bool:
 def is_measure(tok) -> bool:
     """A unit of length after its number ("2 m tall", "3 metres", "ceiling 3m."): a measure, never a thing."""
     unit = tok.lower_.rstrip(".")
+    if any(c.dep_ in ("compound", "amod") and c.is_alpha for c in tok.children):
+        return False  # "two parking meters": a thing a word names, not a length
     return unit in UNIT_METRES and (any(c.like_num for c in tok.children) or (tok.i > 0 and tok.nbor(-1).like_num))
 
 
