@@ -502,3 +502,8 @@ def test_a_kinds_name_the_tagger_misread_stays_a_thing():
     assert "clownfish" in names(p) and "school" not in names(p), names(p)
     p = parse_prompt("a stable with two horses and a hay net")
     assert p.place is not None and p.place.name == "stable", p.place
+
+
+def test_a_kinds_name_tagged_an_adjective_ending_a_phrase_after_a_noun_is_its_head():
+    """"a combination safe": English puts no adjective after its noun there; the kind's name is the head."""
+    assert "combination safe" in names(parse_prompt("a vault with a desk and a combination safe"))

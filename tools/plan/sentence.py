@@ -442,6 +442,15 @@ def retag_compound_heads(doc) -> None:
     is that kind's head noun: "a squat rack" (rack tagged a verb), "a diesel locomotive" (an adjective).
     Retagged a noun, it heads its phrase and known_compound joins the first word to it."""
     for prev, tok in zip(doc, doc[1:]):
+        after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        if tok.pos_ == "ADJ" and prev.pos_ == "NOUN" and tok.is_alpha and lookup(tok.lower_) is not None \
+                and (after is None or after.pos_ in ("PUNCT", "CCONJ", "ADP")):
+            # "a combination safe": a kind's name ending a noun phrase after a noun is its head, not its adjective
+            tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
+            prev.head, prev.dep_ = tok, "compound"
+            for article in [c for c in doc if c.head.i == prev.i and c.dep_ == "det"]:
+                article.head = tok
+            continue
         if tok.pos_ in ("VERB", "ADJ", "AUX", "ADV") and tok.is_alpha and prev.is_alpha and not prev.is_stop \
                 and not is_look_word(prev) and any(lookup(f"{prev.lower_} {form}") is not None
                                                    for form in (tok.lower_, tok.lemma_.lower())):
