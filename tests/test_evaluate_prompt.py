@@ -224,3 +224,8 @@ def test_a_thing_named_short_in_its_setting_is_shown_by_the_kind_the_two_names_m
     parsed = parse_prompt("a kitchen with an island")
     verdict = judge_named(parsed, [_obj("counter", "counter", name="island")])[0]
     assert verdict["name"] == "island" and verdict["verdict"] == "fitting", verdict
+
+
+def test_noun_forms_offer_an_irregular_plurals_singular():
+    """"casts of teeth": the parse's mention is "tooth", the object shows "teeth"; WordNet lists the pair."""
+    assert "tooth" in noun_forms("teeth") and "mouse" in noun_forms("mice")

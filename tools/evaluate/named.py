@@ -56,7 +56,7 @@ Similarity = Callable[[str, Category], float]
 
 
 def noun_forms(noun: str) -> set[str]:
-    """``noun`` lower-cased and its plausible singulars ('boxes' -> 'box', 'shelves' -> 'shelf')."""
+    """``noun`` lower-cased and its plausible singulars ('boxes' -> 'box', 'shelves' -> 'shelf', 'teeth' -> 'tooth')."""
     noun = " ".join(noun.lower().replace("_", " ").split())
     *rest, last = noun.split(" ") if noun else [""]
     singulars = {last}
@@ -68,6 +68,8 @@ def noun_forms(noun: str) -> set[str]:
         singulars.add(last[:-2])
     if last.endswith("s") and not last.endswith("ss"):
         singulars.add(last[:-1])
+    if wordnet.available():  # irregular plurals WordNet lists: "teeth" -> tooth, "mice" -> mouse
+        singulars |= {form for form in wordnet.base_forms(last) if "_" not in form}
     return {" ".join([*rest, s]) for s in singulars if s}
 
 
