@@ -209,3 +209,23 @@ def test_a_kind_named_by_the_words_before_the_name_shows_it():
     ball = next(m for m in parsed.mentions if m.head == "ball")
     verdict = judge_named(parsed, [_obj("crystal_ball", "crystal_ball", name=ball.name)])[0]
     assert verdict["name"] == ball.name and verdict["verdict"] == "fitting", verdict
+
+
+def test_a_kind_of_a_rooms_own_part_that_nothing_shows_is_the_room():
+    """The planner builds "a bay window", "a skylight" and "an airlock door" into the room as its windows and
+    door: nothing shows them as an object, and that is no miss. A thing named besides them still is."""
+    parsed = parse_prompt("a den with a bay window, a skylight, an airlock door and a desk")
+    verdicts = {n["name"]: n["verdict"] for n in judge_named(parsed, [])}
+    assert verdicts == {"bay window": "scene", "skylight": "scene", "airlock door": "scene", "desk": "missing"}, verdicts
+
+
+def test_a_thing_named_short_in_its_setting_is_shown_by_the_kind_the_two_names_make():
+    """"a kitchen with an island": a kind called "kitchen island" shows the island."""
+    parsed = parse_prompt("a kitchen with an island")
+    verdict = judge_named(parsed, [_obj("counter", "counter", name="island")])[0]
+    assert verdict["name"] == "island" and verdict["verdict"] == "fitting", verdict
+
+
+def test_noun_forms_offer_an_irregular_plurals_singular():
+    """"casts of teeth": the parse's mention is "tooth", the object shows "teeth"; WordNet lists the pair."""
+    assert "tooth" in noun_forms("teeth") and "mouse" in noun_forms("mice")

@@ -141,3 +141,11 @@ def test_a_counted_noun_is_never_grounded_by_a_substances_sense():
     found = ground.hypernym_kind("lute", context, counted=True)
     assert found is not None and found[2] in ("lute", "device", "musical_instrument", "stringed_instrument"), found
     assert ground.counted_senses(wordnet.senses("glass"))[0].lexfile != ground.SUBSTANCE_FILE
+
+
+def test_a_person_wordnet_holds_is_the_person_figure_itself():
+    """"an old man", "a young woman": WordNet holds each as a person, and the person figure shows any person (trait
+    any_member), as it shows a bard; by its head word it had been a stand-in."""
+    for name, head in (("old man", "man"), ("young woman", "woman")):
+        found = ground_noun(name, head)
+        assert found.kind == "adult" and found.fit == "exact", found

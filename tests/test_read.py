@@ -128,3 +128,30 @@ def test_a_plural_compound_is_grounded_whole_like_its_singular():
     plan = plan_prompt("a pilates room with mats and a few foam blocks by the mirror", 0)
     nouns = {spec.grounding.noun for spec in plan.objects if spec.requested and spec.grounding is not None}
     assert "foam block" in nouns and "toy_blocks" not in {spec.category for spec in plan.objects}, nouns
+
+
+def test_words_that_are_no_things_to_wordnet_or_what_a_thing_does_are_not_placed():
+    """"ok so ...", "..., thanks": bare nouns with no physical sense at all (nor a kind called so) made placeholder
+    boxes; "the hero crosses a bridge": the grammar took the verb for a cross. None of them is a thing."""
+    made = kinds("ok so i would like a garden shed with a lawnmower and a rake, thanks")
+    assert "placeholder" not in made and {"lawn_mower", "rake"} <= made, made
+    made = kinds("a dungeon where the hero crosses a wooden bridge to a chest")
+    assert "celtic_cross" not in made and "bridge" in made, made
+
+
+def test_a_typo_a_pair_and_a_colour_after_in_read_as_the_judge_reads_them():
+    """The planner reads the prompt through the same repairs as the parse: a misspelt kind's name, a pair of a
+    plural-only thing (one), a bare colour after "in" (no thing)."""
+    plan = plan_prompt("a bedrom with a wardorbe, a pair of scissors and a pouf in mustard", 0)
+    counts = {spec.category: spec.count for spec in plan.objects if spec.requested}
+    assert counts.get("wardrobe") == 1 and counts.get("desk_supplies") == 1, counts
+    assert not {"generic_food", "placeholder"} & set(counts), counts
+
+
+def test_a_thing_named_short_in_its_setting_is_the_kind_the_two_names_make():
+    """"a kitchen with an island": the kitchen island is a counter's name, the thing itself; "an island" by the
+    sea is no counter (the word table had sent every island to the counter)."""
+    plan = plan_prompt("a kitchen with an island and two stools", 0)
+    island = next(s for s in plan.objects if s.grounding is not None and s.grounding.noun == "island")
+    assert island.category == "counter" and island.grounding.fit == "exact", island.grounding
+    assert "counter" not in kinds("a calm sea with an island and a sailing boat")

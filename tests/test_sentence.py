@@ -439,3 +439,71 @@ def test_an_adjective_conjoined_to_a_noun_before_a_noun_stays_its_adjective():
     """"a popcorn cart and acoustic panels": "acoustic" (tagged a conjunct of the cart) describes the panels."""
     p = parse_prompt("a home theater with a popcorn cart and acoustic panels on the walls")
     assert "acoustic" not in names(p), names(p)
+
+
+def test_a_misspelt_name_of_a_kind_or_place_is_read_put_right():
+    """"a bedrom with a wardorbe and a lampp": a word no dictionary knows, one likely slip from one kind's or place's
+    name, is that name; a real word, a word of a kind's longer name ("ferris") or a verb's form stays as written."""
+    p = parse_prompt("a bedrom with a wardorbe, a lampp and a chiar")
+    assert p.place is not None and p.place.name == "bedroom", p.place
+    assert {"wardrobe", "lamp", "chair"} <= set(names(p)), names(p)
+    assert "ferris wheel" in names(parse_prompt("a fair with a ferris wheel and ducks bobbing in a tub"))
+    assert "coach" in names(parse_prompt("a lounge with a coach and a rug"))  # a real word is no misspelling
+
+
+def test_a_plural_only_noun_keeps_its_plural_and_a_pair_of_it_is_one():
+    """"a pair of pliers" is one tool called by a plural (WordNet: "pliers, pair of pliers"); "two wine glasses"
+    are two glasses, while "a pair of glasses" is one pair of spectacles."""
+    p = parse_prompt("a workbench with a pair of pliers, some tweezers and a pair of boots")
+    assert get(p, "pliers").count == 1 and get(p, "boot").count == 2, [(m.name, m.count) for m in p.mentions]
+    assert get(parse_prompt("a desk with a pair of glasses"), "glasses").count == 1
+    assert get(parse_prompt("a table with two wine glasses"), "wine glass").count == 2
+    assert "trousers" in names(parse_prompt("a chair with trousers on it"))
+
+
+def test_a_word_tagged_a_verb_or_adverb_english_has_no_such_word_for_is_a_noun():
+    """The tagger made "binoculars" a verb and "cacti" an adverb; WordNet has neither as such, only as nouns."""
+    assert "binoculars" in names(parse_prompt("a porch with a chair, binoculars on a shelf and a rug"))
+    p = parse_prompt("half a dozen potted cacti on a shelf")
+    assert "cactus" in names(p) and not rejected(p, "cacti"), (names(p), p.rejected)
+
+
+def test_a_colour_word_after_in_is_the_colour_a_thing_comes_in():
+    """"cushions in ochre ... in mustard": a bare colour word after "in" on a thing is its colour, not a thing;
+    "a jar of mustard" keeps its contents' word a word of things."""
+    p = parse_prompt("an armchair in teal with two cushions in mustard")
+    assert names(p) == ["cushion"] and get(p, "cushion").colours == ["mustard"], (names(p), p.rejected)
+    assert rejected(p, "mustard") == ["colour (what the thing is in)"], p.rejected
+
+
+def test_a_list_items_multiplier_counts_it():
+    """A shopping-list "x2" after an item is its count; a room's size keeps its "x"."""
+    p = parse_prompt("sofa, armchair x2, rug")
+    assert get(p, "armchair").count == 2 and get(p, "rug").count == 1, [(m.name, m.count) for m in p.mentions]
+    assert get(parse_prompt("a 5m x 4m den with a stool x 3"), "stool").count == 3
+
+
+def test_a_list_item_the_tagger_made_a_verb_is_a_thing():
+    """After a comma or "and" that follows a noun, with no object of its own, a word the tagger made a verb is the
+    list's next thing ("..., skates on a rack", "... and bunting overhead"); a participle after its noun is not."""
+    assert "skate" in names(parse_prompt("an ice rink with a clock, skates on a bench and a kiosk"))
+    assert "bunting" in names(parse_prompt("a village fete with a cake stall, a tombola and bunting overhead"))
+    assert "drifting" not in names(parse_prompt("a calm lake, a rowing boat drifting and ducks"))
+
+
+def test_a_kinds_name_the_tagger_misread_stays_a_thing():
+    """"two parking meters" is no length; "a wishing well" (well an adverbial), "a school of clownfish" (clownfish
+    an adjective, unknown to WordNet but a fish by its ending) and "a stable with ..." (an adjective with an
+    article of its own, heading the sentence) name things and places."""
+    p = parse_prompt("a kerb with two parking meters and a 3 m tall lamp post")
+    assert get(p, "parking meter").count == 2, names(p)
+    assert "wishing well" in names(parse_prompt("a glade with a unicorn and a wishing well"))
+    p = parse_prompt("a lagoon with a turtle and a school of clownfish")
+    assert "clownfish" in names(p) and "school" not in names(p), names(p)
+    p = parse_prompt("a stable with two horses and a hay net")
+    assert p.place is not None and p.place.name == "stable", p.place
+
+
+def test_a_kinds_name_tagged_an_adjective_ending_a_phrase_after_a_noun_is_its_head():
+    """"a combination safe": English puts no adjective after its noun there; the kind's name is the head."""
+    assert "combination safe" in names(parse_prompt("a vault with a desk and a combination safe"))

@@ -5,7 +5,8 @@ Its verdict:
 - ``fitting``: some object that is not a stand-in (no ``stand_in_for``, not the placeholder, not an
   archetype) has a kind whose name or synonyms are the mention's name (or its singular), or the whole "X of Y"
   phrase the mention is in (a dumbbell rack, called "rack of dumbbells", shows the rack and the dumbbells), or the
-  name with the one or two words written before it ("a crystal ball": "crystal" is a material to the parse); or an object that
+  name with the one or two words written before it ("a crystal ball": "crystal" is a material to the parse), or
+  the setting's name before it ("a kitchen with an island": a kitchen island); or an object that
   shows exactly that noun (its ``name``, not ``stand_in_for``) has a kind whose names or description are
   near the noun in meaning (cosine >= FIT_COSINE; only with the embeddings extra, else names only); or
   such an object's kind is named by the mention's head word and the whole mention is a free compound, one
@@ -17,7 +18,8 @@ Its verdict:
 - ``stand-in``: only other objects show it (a stand-in, an archetype, or a kind this judge finds not near);
 - ``missing``: nothing shows it;
 - ``scene``: not an object at all but the scene itself (a place named besides the setting, "the kitchen";
-  a part of every room, "the ceiling"; the weather, "rain"; a sun or moon no object shows, which the look
+  a part of every room, "the ceiling", or a kind of one that nothing shows, "a bay window", "a skylight", since
+  the room builds its windows and doors; the weather, "rain"; a sun or moon no object shows, which the look
   draws in the sky), so no share counts it.
 
 Junk objects are requested objects whose noun the parse rejects (``rejected``), negates, or that match no
@@ -54,7 +56,7 @@ Similarity = Callable[[str, Category], float]
 
 
 def noun_forms(noun: str) -> set[str]:
-    """``noun`` lower-cased and its plausible singulars ('boxes' -> 'box', 'shelves' -> 'shelf')."""
+    """``noun`` lower-cased and its plausible singulars ('boxes' -> 'box', 'shelves' -> 'shelf', 'teeth' -> 'tooth')."""
     noun = " ".join(noun.lower().replace("_", " ").split())
     *rest, last = noun.split(" ") if noun else [""]
     singulars = {last}
@@ -66,6 +68,8 @@ def noun_forms(noun: str) -> set[str]:
         singulars.add(last[:-2])
     if last.endswith("s") and not last.endswith("ss"):
         singulars.add(last[:-1])
+    if wordnet.available():  # irregular plurals WordNet lists: "teeth" -> tooth, "mice" -> mouse
+        singulars |= {form for form in wordnet.base_forms(last) if "_" not in form}
     return {" ".join([*rest, s]) for s in singulars if s}
 
 
@@ -119,10 +123,11 @@ def is_free_compound(name: str, head: str) -> bool:
 
 
 def judge_mention(name: str, objects: list[dict], similarity: Similarity | None, head: str = "",
-                  of_names: Iterable[str] = (), text: str = "") -> dict:
+                  of_names: Iterable[str] = (), text: str = "", settings: Iterable[str] = ()) -> dict:
     """{name, verdict, object, why} of one named thing (its head word ``head``; ``of_names`` the "X of Y" phrase
-    it is in, "a rack of dumbbells"; ``text`` its words as written, "a crystal ball") among scene.json's
-    ``objects``."""
+    it is in, "a rack of dumbbells"; ``text`` its words as written, "a crystal ball"; ``settings`` the names of
+    the place it is in, whose name before its own may name its kind: "a kitchen with an island") among
+    scene.json's ``objects``."""
     forms = noun_forms(name)
     words = " ".join(text.lower().split()).split(" ")  # the words before the name that a kind's name may hold
     described = {form for k in range(1, 3) if len(words) > len(name.split()) + k - 1
@@ -131,6 +136,7 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None,
         if not is_stand_in(obj) and kind_names(obj.get("category", "")) & forms:
             return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a {obj['category']} by name"}
     whole = {form for phrase in of_names for form in noun_forms(phrase)} | described
+    whole |= {form for setting in settings for form in noun_forms(f"{setting} {name}")}
     for obj in objects:  # a kind that is the whole phrase shows the holder and its contents at once
         if not is_stand_in(obj) and kind_names(obj.get("category", "")) & whole:
             return {"name": name, "verdict": "fitting", "object": obj["id"],
@@ -181,15 +187,32 @@ def scene_part(name: str) -> str | None:
 def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarity | None = None) -> list[dict]:
     """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order."""
     judged = []
+    settings = {parsed.place.name.lower(), parsed.place.head.lower()} if parsed.place is not None else set()
     for mention in parsed.mentions:
         part = scene_part(mention.name)
         verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"} \
             if part else judge_mention(mention.name, objects, similarity, mention.head, mention.of_names,
-                                       mention.text)
+                                       mention.text, settings)
         if verdict["verdict"] == "missing" and is_sky_body(mention.name):  # "a full moon" over a forest
             verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": "the sky, drawn by the look"}
+        if verdict["verdict"] == "missing" and is_room_part_kind(mention.name, mention.head):
+            verdict = {"name": mention.name, "verdict": "scene", "object": None,
+                       "why": "a kind of the room's own part, built into the room"}
         judged.append(verdict)
     return judged
+
+
+def is_room_part_kind(name: str, head: str = "") -> bool:
+    """Whether ``name``, which no kind is named by, is a kind of a room's own part (a window, a door): a compound
+    on one ("an airlock door", "a bay window") or a kind of one to WordNet ("a skylight" is a window). Built into
+    the room, it is no object; only when nothing shows it is it judged so."""
+    if any(kind_names(kind) & noun_forms(name) for kind in CATEGORIES):
+        return False
+    parts = set(T["room_parts"])
+    if len(name.split()) > 1 and noun_forms(head or name.split()[-1]) & parts:
+        return True
+    wholes = {s.offset for part in parts for s in wordnet.physical_senses(part, 1)} if wordnet.available() else set()
+    return any(a.offset in wholes for sense in wordnet.physical_senses(name, 2) for a, _ in wordnet.ancestors(sense))
 
 
 def is_sky_body(name: str) -> bool:

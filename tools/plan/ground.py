@@ -114,8 +114,11 @@ def ground_by_head(name: str, kind: str, head: str | None = None, context: str =
     """``name`` shown by its head word's ``kind`` (``head``, by default its last word): the thing itself when no
     other kind is nearer the whole name in meaning ("a flickering TV", "a two-burner stove"), or when it is a free
     compound of that kind ("a corner bench", "a feast table"); else a stand-in ("turnout gear" is no gears, and
-    "a rocking chair", a concept of its own, is more than a chair). Without the embedding model the head's kind
-    stands in."""
+    "a rocking chair", a concept of its own, is more than a chair). A person WordNet holds ("an old man", "a little
+    girl") is the thing itself when the head's kind shows any member of its class (trait any_member), as a bard
+    is. Without the embedding model the head's kind stands in."""
+    if "any_member" in CATEGORIES[kind].traits and wordnet.available() and wordnet.is_person(name):
+        return Grounding(name, kind, 1.0, "name", "exact")  # "an old man": the person figure is any person
     if not embeddings_available():
         return Grounding(name, kind, 0.0, "head", "stand-in")
     ranked = [(k, s) for k, s in _nearest_kinds(name) if not is_archetype(CATEGORIES[k])]

@@ -32,6 +32,7 @@ from tools.plan.air import (
 from tools.plan.dress import dress_room
 from tools.plan.parse import Mention, ParsedPrompt
 from tools.plan.read import read_prompt
+from tools.plan.spelling import respell
 from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size, plain_prompt
 from tools.plan.words import MAX_COUNT, VAGUE_RANGE
 
@@ -56,6 +57,7 @@ TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "ta
 
 def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     """The ScenePlan for ``prompt``; raises PromptError for an empty prompt or an unusable size."""
+    prompt = respell(plain_prompt(prompt))  # "a tiolet": as the judge reads it (tools/plan/spelling.py)
     text = clean_prompt(prompt)
     stated, text = extract_size(text)
     rng = random.Random(seed)

@@ -18,7 +18,7 @@ import re
 
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
-from tools.knowledge.categories import variant_named
+from tools.knowledge.categories import lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.relation_words import RELATION_WORDS
 from tools.plan.ground import Grounding, ground_by_head, ground_noun, ground_place
@@ -38,7 +38,8 @@ CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 # of nouns cannot see. Its other reasons ("not a head", "verb") can be spaCy mis-tagging a thing, so there the
 # grammar's known kind stands.
 STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion",
-                      "quantity word", "contents", "the ground")
+                      "quantity word", "contents", "the ground", "colour", "no thing to WordNet", "interjection",
+                      "what a thing does")
 
 
 def read_prompt(text: str, rng: random.Random, written: str | None = None) -> ParsedPrompt:
@@ -56,6 +57,8 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     absorbed = _pair_compound_words(parsed.mentions, phrases, pairs, place_index)
     rejected = {form: r.reason for r in sentence.rejected
                 for form in (r.text.lower(), *singular_forms(r.text.lower()))}  # "people": the grammar's person
+    rejected |= {form: "what a thing does (its verb)" for p in phrases for verb in p.verbs if " " not in verb
+                 for form in (verb, *singular_forms(verb)) if form not in rejected}  # "the hero crosses": no cross
     modifiers = _hyphenated_modifier_words(phrases) | _hyphenated_words(text, phrases) | _setting_words(sentence)
     drop = absorbed + [i for i, m in enumerate(parsed.mentions) if i not in pairs and i not in absorbed and (
         _is_rejected(m, rejected) or _in_modifier(m, modifiers))]
@@ -75,6 +78,7 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
         if index not in drop:
             phrase = phrases[pairs[index]] if index in pairs else None
             _ground(mention, phrase, near(text, phrase.char_span) if phrase else text)
+            _ground_in_setting(mention, _setting_names(parsed, sentence))
             if phrase is not None and _spoken(phrase.name) == mention.noun:
                 mention.noun = phrase.name  # as written: "jack-o'-lantern", which the grammar read as three words
     # "a dog asleep under the table": the grammar took "asleep" for the thing and "dog" for its modifier
@@ -84,6 +88,24 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     used = {j for i, j in pairs.items() if i not in drop}
     _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text, freed)
     return parsed
+
+
+def _setting_names(parsed: ParsedPrompt, sentence: Sentence) -> set[str]:
+    """The names of the setting: the place type and the parse's words for it ("kitchen", "galley kitchen")."""
+    names = {parsed.place.replace("_", " ")} if parsed.place else set()
+    return names | ({sentence.place.name.lower(), sentence.place.head.lower()} if sentence.place else set())
+
+
+def _ground_in_setting(mention: Mention, settings: set[str]) -> None:
+    """A thing named short in its setting is the kind the setting's name and its name make: "a kitchen with an
+    island" names a kitchen island, "a bowling alley with a ball return" its own ball return. Only for a noun no
+    kind fits by itself."""
+    if mention.grounding is None or mention.grounding.fit == "exact":
+        return
+    kind = next((k for s in sorted(settings) if (k := lookup(f"{s} {mention.noun}")) is not None), None)
+    if kind is not None and kind.name != "placeholder":
+        mention.category, mention.unknown = kind.name, None
+        mention.grounding = Grounding(mention.noun, kind.name, 1.0, "name", "exact")
 
 
 def near(text: str, span: tuple[int, int]) -> str:
@@ -115,7 +137,7 @@ def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
         lasts = {noun.split()[-1] for noun in nouns}  # "foam blocks" is the phrase "foam block"
         for j, phrase in enumerate(phrases):
             name, head = _spoken(phrase.name), _spoken(phrase.head)
-            if j not in taken and (nouns & {name, head} or head in lasts or any(name.endswith(n) for n in nouns)):
+            if j not in taken and (nouns & {name, head} or head in lasts or any(name.endswith(" " + n) for n in nouns)):
                 pairs[i] = j
                 taken.add(j)
                 break
@@ -188,7 +210,8 @@ def _setting_words(sentence: Sentence) -> set[str]:
     if sentence.place is None:
         return set()
     words = tokenize(sentence.place.text.lower())[:-1]  # its text: the parse's name may drop a possessor's word
-    return {form for word in words for form in (word, word.removesuffix("'s"))}
+    return {form for word in words for base in (word, word.removesuffix("'s"), word.rstrip("'"))
+            for form in (base, *singular_forms(base))}  # "a kids' corner": no kid
 
 
 def _in_modifier(mention: Mention, modifier_words: set[str]) -> bool:
@@ -206,6 +229,8 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
     if phrase is not None and mention.count not in (None, phrase.count) and any(
             _names_number(word) for word in phrase.style_words):
         mention.count = phrase.count  # "a 1920s speakeasy", "a two-seater sofa": the number is a style, not a count
+    if phrase is not None and phrase.pair and phrase.count is not None:
+        mention.count = phrase.count  # "a pair of scissors": one pair is one thing, not the grammar's two
     unsure = mention.category == "placeholder" or mention.unknown is not None
     if not unsure and name == mention.noun:
         mention.grounding = Grounding(name, mention.category, 1.0, "name", "exact")

@@ -41,10 +41,12 @@ from tools.plan.sentence_lex import (  # noqa: F401  (re-exported for callers)
     nlp,
     normalise,
     number_value,
+    plural_only,
     pobj_of,
     prep_child,
     singular,
 )
+from tools.plan.spelling import respell
 
 
 # ---------------------------------------------------------------- place
@@ -153,7 +155,7 @@ def classify(tok, ctx) -> str:
         return "part noun (relation)"
     if lemma in T["zone_nouns"] and is_zone_use(tok):
         return "zone"
-    gathered = wordnet.gathers(lemma, singular(members)) if things else None
+    gathered = wordnet.gathers(lemma, known_ending(singular(members))) if things else None
     if gathered and (gathered != "things" or lookup(lemma) is None or wordnet.being(singular(members))
                      or singular(members) in T["person_lemmas"]):
         return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
@@ -163,11 +165,13 @@ def classify(tok, ctx) -> str:
     if is_mass(tok) and plow in T["spatial_preps"] and [s.lexfile for s in wordnet.physical_senses(lemma)[:1]] == [
             SUBSTANCE_FILE]:
         return "the ground (a substance things stand in)"  # "a surfboard stuck in the sand", "a rug on gravel"
+    if is_colour_worn(tok):
+        return "colour (what the thing is in)"  # "cushions in mustard", "a sofa in navy"
     if (tok.is_stop and not is_stop_word_noun(tok)) or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) \
             or len(tok.text) < 2:
         return "function word"
     if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i \
-            and not is_described(tok):
+            and not is_described(tok) and not known_compound(tok):  # "a wishing well" is a kind's name
         return "adverbial noun"
     if plow in ("for", "about") and prep.head.pos_ in NOMINAL | {"PRON"}:
         return "purpose object"  # "a bed for the dog", "something for my son"
@@ -189,6 +193,8 @@ def classify(tok, ctx) -> str:
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if no_thing_by_name(tok):
         return "abstract noun (WordNet knows no thing by this name)"
+    if no_physical_sense(tok):
+        return "no thing to WordNet (no sense of it is a physical thing)"  # ", thanks", "ok so picture this"
     if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root) \
             and lookup(whole_name(tok)) is None:
         return "secondary setting"  # a kind is a thing there: "at the sink", "in tall trees"
@@ -244,6 +250,33 @@ def no_thing_by_name(tok) -> bool:
     whole, lemma = whole_name(tok), singular(tok)
     name = whole if wordnet.is_lemma(whole) else lemma
     return lookup(whole) is None and lookup(lemma) is None and wordnet.is_idea(name)
+
+
+def no_physical_sense(tok) -> bool:
+    """Whether a bare noun (no article, number or modifier) is one WordNet holds (its whole compound when it holds
+    that, else its head word and its word as written) with no sense of it at all a physical thing, a being or a
+    group of them, while no kind is called so: "..., thanks", "ok so ...". "A company logo" keeps its article."""
+    whole, lemma = whole_name(tok), singular(tok)
+    names = {whole} if wordnet.is_lemma(whole) else {lemma, tok.lower_}  # "thanks", whose lemma "thank" is none
+    return not has_determiner(tok) and not any(c.dep_ in MOD_DEPS for c in tok.children) \
+        and lookup(whole) is None and lookup(lemma) is None and any(wordnet.senses(n) for n in names) \
+        and not any(wordnet.physical_senses(n, None) or wordnet.being(n) or wordnet.gathers(n) for n in names)
+
+
+def known_ending(word: str) -> str:
+    """``word``, or when WordNet does not hold it the longest ending of four letters or more that it holds: a
+    "clownfish" is a fish, so "a school of clownfish" is a group of animals, not a building."""
+    if not wordnet.available() or wordnet.is_lemma(word):
+        return word
+    return next((word[i:] for i in range(1, len(word) - 3) if wordnet.is_lemma(word[i:])), word)
+
+
+def is_colour_worn(tok) -> bool:
+    """A bare colour word after "in" hung on a thing is the colour it comes in ("cushions in mustard"), not a thing
+    in it: "a jar of mustard" or "in the mustard" keep the word a thing."""
+    prep = tok.head if tok.dep_ == "pobj" else None
+    return prep is not None and prep.lower_ == "in" and tok.lower_ in T["colours"] and not has_determiner(tok) \
+        and (prep.head.pos_ in NOMINAL or prep.head.tag_.startswith("NN"))
 
 
 def is_described(tok) -> bool:
@@ -405,11 +438,20 @@ def known_compound(tok) -> list:
 
 
 def retag_compound_heads(doc) -> None:
-    """A word the tagger made a verb or an adjective that ends a kind's two-word name with the word before it
+    """A word the tagger made a verb, an adjective or an adverb that ends a kind's two-word name with the word before it
     is that kind's head noun: "a squat rack" (rack tagged a verb), "a diesel locomotive" (an adjective).
     Retagged a noun, it heads its phrase and known_compound joins the first word to it."""
     for prev, tok in zip(doc, doc[1:]):
-        if tok.pos_ in ("VERB", "ADJ", "AUX") and tok.is_alpha and prev.is_alpha and not prev.is_stop \
+        after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        if tok.pos_ == "ADJ" and prev.pos_ == "NOUN" and tok.is_alpha and lookup(tok.lower_) is not None \
+                and (after is None or after.pos_ in ("PUNCT", "CCONJ", "ADP")):
+            # "a combination safe": a kind's name ending a noun phrase after a noun is its head, not its adjective
+            tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
+            prev.head, prev.dep_ = tok, "compound"
+            for article in [c for c in doc if c.head.i == prev.i and c.dep_ == "det"]:
+                article.head = tok
+            continue
+        if tok.pos_ in ("VERB", "ADJ", "AUX", "ADV") and tok.is_alpha and prev.is_alpha and not prev.is_stop \
                 and not is_look_word(prev) and any(lookup(f"{prev.lower_} {form}") is not None
                                                    for form in (tok.lower_, tok.lemma_.lower())):
             tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
@@ -418,22 +460,51 @@ def retag_compound_heads(doc) -> None:
 def retag_mistagged_nouns(doc) -> None:
     """An adjective, adverb or verb in a noun's slot with its own article or number is a noun the tagger did not
     know: "a bard playing a lute", "and a cooler" (whose lemma then is "cooler", not "cool"), "three cacti",
-    "and a sled"; or hung on no noun ("a surfboard stuck in the sand"). So is a "verb" that English has no verb for ("crabs, sea anemones and seaweed"), and one
+    "and a sled"; or hung on no noun ("a surfboard stuck in the sand"). So is a "verb" that English has no verb for
+    ("crabs, sea anemones and seaweed"), and in any slot a plural noun's form tagged a verb or an adverb English has
+    no such word for ("binoculars on a ledge", "half a dozen potted cacti"), or an "adjective" English has no
+    adjective for with its own article ("a librarian stamping books"), and one
     conjoined to a noun with no subject or object of its own ("a slide and swings"): "and" joins like with like."""
     for tok in doc:
         stray = tok.dep_ == "amod" and tok.head.pos_ not in NOMINAL  # "a surfboard stuck": a modifier of no noun
-        if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray) or not tok.is_alpha \
-                or tok.is_stop or is_look_word(tok) or tok.tag_ == "VBG":  # "a sailboat drifting": a participle
-            continue
+        no_verb = tok.pos_ == "VERB" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["verb"]
+        no_adverb = tok.pos_ == "ADV" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["adv"]
         forms = [tok.lower_, *wordnet.base_forms(tok.lower_)]
         noun = next((f for f in forms if f in lemma_index()["noun"]), None)
-        no_verb = tok.pos_ == "VERB" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["verb"]
+        # a plural noun's form, which no verb or adverb takes, in any slot: "binoculars on a ledge", "potted cacti"
+        anywhere = (no_verb or no_adverb) and noun is not None and (noun != tok.lower_ or tok.lower_.endswith("s"))
+        no_adjective = tok.pos_ == "ADJ" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["adj"]
+        if noun is None and no_adjective and tok.dep_ in NOUN_SLOTS and lookup(tok.lower_) is not None:
+            noun, anywhere = tok.lower_, True  # "a school of clownfish": a kind's name, no adjective to English
+        anywhere = anywhere or (no_adjective and noun is not None and has_own_article(tok))  # "a librarian stamping"
+        anywhere = anywhere or (tok.pos_ == "VERB" and noun is not None and is_list_item(tok))  # ", skates on a rack"
+        # "a stable with two horses": an adjective heads no sentence with an article of its own
+        anywhere = anywhere or (tok.pos_ == "ADJ" and tok.dep_ == "ROOT" and noun is not None and has_own_article(tok))
+        if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray and not anywhere) \
+                or not tok.is_alpha or tok.is_stop or is_look_word(tok) \
+                or (tok.tag_ == "VBG" and not anywhere):  # "a sailboat drifting": a participle
+            continue
         after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None  # "and acoustic panels": the panels' adjective
         listed = tok.dep_ == "conj" and tok.head.pos_ in NOMINAL and tok.pos_ != "ADV" and (
             after is None or after.pos_ not in NOMINAL) and not any(
             c.dep_ in ("nsubj", "nsubjpass", "dobj", "aux", "auxpass", "prt", "acomp") for c in tok.children)
-        if noun is not None and (has_own_article(tok) or no_verb or listed):
+        if noun is not None and (has_own_article(tok) or no_verb or anywhere or listed):
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
+            if anywhere and tok.dep_ in ("advmod", "npadvmod"):
+                tok.dep_ = "dobj"  # an adverb's arc means nothing for a word that is no adverb
+
+
+def is_list_item(tok) -> bool:
+    """Whether a word the tagger made a verb stands where a list of things takes its next item: right after a comma
+    or "and" that follows a noun, with no object, auxiliary or particle of its own, and no noun after it ("crates of
+    apples, a pile of pumpkins and bunting overhead", "a disco ball, skates on a rack"). A participle after its noun
+    ("a sailboat drifting") follows no separator."""
+    doc = tok.doc
+    if tok.i < 2 or doc[tok.i - 1].lower_ not in (",", "and", "or") or doc[tok.i - 2].pos_ not in NOMINAL:
+        return False
+    after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    return (after is None or after.pos_ not in NOMINAL | {"DET", "NUM", "PRON"}) and not any(
+        c.dep_ in ("dobj", "aux", "auxpass", "prt", "acomp", "attr", "dative", "xcomp", "ccomp") for c in tok.children)
 
 
 def repair_noun_modifiers(doc) -> None:
@@ -535,6 +606,8 @@ def count_of(tok, ctx) -> tuple[Optional[int], bool, bool, Optional[str]]:
     holder = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else None
     if holder is not None and holder.lemma_ in T["quantity_nouns"]:
         unit = T["quantity_nouns"][holder.lemma_]
+        if holder.lemma_ == "pair" and plural_only(tok):
+            unit = 1  # a pair of scissors is one thing
         n = next((number_value(c) for c in holder.children if c.dep_ == "nummod"), None)
         count = unit * (n or 1) if unit is not None else None
         plural = True
@@ -575,6 +648,7 @@ def has_own_phrase(t) -> bool:
 def describe(m: Mention, tok, name, dims) -> None:
     """Sort left modifiers into colours, materials, sizes, verbs and styles."""
     mods = sorted(modifier_tokens(tok, name, dims), key=lambda t: t.i)
+    m.colours += [c.lower_ for p in tok.children if p.dep_ == "prep" for c in p.children if is_colour_worn(c)]
     for k, t in enumerate(mods):
         low = t.lower_
         if low in T["quantity_words"]:
@@ -652,6 +726,7 @@ def build_mention(tok, ctx) -> Mention:
     m.kind_hint = kind_hint(tok)
     m.of_names = of_names(tok)
     m.counted = is_plural(tok) or has_own_article(tok)
+    m.pair = plural_only(tok) and tok.dep_ == "pobj" and tok.head.head.lemma_.lower() == "pair"
     add_purpose(m, tok)
     return m
 
@@ -916,7 +991,9 @@ def prepare(doc):
 
 
 def parse_prompt(text: str) -> ParsedPrompt:
-    """Parse one English scene prompt into mentions, place, relations and more."""
+    """Parse one English scene prompt into mentions, place, relations and more; a misspelt name of a kind or place
+    is read put right ("a tiolet": tools/plan/spelling.py)."""
+    text = respell(text)
     doc, where = parsed_doc(*normalise(text))
     if not any(t.dep_ == "ROOT" for t in doc):
         return ParsedPrompt(text, [], None, [], None, [], [])

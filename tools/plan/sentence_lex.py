@@ -55,6 +55,7 @@ class Mention:
     # as written ("shelves of goods", "shelf of goods"); [] when the noun is in no such phrase
     of_names: list[str] = field(default_factory=list)
     counted: bool = False  # an article "a", a number or a plural: a count noun ("a lute"), so no substance (luting)
+    pair: bool = False  # "a pair of scissors": one thing a plural names, each pair counted one
 
 
 @dataclass
@@ -127,7 +128,7 @@ def _import_spacy():
 def lemma_index() -> dict[str, frozenset]:
     """The lemmatizer's WordNet lemma lists by part of speech (shipped with the model)."""
     table = nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index")
-    return {pos: frozenset(table[pos]) for pos in ("noun", "verb", "adj")}
+    return {pos: frozenset(table[pos]) for pos in ("noun", "verb", "adj", "adv")}
 
 
 # ---------------------------------------------------------------- preprocessing
@@ -239,7 +240,10 @@ def is_title_propn(tok) -> bool:
 
 
 def singular(tok) -> str:
-    """Head lemma, repairing plural lemmas the small model leaves unreduced."""
+    """Head lemma, repairing plural lemmas the small model leaves unreduced; a noun that is only plural keeps its
+    plural ("scissors", "trousers": plural_only)."""
+    if plural_only(tok):
+        return tok.lower_
     low, nouns = tok.lemma_.lower(), lemma_index()["noun"]
     if is_plural(tok) and low == tok.lower_:
         cands = (low[:-3] + "y",) if low.endswith("ies") else (low[:-1], low[:-2])
@@ -249,9 +253,35 @@ def singular(tok) -> str:
     return low
 
 
+def plural_only(tok) -> bool:
+    """A plural that names one thing ("scissors", "shorts", "a pair of trousers"): WordNet holds the plural as a
+    word of its own whose commonest sense is named by plurals only ("scissors, pair of scissors"; "spectacles,
+    specs, eyeglasses, glasses"), when its singular is no noun ("scissor"), "a pair of" says it is the one thing
+    ("two wine glasses", but "a pair of glasses"), or a kind is named by the plural and none by the singular
+    ("shorts"; "old trunks" and "gym rings" stay trunks and rings); or WordNet says a sense of the singular is used in the
+    plural ("trouser: (usually in the plural) a garment ...") and no kind is named by the singular ("nuts and
+    bolts" stay nuts and bolts)."""
+    from tools.knowledge import wordnet
+    from tools.knowledge.categories import lookup
+
+    low, lemma = tok.lower_, tok.lemma_.lower()
+    if not is_plural(tok) or not tok.is_alpha or low == lemma or not low.endswith("s"):
+        return False
+    entry = wordnet.senses(low)[:1] if low in wordnet.base_forms(low)[:1] else []
+    paired = tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.lemma_.lower() == "pair"
+    if entry and wordnet.physical_senses(low, 1) and all(n.endswith("s") or n.startswith("pair_of_")
+                                                          for n in entry[0].lemmas) and (
+            paired or not wordnet.base_forms(lemma) or (lookup(low) is not None and lookup(lemma) is None)):
+        return True
+    return lookup(lemma) is None and any("plural)" in sense.gloss or "in the plural" in sense.gloss
+                                         for sense in wordnet.senses(lemma))
+
+
 def is_measure(tok) -> bool:
     """A unit of length after its number ("2 m tall", "3 metres", "ceiling 3m."): a measure, never a thing."""
     unit = tok.lower_.rstrip(".")
+    if any(c.dep_ in ("compound", "amod") and c.is_alpha for c in tok.children):
+        return False  # "two parking meters": a thing a word names, not a length
     return unit in UNIT_METRES and (any(c.like_num for c in tok.children) or (tok.i > 0 and tok.nbor(-1).like_num))
 
 
