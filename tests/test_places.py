@@ -141,3 +141,9 @@ def test_a_longer_place_name_is_read_by_the_place_its_words_name(name, place):
 def test_a_themed_place_is_planned_as_itself(prompt, place, kind):
     env = plan_prompt(prompt).environment
     assert (env.room_type, env.kind) == (place, kind)
+
+
+@pytest.mark.parametrize("prompt, windows", [("an egyptian tomb with a sarcophagus", 0), ("a cold war bunker with a radio", 0),
+                                             ("a bunker with a radio and two windows", 2), ("a bedroom with a bed", 1)])
+def test_an_underground_place_has_no_windows_unless_asked(prompt, windows):
+    assert plan_prompt(prompt).environment.windows == windows
