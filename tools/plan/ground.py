@@ -321,9 +321,8 @@ def _place_in_words(words: list[str]) -> tuple[str, float] | None:
     tails = [" ".join(words[i:]) for i in range(1, len(words))]
     heads = [" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)]
     found = [place for place in map(_place_named, tails + heads) if place is not None]
-    particular = [place for place in found if place != GENERIC_ROOM]
-    best = (particular or found or [None])[0]
-    return (best, 1.0) if best is not None else None
+    particular = [place for place in found if place != GENERIC_ROOM] or found
+    return (particular[0], 1.0) if particular else None
 
 
 def _place_named(name: str) -> str | None:
