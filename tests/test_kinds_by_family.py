@@ -28,6 +28,17 @@ def test_the_names_people_use_find_the_new_kinds(name, kind):
     assert lookup(name).name == kind
 
 
+@pytest.mark.parametrize("name,kind", [
+    ("popsicles", "ice_lolly"), ("ice resurfacer", "ice_resurfacer"), ("high dive", "diving_board"),
+    ("smoke alarm", "smoke_detector"), ("boom gate", "boom_barrier"), ("spider webs", "cobweb"), ("warehouse racking", "pallet_racking"),
+    ("comic books", "magazine"), ("life vest", "life_jacket"), ("engine crane", "engine_hoist"), ("blast door", "airlock_door"),
+    ("astrolabe", "sextant"), ("mattock", "pickaxe"), ("stele", "hieroglyph_panel"), ("viking ship", "longship"),
+])
+def test_the_names_people_use_find_the_session_12_kinds(name, kind):
+    """Kinds added for tune-g's archetype misses and the furnishings of the new place types (tomb, bunker, mine...)."""
+    assert lookup(name).name == kind
+
+
 @needs_wordnet
 @pytest.mark.parametrize("noun,kind", [
     ("mako", "shark"), ("box turtle", "turtle"), ("sledgehammer", "hammer"), ("cheddar", "cheese"),
