@@ -19,6 +19,11 @@ NAMES = [
     ("church organ", "pipe_organ"), ("rose window", "stained_glass_window"), ("holding cell", "jail_cell"),
     ("bistro table", "pedestal_table"), ("barres", "ballet_barre"), ("cubbies", "cubby_shelf"),
     ("hydraulic lift", "car_lift"), ("turbines", "wind_turbine"), ("motorbike", "motorcycle"), ("baggage cart", "luggage_trolley"),
+    # Kinds added for tune-g's archetype misses and the furnishings of the new place types (tomb, bunker, mine...).
+    ("popsicles", "ice_lolly"), ("ice resurfacer", "ice_resurfacer"), ("high dive", "diving_board"),
+    ("smoke alarm", "smoke_detector"), ("boom gate", "boom_barrier"), ("spider webs", "cobweb"), ("warehouse racking", "pallet_racking"),
+    ("comic books", "magazine"), ("life vest", "life_jacket"), ("engine crane", "engine_hoist"), ("blast door", "airlock_door"),
+    ("astrolabe", "sextant"), ("mattock", "pickaxe"), ("stele", "hieroglyph_panel"), ("viking ship", "longship"),
 ]
 
 WORDNET_MEMBERS = [

@@ -122,3 +122,28 @@ def test_descriptions_rank_the_nearest_place_first(words, place):
     vectors = embed([words, *(place_text(p) for p in PLACES.values())])
     scores = vectors[1:] @ vectors[0]
     assert list(PLACES)[int(scores.argmax())] == place
+
+
+@pytest.mark.parametrize("name, place", [("church interior", "church"), ("golf clubhouse locker room", "locker_room"),
+                                         ("oil rig deck", "oil_rig"), ("starship engine room", "engine_room")])
+def test_a_longer_place_name_is_read_by_the_place_its_words_name(name, place):
+    """Its longest tail naming a place, then its longest head; the plain room only when nothing else is named."""
+    assert ground_place(name)[0] == place
+
+
+@pytest.mark.parametrize("prompt, place, kind", [
+    ("an egyptian tomb with a sarcophagus and two statues", "tomb", "indoor"),
+    ("a prison cell block with bunk beds", "prison", "indoor"),
+    ("a cold war bunker with a radio and bunk beds", "bunker", "indoor"),
+    ("a throne room with a golden throne and banners", "castle_hall", "indoor"),
+    ("an oil rig with a crane and a helipad", "oil_rig", "outdoor"),
+])
+def test_a_themed_place_is_planned_as_itself(prompt, place, kind):
+    env = plan_prompt(prompt).environment
+    assert (env.room_type, env.kind) == (place, kind)
+
+
+@pytest.mark.parametrize("prompt, windows", [("an egyptian tomb with a sarcophagus", 0), ("a cold war bunker with a radio", 0),
+                                             ("a bunker with a radio and two windows", 2), ("a bedroom with a bed", 1)])
+def test_an_underground_place_has_no_windows_unless_asked(prompt, windows):
+    assert plan_prompt(prompt).environment.windows == windows

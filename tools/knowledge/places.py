@@ -64,6 +64,7 @@ class Place:
     sea_side: bool = False  # the sea lies beyond its back edge (a beach, a harbour): the page draws it
     description: str = ""
     backdrop: str | None = None  # outdoors: the scenery ring beyond the bounds (tools/knowledge/backdrops.py)
+    underground: bool = False  # indoors: no windows unless the prompt asks (a tomb, a bunker, a mine, a submarine)
 
 
 class _Row(BaseModel):
@@ -92,6 +93,7 @@ class _PlaceRow(_Row):
     shore: str | None = None
     sea_side: bool = False
     backdrop: str | None = None
+    underground: bool = False
     furnish: tuple[_FurnishRow, ...] = ()
     extras: tuple[_FurnishRow, ...] = ()
 
@@ -169,7 +171,8 @@ def _place(name: str, row: _PlaceRow) -> Place:
             raise ValueError(f"furnishing {index + 1} ({item.kind}): {error}") from None
     return Place(name, row.kind, row.phrases, row.size, row.floor, row.height,
                  expected=tuple(items[:len(row.furnish)]), extras=tuple(items[len(row.furnish):]),
-                 shore=row.shore, sea_side=row.sea_side, description=row.description, backdrop=row.backdrop)
+                 shore=row.shore, sea_side=row.sea_side, description=row.description, backdrop=row.backdrop,
+                 underground=row.underground)
 
 
 def _why(error: ValidationError) -> str:

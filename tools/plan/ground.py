@@ -27,6 +27,7 @@ from tools.knowledge.places import PLACES, Place
 # non-things reaches 0.45.
 FIT_SCORE = 0.62  # at or above: the kind is the thing itself ("couch" -> sofa)
 NEAR_SCORE = 0.45  # at or above: a nearer kind stands in for it, reported as a stand-in
+GENERIC_ROOM = "room"  # the place type of a plain room, taken from a name's words only when they name no other
 PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("deli" -> a food shop)
 ARCHETYPE_SCORE = 0.3  # a generic archetype stands in only this near in meaning ("system" is no machine)
 # A real kind that a WordNet class of a compound's last words names (WordNet lacking the whole compound) shows it
@@ -311,9 +312,20 @@ def ground_place(name: str) -> tuple[str, float] | None:
         best = int(np.argmax(scores))
         if scores[best] >= PLACE_SCORE:
             return names[best], float(scores[best])
-    words = name.split()
-    head = _place_named(words[-1]) if len(words) > 1 else None
-    return (head, 1.0) if head is not None else None
+    return _place_in_words(name.split())
+
+
+def _place_in_words(words: list[str]) -> tuple[str, float] | None:
+    """The place a longer name holds in its words: its longest tail that names one ("a golf clubhouse locker room":
+    the locker room), else its longest head ("a church interior": the church, "a swimming pool hall"), a plain room
+    only when nothing more particular is named ("a zen bathroom", "a lighthouse keeper's room")."""
+    if len(words) < 2:
+        return None
+    tails = [" ".join(words[i:]) for i in range(1, len(words))]
+    heads = [" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)]
+    found = [place for place in map(_place_named, tails + heads) if place is not None]
+    particular = [place for place in found if place != GENERIC_ROOM] or found
+    return (particular[0], 1.0) if particular else None
 
 
 def _place_named(name: str) -> str | None:

@@ -440,7 +440,8 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
     else:
         floor = parsed.floor if parsed.floor in INDOOR_FLOORS else place.floor
         height = stated.height if stated and stated.height else place.height
-    windows = 0 if outdoor else parsed.windows if parsed.windows is not None else (1 if width * depth <= 16 else 2)
+    usual_windows = 0 if place.underground else 1 if width * depth <= 16 else 2
+    windows = 0 if outdoor else parsed.windows if parsed.windows is not None else usual_windows
     return Environment(kind=place.kind, room_type=None if place.name in {"room", "outdoors"} else place.name,
                        width=width, depth=depth, height=height, size_from_prompt=stated is not None,
                        floor=floor, windows=windows)
