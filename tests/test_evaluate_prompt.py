@@ -212,11 +212,13 @@ def test_a_kind_named_by_the_words_before_the_name_shows_it():
 
 
 def test_a_kind_of_a_rooms_own_part_that_nothing_shows_is_the_room():
-    """The planner builds "a bay window", "a skylight" and "an airlock door" into the room as its windows and
-    door: nothing shows them as an object, and that is no miss. A thing named besides them still is."""
-    parsed = parse_prompt("a den with a bay window, a skylight, an airlock door and a desk")
+    """The planner builds "a bay window", "a skylight" and "a sliding door" into the room as its windows and
+    door: nothing shows them as an object, and that is no miss. A thing named besides them still is, and so is
+    a door with a kind of its own (an airlock door is placed as an object)."""
+    parsed = parse_prompt("a den with a bay window, a skylight, a sliding door, an airlock door and a desk")
     verdicts = {n["name"]: n["verdict"] for n in judge_named(parsed, [])}
-    assert verdicts == {"bay window": "scene", "skylight": "scene", "airlock door": "scene", "desk": "missing"}, verdicts
+    assert verdicts == {"bay window": "scene", "skylight": "scene", "sliding door": "scene", "airlock door": "missing",
+                        "desk": "missing"}, verdicts
 
 
 def test_a_thing_named_short_in_its_setting_is_shown_by_the_kind_the_two_names_make():
