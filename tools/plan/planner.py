@@ -57,11 +57,12 @@ TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "ta
 
 def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     """The ScenePlan for ``prompt``; raises PromptError for an empty prompt or an unusable size."""
-    prompt = respell(plain_prompt(prompt))  # "a tiolet": as the judge reads it (tools/plan/spelling.py)
-    text = clean_prompt(prompt)
+    # Read as the judge reads it ("a tiolet": tools/plan/spelling.py); the plan keeps the words as written.
+    readable = respell(plain_prompt(prompt))
+    text = clean_prompt(readable)
     stated, text = extract_size(text)
     rng = random.Random(seed)
-    parsed = read_prompt(text, rng, plain_prompt(prompt))
+    parsed = read_prompt(text, rng, readable)
     _dwelling_as_room(parsed)
     place = _place(parsed)
     if stated:
