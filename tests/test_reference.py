@@ -81,9 +81,9 @@ def test_every_category_has_a_range_and_a_source():
 
 # --- SearxNG, answered by a tiny local server in SearxNG's JSON format ----------------------------------------
 
-SEARXNG_RESULTS = {
-    "penny-farthing": [
-        {"url": "https://example.org/a", "title": "Penny-farthing", "content": "The wheel makes it 1.5 m tall; 1.7 m long."},
+SEARXNG_RESULTS = {  # for a noun no kind names, so reference_size must ask the web
+    "boneshaker": [
+        {"url": "https://example.org/a", "title": "Boneshaker", "content": "The wheel makes it 1.5 m tall; 1.7 m long."},
         {"url": "https://example.org/b", "title": "Dimensions", "content": "Height: 145 cm, width 50 cm, depth: 170 cm"},
         {"url": "https://example.org/c", "title": "History", "content": "A bicycle from the 1870s."},
     ],
@@ -128,18 +128,18 @@ def searxng_server() -> Iterator[str]:
 
 def test_searxng_measures_become_a_size():
     with searxng_server() as url:
-        web = SearxngClient(url).dimensions("penny-farthing")
+        web = SearxngClient(url).dimensions("boneshaker")
     assert web is not None
     assert web.height == pytest.approx((1.5 + 1.45) / 2) and web.width == pytest.approx((1.7 + 0.5) / 2)
     assert web.depth == pytest.approx(1.7) and set(web.sources) == {"https://example.org/a", "https://example.org/b"}
-    assert "format" not in FakeSearxng.queries[-1] and "penny-farthing" in FakeSearxng.queries[-1]
+    assert "format" not in FakeSearxng.queries[-1] and "boneshaker" in FakeSearxng.queries[-1]
 
 
 def test_reference_size_prefers_the_table_then_the_web():
     with searxng_server() as url:
         client = SearxngClient(url)
         assert reference_size("couch", client) == (CATEGORIES["sofa"].size, CATEGORIES["sofa"].source)
-        size, source = reference_size("penny-farthing", client)
+        size, source = reference_size("boneshaker", client)
         assert size[1] == pytest.approx(1.475) and source.startswith("web search")
         size, source = reference_size("zorbulator", client)
         assert size == CATEGORIES["placeholder"].size and "no reference" in source
@@ -149,4 +149,4 @@ def test_unreachable_searxng_is_a_clear_error():
     with searxng_server() as url:
         pass  # the server is gone once the block ends: its port refuses connections
     with pytest.raises(ReferenceSearchError, match="did not answer"):
-        SearxngClient(url, timeout_s=5).dimensions("penny-farthing")
+        SearxngClient(url, timeout_s=5).dimensions("boneshaker")
