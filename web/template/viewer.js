@@ -193,13 +193,14 @@ class WallCaps {
       this.byMask.set(mask, facing.length
         ? mergeGeometries(facing.map((cap) => cap.mesh.geometry.clone().applyMatrix4(cap.mesh.matrix)))
         : null);
+      if (facing.length) { // a new geometry: give it what the common program reads, once
+        this.mesh.geometry = this.byMask.get(mask);
+        shareProgram(this.mesh);
+      }
     }
     const geometry = this.byMask.get(mask);
     this.mesh.visible = geometry !== null;
-    if (geometry) {
-      this.mesh.geometry = geometry;
-      shareProgram(this.mesh);
-    }
+    if (geometry) this.mesh.geometry = geometry;
   }
 }
 
