@@ -30,22 +30,24 @@ _ENDINGS = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", 
             ("ly", ""), ("ily", "y"), ("er", ""), ("er", "e"), ("est", ""), ("ers", ""), ("ers", "e"))
 
 
+def _all_names(with_placeholder: bool) -> set[str]:
+    """Every name and synonym of the kinds (the placeholder's only when asked) and of the places."""
+    names = {n for kind in CATEGORIES.values() if with_placeholder or kind.name != "placeholder"
+             for n in (kind.name.replace("_", " "), *kind.synonyms)}
+    return names | {n for place in PLACES.values() for n in (place.name.replace("_", " "), *place.phrases)}
+
+
 @lru_cache(maxsize=1)
 def _names() -> frozenset[str]:
     """The one-word names of kinds and places, and their plurals."""
-    words = {n for kind in CATEGORIES.values() if kind.name != "placeholder"
-             for n in (kind.name.replace("_", " "), *kind.synonyms)}
-    words |= {n for place in PLACES.values() for n in (place.name.replace("_", " "), *place.phrases)}
-    words = {w for w in words if w.isalpha() and w.islower()}
+    words = {w for w in _all_names(with_placeholder=False) if w.isalpha() and w.islower()}
     return frozenset(words | {w + ("es" if w.endswith(("s", "x", "ch", "sh")) else "s") for w in words})
 
 
 @lru_cache(maxsize=1)
 def _name_words() -> frozenset[str]:
     """Every word of the kinds' and places' names, one-word or not ("ferris" of "ferris wheel")."""
-    names = {n for kind in CATEGORIES.values() for n in (kind.name.replace("_", " "), *kind.synonyms)}
-    names |= {n for place in PLACES.values() for n in (place.name.replace("_", " "), *place.phrases)}
-    return frozenset(w for n in names for w in n.lower().split()) | _names()
+    return frozenset(w for n in _all_names(with_placeholder=True) for w in n.lower().split()) | _names()
 
 
 def _known(word: str) -> bool:
