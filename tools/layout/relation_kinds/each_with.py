@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from tools.core.schema import Placement, Relation
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.groups import each_with_candidates
-from tools.layout.relation_kinds.checking import footprint_gap
+from tools.layout.relation_kinds.checking import footprint_gap, footprint_gap_at_least
 from tools.layout.relation_kinds.judging import MeshBox, each, horizontal_gap
 from tools.layout.relation_kinds.placing import all_targets
 from tools.layout.relation_kinds.spec import RelationSpec, Result, Room
@@ -26,11 +26,12 @@ def check(subjects: Sequence[Placement], targets: Sequence[Placement], room: Roo
     free = list(subjects)
     lonely = []
     for t in targets:
-        nearby = [s for s in free if footprint_gap(s, t) <= CHECK_MAX_GAP]
+        gaps = [(footprint_gap(s, t), i) for i, s in enumerate(free) if footprint_gap_at_least(s, t) <= CHECK_MAX_GAP]
+        nearby = [(gap, i) for gap, i in gaps if gap <= CHECK_MAX_GAP]
         if not nearby:
             lonely.append(t.id)
             continue
-        free.remove(min(nearby, key=lambda s: footprint_gap(s, t)))
+        free.pop(min(nearby)[1])
     if lonely:
         return False, f"no subject within {CHECK_MAX_GAP} m of {', '.join(lonely[:4])}"
     return True, f"each of {len(targets)} target(s) has its own subject"
