@@ -188,9 +188,11 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
     requested objects behind other things (usually the first: nothing stands in the way).
 
     ``indoor``: the bounds are the room, and the first view that stands inside it (ROOM_INSET) and hides
-    nothing wins, trying INDOOR_HERO_ELEVATIONS (those at most ``elevation``) from the highest, each with
-    the nearby context framed and then without it; when none stands inside, the view from outside that
-    hides the least, as with no room."""
+    nothing wins, trying INDOOR_THIRDS_SLACKS, INDOOR_HERO_ELEVATIONS (those at most ``elevation``) from the
+    highest, and HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS; else the view under the ceiling that hides the
+    least and, of those, stands the least far beyond the walls (its subject centred, so as near as can be);
+    when every view under the ceiling hides the subject, the view from outside that hides the least, as
+    with no room."""
     items = [(_item_box(p), _requested(p)) for p in placements]
     occluders = [box for box, _ in items]
     framed = items
@@ -202,20 +204,22 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
     if indoor:
         room = _as_box(bounds)
         elevations = tuple(e for e in INDOOR_HERO_ELEVATIONS if e <= elevation) or (elevation,)
-        inside = None
-        tries = [(walls, el, slack) for walls in (True, False) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
+        found: list[tuple[float, float, int, dict[str, Any]]] = []  # (hidden, metres outside, order, view)
+        tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
+        tries += [(False, el, 0.0) for el in elevations]  # behind a wall: as near it as frames them, so centred
         for walls, el, slack in tries:
             for azimuth in HERO_AZIMUTHS + INDOOR_TURNED_AZIMUTHS:
                 view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls))
                 if view is None:
                     continue
                 hidden = hidden_share(view["position"], occluders, subjects)
-                if hidden == 0:
+                if walls and hidden == 0:
                     return view
-                if inside is None or hidden < inside[1]:
-                    inside = (view, hidden)
-        if inside is not None and inside[1] < 1:
-            return inside[0]
+                found.append((hidden, _outside(view["position"], room), len(found), view))
+        if found:
+            hidden, _, _, view = min(found, key=lambda f: f[:3])
+            if hidden < 1:
+                return view
     views = (_hero_anywhere(azimuth, bounds, framed, aspect, elevation, min_frame) for azimuth in HERO_AZIMUTHS)
     best = next(views)
     best_hidden = hidden_share(best["position"], occluders, subjects)
@@ -226,6 +230,13 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
         if hidden < best_hidden:
             best, best_hidden = view, hidden
     return best
+
+
+def _outside(position: Sequence[float], room: tuple[np.ndarray, np.ndarray]) -> float:
+    """Metres ``position`` stands beyond the room's walls less ROOM_INSET (0 inside), in x or z."""
+    lo, hi = room
+    p = np.asarray(position, dtype=float)[[0, 2]]
+    return float(np.max(np.maximum(np.maximum(lo[[0, 2]] + ROOM_INSET - p, p - hi[[0, 2]] + ROOM_INSET), 0.0)))
 
 
 def _reach(anchor: np.ndarray, way: np.ndarray, room: tuple[tuple[np.ndarray, np.ndarray], bool]) -> float:
@@ -321,8 +332,9 @@ def _hero_from(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray,
     for k in range(THIRDS_STEPS + 1):
         offset = start + (goal - start) * k / THIRDS_STEPS
         depth = _anchored_depth(lo, hi, subject, forward, axes, offset, tangents)
-        if depth <= centred * (1 + slack):
-            fits.append((offset, depth))
+        if depth > centred * (1 + slack):
+            break  # further towards the thirds point only needs more
+        fits.append((offset, depth))
     offset, depth = fits[-1] if fits else (np.zeros(2), centred)
     anchor = subject if fits else centre
     way = -forward - sum(axis * (o * t) for axis, o, t in zip(axes, offset, tangents))  # position per unit depth
@@ -359,6 +371,9 @@ def _with_context(lo, hi, others: Sequence[tuple[str, np.ndarray, np.ndarray]], 
     return depth
 
 
+_CORNER_PICK = np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)], dtype=bool)  # hi where True
+
+
 def _anchored_depth(lo, hi, anchor, forward, axes, offset, tangents) -> float:
     """Smallest depth of ``anchor`` (3,) along ``forward`` at which, with the anchor drawn at ``offset``
     (2,) in NDC, every corner of box (lo, hi) lies inside FIT_MARGIN of the frame. axes: camera (right,
@@ -367,14 +382,14 @@ def _anchored_depth(lo, hi, anchor, forward, axes, offset, tangents) -> float:
     A corner at c - anchor = (b along an axis, a along forward) lands at (b + o t d) / (t (a + d)), so
     |that| <= m gives d >= (b - m t a) / (t (m - o)) and d >= (-b - m t a) / (t (m + o)).
     """
-    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]) - anchor
+    corners = np.where(_CORNER_PICK, hi, lo) - anchor
     along = corners @ forward
-    need = [0.0]
+    need = 0.0
     for axis, o, t in zip(axes, offset, tangents):
         across = corners @ axis
-        need += list((across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN - o)))
-        need += list((-across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN + o)))
-    return float(max(need))
+        need = max(need, float(np.max((across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN - o)))),
+                   float(np.max((-across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN + o)))))
+    return need
 
 
 def _camera_axes(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
