@@ -212,10 +212,13 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
                 view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls))
                 if view is None:
                     continue
+                outside = _outside(view["position"], room)
+                if any(f[0] == 0 and f[1] <= outside for f in found):
+                    continue  # a view as near that hides nothing is already found: this one cannot win
                 hidden = hidden_share(view["position"], occluders, subjects)
                 if walls and hidden == 0:
                     return view
-                found.append((hidden, _outside(view["position"], room), len(found), view))
+                found.append((hidden, outside, len(found), view))
         if found:
             hidden, _, _, view = min(found, key=lambda f: f[:3])
             if hidden < 1:
