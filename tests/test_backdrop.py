@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_compose import THREE_DIR, _scene_inputs, needs_three
+from test_compose import THREE_DIR, _ndc, _scene_inputs, needs_three
 
 from tools.core.schema import Environment
 from tools.knowledge.backdrops import BACKDROPS, load_backdrops
@@ -103,3 +103,41 @@ def test_the_backdrop_costs_the_objects_no_draw_calls_and_passes_every_check(tmp
     layers = len(scene["architecture"]["backdrop"]["layers"])
     assert info["drawCalls"] <= pairs + 3 + layers, "the sky, the floor, the apron and one call per backdrop layer"
     assert min(report["views"]["hero"]["object_pixels"].values()) > 0
+
+
+def _box(oid: str, requested: bool, centre: tuple[float, float], size: tuple[float, float, float]) -> dict:
+    (x, z), (w, h, d) = centre, size
+    return {"id": oid, "requested": requested, "bbox": {"min": [x - w / 2, 0, z - d / 2], "max": [x + w / 2, h, z + d / 2]}}
+
+
+def _frame_share(view: dict, boxes: list[dict], aspect: float) -> float:
+    """The larger of the width and height shares of the frame that the boxes' projected corners span."""
+    position = np.asarray(view["position"], float)
+    forward = np.subtract(view["target"], position)
+    forward /= np.linalg.norm(forward)
+    right = np.cross(forward, [0.0, 1.0, 0.0])
+    right /= np.linalg.norm(right)
+    up = np.cross(right, forward)
+    tan_v = math.tan(math.radians(view["fov"]) / 2)
+    points = [np.array([x, y, z]) - position for b in boxes
+              for x in (b["bbox"]["min"][0], b["bbox"]["max"][0]) for y in (b["bbox"]["min"][1], b["bbox"]["max"][1])
+              for z in (b["bbox"]["min"][2], b["bbox"]["max"][2])]
+    xs = [p @ right / (p @ forward * tan_v * aspect) for p in points]
+    ys = [p @ up / (p @ forward * tan_v) for p in points]
+    return max(max(xs) - min(xs), max(ys) - min(ys)) / 2
+
+
+def test_the_outdoor_hero_frames_what_was_asked_for_at_a_readable_size_not_the_whole_square():
+    # A 26 m village square: a fountain and two benches asked for, houses, a stall and lamp posts round it.
+    lo, hi = np.array([-13, 0, -13]), np.array([13, 12, 13])
+    asked = [_box("fountain_1", True, (1, 0), (2.5, 1.6, 2.5)), _box("bench_1", True, (-2, 2), (1.6, 0.9, 0.6)),
+             _box("bench_2", True, (3.5, 1.5), (1.6, 0.9, 0.6))]
+    around = [_box(f"house_{i}", False, (x, z), (7, 8, 7)) for i, (x, z) in enumerate([(-9, -9), (9, -9), (-9, 9), (9, 9)])]
+    around += [_box("stall_1", False, (-6, 1), (3, 2.5, 2)), _box("lamp_1", False, (6, -4), (0.4, 4.5, 0.4)),
+               _box("lamp_2", False, (-3, -6), (0.4, 4.5, 0.4))]
+    hero = frame_views((lo, hi), [*asked, *around], outdoor=True)["hero"]
+    assert _elevation(hero) < hero["fov"] / 2, "the horizon still shows"
+    for o in asked:
+        assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], 4 / 3, hero["fov"]), o["id"]
+    assert _frame_share(hero, asked, 4 / 3) >= 0.4, "what was asked for fills a good part of the frame"
+    assert _ndc(hero, [1, 0.8, 0], 4 / 3)[1] < 0, "the fountain in the lower half, not under an empty sky"

@@ -416,3 +416,14 @@ def test_what_the_prompt_names_goes_before_the_furnishings_when_it_would_not_fit
     assert "stone_path" in {p.spec for p in placements}
     assert constraint_violations(placements, room_bounds(plan.environment)) == {
         "collisions": [], "out_of_bounds": [], "floating": []}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_outdoors_what_was_asked_for_stands_together_in_the_middle_of_the_ground(seed):
+    plan = make_plan(ground(26, 26), [("bench", "bench", 2), ("fountain", "fountain", 1), ("lamp_post", "lamp_post", 3)])
+    plan = plan.model_copy(update={"objects": [o.model_copy(update={"requested": o.key != "lamp_post"})
+                                               for o in plan.objects]})
+    placed = solve(plan, seed).values()
+    asked = [p for p in placed if p.spec != "lamp_post"]
+    # The middle 40% of a 26 m square's free range: within about 5 m of the centre on each axis.
+    assert all(abs(p.position[0]) <= 5.5 and abs(p.position[2]) <= 5.5 for p in asked), [p.position for p in asked]

@@ -1,4 +1,5 @@
-"""Where objects go when no relation says where: walls for big furniture, supports for small things, open ground outdoors.
+"""Where objects go when no relation says where: walls for big furniture, supports for small things, open ground
+outdoors (what the prompt asked for in the middle of it first).
 
 Every stream here is finite: seeded random tries with a soft clearance (walkable
 gaps), the same with the hard minimum, then a bounded exhaustive scan, so a full
@@ -27,6 +28,11 @@ from tools.layout.space import SOLVER_CLEARANCE, Box
 SOFT_CLEARANCE_INDOOR = 0.45  # a walkway between free-standing furniture, when there is room
 SOFT_CLEARANCE_OUTDOOR = 0.8  # outdoor things spread out with gaps
 RANDOM_TRIES = 60
+# Outdoors, what the prompt asked for is tried first in the middle of the ground (this share of each side, at
+# least MIDDLE_MIN_SIDE metres), so it stands together where the hero frames it rather than scattered over the
+# square; the place's usual things spread over the whole ground round it.
+OUTDOOR_SUBJECT_SHARE = 0.4
+MIDDLE_MIN_SIDE = 4.0
 SCAN_MAX_POINTS = 1500  # positions per yaw in the last-resort scan
 CARDINAL_YAWS = (0.0, math.pi / 2, math.pi, -math.pi / 2)
 
@@ -45,15 +51,27 @@ def soft_clearance(ctx: LayoutContext, key: str) -> float:
     return base + extra
 
 
-def random_floor_candidates(ctx: LayoutContext, key: str, index: int, clearance: float, tries: int = RANDOM_TRIES) -> Iterator[Candidate]:
-    """Random floor positions, with a cardinal yaw indoors and any yaw outdoors."""
+def random_floor_candidates(ctx: LayoutContext, key: str, index: int, clearance: float, tries: int = RANDOM_TRIES,
+                            middle: float = 1.0) -> Iterator[Candidate]:
+    """Random floor positions, with a cardinal yaw indoors and any yaw outdoors; ``middle`` < 1: only in that
+    share of each side's range round the floor's centre (never narrower than MIDDLE_MIN_SIDE)."""
     for _ in range(tries):
         yaw = ctx.rng.choice(CARDINAL_YAWS) if ctx.indoor else ctx.rng.uniform(-math.pi, math.pi)
         ranges = _centre_ranges(ctx, key, index, yaw)
         if ranges is None:
             continue
-        x0, x1, z0, z1 = ranges
+        x0, x1, z0, z1 = _middle(ranges, middle) if middle < 1 else ranges
         yield ctx.box(key, index, ctx.rng.uniform(x0, x1), ctx.rng.uniform(z0, z1), yaw), clearance
+
+
+def _middle(ranges: tuple[float, float, float, float], share: float) -> tuple[float, float, float, float]:
+    """The middle ``share`` of each of the ranges (x0, x1, z0, z1), at least MIDDLE_MIN_SIDE wide when they are."""
+    x0, x1, z0, z1 = ranges
+    out = []
+    for a, b in ((x0, x1), (z0, z1)):
+        half = min(b - a, max((b - a) * share, MIDDLE_MIN_SIDE)) / 2
+        out += [(a + b) / 2 - half, (a + b) / 2 + half]
+    return out[0], out[1], out[2], out[3]
 
 
 def _centre_ranges(ctx: LayoutContext, key: str, index: int, yaw: float) -> tuple[float, float, float, float] | None:
@@ -144,6 +162,8 @@ def floor_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candi
         if wants_wall and "behind" not in targeted:  # something must fit behind it
             yield from leave_room_beside(ctx, key, against_wall_candidates(ctx, key, index, clearance=soft))
             yield from against_wall_candidates(ctx, key, index, clearance=SOLVER_CLEARANCE)
+    if not ctx.indoor and ctx.plan.spec(key).requested:
+        yield from random_floor_candidates(ctx, key, index, soft, middle=OUTDOOR_SUBJECT_SHARE)
     yield from random_floor_candidates(ctx, key, index, soft)
     yield from random_floor_candidates(ctx, key, index, SOLVER_CLEARANCE)
     yield from scan_floor_candidates(ctx, key, index)

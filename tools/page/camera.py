@@ -6,12 +6,19 @@ back off just far enough that every corner of that box projects inside the frust
 Indoors that box includes the room, so those cameras end up outside it.
 
 The hero is a photograph rather than a plan: a low three-quarter view (HERO_ELEVATION) through a
-35 mm lens, framing the requested objects (not the empty room around them) on a thirds point, with
-the rest of the scene filling the other two thirds, from the front-right unless other things would hide
-the requested ones from there (HERO_AZIMUTHS). It may stand inside the room or outside it;
-either way no wall stands between it and the objects, because the page draws walls single-sided
-facing inward, so a wall seen from outside vanishes, and a convex room's walls seen from inside are
-all behind what they enclose.
+35 mm lens, framing the requested objects (not the empty room or plaza around them) on a thirds point,
+from the front-right unless other things would hide the requested ones from there (HERO_AZIMUTHS). It
+frames the requested things at a readable size: the other things come into the framing, nearest first,
+only while they cost the camera at most CONTEXT_GROWTH more distance, so a bench is not a speck on a
+plaza framed whole; what is left out may run off the frame's edge, as round any photograph's subject.
+
+Indoors the hero stands inside the room (ROOM_INSET from the walls, under the ceiling), as a
+photographer would: it tries INDOOR_HERO_ELEVATIONS from the highest down (a lower camera needs less
+height for the same distance), and the framing without context before giving up; only when the
+requested things cannot be framed from inside (a room too small for the lens) does it stand outside,
+where no wall stands between it and the objects, because the page draws walls single-sided facing
+inward, so a wall seen from outside vanishes, and a convex room's walls seen from inside are all behind
+what they enclose.
 """
 
 from __future__ import annotations
@@ -51,10 +58,28 @@ MAX_HERO_ELEVATION = 35.0
 # the backdrop beyond the scene (tools/page/backdrop.py) show across the top of the frame, as in a photograph
 # of a place rather than a plan of a lawn.
 OUTDOOR_HERO_ELEVATION = 13.0
+# Indoors, the elevations tried in turn until the hero stands inside the room: a photograph of a room is
+# taken from inside it, at eye level or a little above.
+INDOOR_HERO_ELEVATIONS = (HERO_ELEVATION, 22.0, 16.0, 10.0)
+# Inside a room the photographer may also turn to face the front wall or a side wall (a tv on the front wall).
+INDOOR_TURNED_AZIMUTHS = (180.0 - HERO_AZIMUTH, HERO_AZIMUTH - 180.0, 90.0, -90.0)
+ROOM_INSET = 0.3  # metres the indoor hero keeps from the walls' inner faces and below the ceiling
+# Smallest horizontal extent (metres) framed round the requested things: a lone bench outdoors is shown in a
+# few metres of its place, not as a product shot; indoors a lone cup with the table round it.
+HERO_MIN_FRAME = {"indoor": 1.5, "outdoor": 3.0}
+# Another thing joins the hero's framing (nearest to the subject first) while the camera need stand at most
+# this much further back than for the requested things alone.
+CONTEXT_GROWTH = 1.2
 HERO_FOV = math.floor(20 * math.degrees(math.atan(12 / 35))) / 10  # 37.8: a hair narrower, never wider
 THIRD = 1 / 3  # the thirds lines, in normalised device coordinates (-1..1)
 THIRDS_STEPS = 8  # offsets tried between where centring draws the subject and the thirds point
-THIRDS_SLACK = 0.12  # how much further back than a centred framing the camera may stand for the thirds
+# How much further back than a centred framing of the requested things the camera may stand to draw them on
+# the thirds point (framed alone, a subject drawn right on it needs about 1.6 times the distance, so it goes
+# part of the way).
+THIRDS_SLACK = 0.35
+# Indoors a room's walls may leave no room for that: the subject then comes towards the centre before the hero
+# gives up standing inside.
+INDOOR_THIRDS_SLACKS = (THIRDS_SLACK, 0.0)
 
 
 def _direction(azimuth_deg: float, elevation_deg: float) -> np.ndarray:
@@ -129,6 +154,7 @@ def frame_views(
     fov: float = 50.0,
     focus_ids: Iterable[str] | None = None,
     outdoor: bool = False,
+    indoor: bool = False,
 ) -> dict[str, dict[str, Any]]:
     """The hero (see hero_view), then overview, top and side views that fit the bounds and every
     placement (or, all four, only ``focus_ids``).
@@ -136,7 +162,9 @@ def frame_views(
     bounds: ``{"min": (3,), "max": (3,)}`` or a (min, max) pair. placements:
     Placement models or scene.json object dicts (with ``id`` and ``bbox``; ``requested`` marks the subject).
     Returns ``{name: {"position": [x, y, z], "target": [x, y, z]}}``, the hero with its ``fov`` too.
-    ``outdoor``: the hero looks from OUTDOOR_HERO_ELEVATION, low enough to show the horizon.
+    ``outdoor``: the hero looks from OUTDOOR_HERO_ELEVATION, low enough to show the horizon, and frames at
+    least HERO_MIN_FRAME["outdoor"] round the requested things. ``indoor``: the bounds are a room, and the
+    hero stands inside it when it can (see hero_view).
     """
     if aspect <= 0 or not 1 <= fov < 179:
         raise ValueError(f"aspect must be positive and fov in [1, 179) degrees, got {aspect}, {fov}")
@@ -144,7 +172,8 @@ def frame_views(
     lo, hi = _box_of_interest(bounds, items, focus_ids)
     centre = (lo + hi) / 2
     elevation = OUTDOOR_HERO_ELEVATION if outdoor else HERO_ELEVATION
-    views: dict[str, dict[str, Any]] = {"hero": hero_view(bounds, items, aspect, focus_ids, elevation)}
+    hero = hero_view(bounds, items, aspect, focus_ids, elevation, outdoor=outdoor, indoor=indoor)
+    views: dict[str, dict[str, Any]] = {"hero": hero}
     for name, (azimuth, elevation) in VIEW_DIRECTIONS.items():
         direction = _direction(azimuth, elevation)
         distance = fit_distance(lo, hi, direction, aspect, fov)
@@ -153,26 +182,79 @@ def frame_views(
     return views
 
 
-def hero_view(bounds, placements: Sequence[Any], aspect: float,
-              focus_ids: Iterable[str] | None = None, elevation: float = HERO_ELEVATION) -> dict[str, Any]:
+def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Iterable[str] | None = None,
+              elevation: float = HERO_ELEVATION, outdoor: bool = False, indoor: bool = False) -> dict[str, Any]:
     """The composed hero (see _hero_from) from the first of HERO_AZIMUTHS that hides the least of the
-    requested objects behind other things (usually the first: nothing stands in the way)."""
-    framed = [(_item_box(p), _requested(p)) for p in placements]
+    requested objects behind other things (usually the first: nothing stands in the way).
+
+    ``indoor``: the bounds are the room, and the first view that stands inside it (ROOM_INSET) and hides
+    nothing wins, trying INDOOR_THIRDS_SLACKS, INDOOR_HERO_ELEVATIONS (those at most ``elevation``) from the
+    highest, and HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS; else the view under the ceiling that hides the
+    least and, of those, stands the least far beyond the walls (its subject centred, so as near as can be);
+    when every view under the ceiling hides the subject, the view from outside that hides the least, as
+    with no room."""
+    items = [(_item_box(p), _requested(p)) for p in placements]
+    occluders = [box for box, _ in items]
+    framed = items
     if focus_ids is not None:
         wanted = set(focus_ids)
-        framed = [(box, requested) for box, requested in framed if box[0] in wanted]
-    boxes = [box for box, _ in framed]
+        framed = [(box, requested) for box, requested in items if box[0] in wanted]
     subjects = {box[0] for box, requested in framed if requested}
-    views = (_hero_from(azimuth, bounds, framed, aspect, elevation) for azimuth in HERO_AZIMUTHS)
+    min_frame = HERO_MIN_FRAME["outdoor" if outdoor else "indoor"]
+    if indoor:
+        room = _as_box(bounds)
+        elevations = tuple(e for e in INDOOR_HERO_ELEVATIONS if e <= elevation) or (elevation,)
+        found: list[tuple[float, float, int, dict[str, Any]]] = []  # (hidden, metres outside, order, view)
+        tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
+        tries += [(False, el, 0.0) for el in elevations]  # behind a wall: as near it as frames them, so centred
+        for walls, el, slack in tries:
+            for azimuth in HERO_AZIMUTHS + INDOOR_TURNED_AZIMUTHS:
+                view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls))
+                if view is None:
+                    continue
+                outside = _outside(view["position"], room)
+                if any(f[0] == 0 and f[1] <= outside for f in found):
+                    continue  # a view as near that hides nothing is already found: this one cannot win
+                hidden = hidden_share(view["position"], occluders, subjects)
+                if walls and hidden == 0:
+                    return view
+                found.append((hidden, outside, len(found), view))
+        if found:
+            hidden, _, _, view = min(found, key=lambda f: f[:3])
+            if hidden < 1:
+                return view
+    views = (_hero_anywhere(azimuth, bounds, framed, aspect, elevation, min_frame) for azimuth in HERO_AZIMUTHS)
     best = next(views)
-    best_hidden = hidden_share(best["position"], boxes, subjects)
+    best_hidden = hidden_share(best["position"], occluders, subjects)
     for view in views:
         if best_hidden == 0:
             break
-        hidden = hidden_share(view["position"], boxes, subjects)
+        hidden = hidden_share(view["position"], occluders, subjects)
         if hidden < best_hidden:
             best, best_hidden = view, hidden
     return best
+
+
+def _outside(position: Sequence[float], room: tuple[np.ndarray, np.ndarray]) -> float:
+    """Metres ``position`` stands beyond the room's walls less ROOM_INSET (0 inside), in x or z."""
+    lo, hi = room
+    p = np.asarray(position, dtype=float)[[0, 2]]
+    return float(np.max(np.maximum(np.maximum(lo[[0, 2]] + ROOM_INSET - p, p - hi[[0, 2]] + ROOM_INSET), 0.0)))
+
+
+def _reach(anchor: np.ndarray, way: np.ndarray, room: tuple[tuple[np.ndarray, np.ndarray], bool]) -> float:
+    """How far from ``anchor`` (3,) along ``way`` (3,) a camera stays below the room's ceiling and, when the
+    room's flag says so, inside its walls, ROOM_INSET from each (negative: not even at the anchor)."""
+    (lo, hi), walls = room
+    lo, hi = lo + ROOM_INSET, hi - ROOM_INSET
+    axes = (0, 1, 2) if walls else (1,)
+    reach = math.inf
+    for i in axes:
+        if way[i] > 1e-9:
+            reach = min(reach, (hi[i] - anchor[i]) / way[i])
+        elif way[i] < -1e-9:
+            reach = min(reach, (lo[i] - anchor[i]) / way[i])
+    return reach
 
 
 def hidden_share(position: Sequence[float], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]],
@@ -207,41 +289,92 @@ def _segment_hits(start: np.ndarray, end: np.ndarray, lows: np.ndarray, highs: n
     return inside_flat & (near < far) & (far > 0) & (near < 1)
 
 
+def _hero_anywhere(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
+                   aspect: float, elevation: float, min_frame: float) -> dict[str, Any]:
+    """_hero_from with no room to stay in, so always a view."""
+    view = _hero_from(azimuth, bounds, framed, aspect, elevation, min_frame)
+    assert view is not None  # noqa: S101  # only a room can refuse a view
+    return view
+
+
 def _hero_from(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
-               aspect: float, elevation: float) -> dict[str, Any]:
-    """Every framed box (the bounds when there are none) inside the frame with FIT_MARGIN, seen from
-    ``azimuth`` / ``elevation`` through HERO_FOV, with the requested boxes' centre moved from where a
-    centred framing puts it towards the lower thirds point on its own side, as far as the camera need back
-    off at most THIRDS_SLACK for it."""
-    if framed:
-        boxes = [box for box, _ in framed]
-        lo, hi = _union(boxes)
-        subject = np.mean(_union([box for box, requested in framed if requested] or boxes), axis=0)
-    else:
-        lo, hi = _as_box(bounds)
-        subject = (lo + hi) / 2
-    pad = np.maximum(MIN_FOCUS_EXTENT - (hi - lo), 0.0) / 2
-    lo, hi = lo - pad, hi + pad
+               aspect: float, elevation: float, min_frame: float = HERO_MIN_FRAME["indoor"],
+               slack: float = THIRDS_SLACK, room: tuple[tuple[np.ndarray, np.ndarray], bool] | None = None,
+               ) -> dict[str, Any] | None:
+    """The requested boxes (every framed box when none is requested; the bounds when there are none), padded
+    to ``min_frame`` across, inside the frame with FIT_MARGIN, seen from ``azimuth`` / ``elevation`` through
+    HERO_FOV, with the requested boxes' centre moved from where a centred framing puts it towards the lower
+    thirds point on its own side, as far as the camera need back off at most ``slack`` for it; then the other
+    framed boxes that fit too (see _with_context). ``room``: (its box, whether the walls count): the camera
+    stays inside it (see _reach), None when it cannot."""
     if not 0 < elevation <= MAX_HERO_ELEVATION:
         raise ValueError(f"hero elevation {elevation} must be in (0, {MAX_HERO_ELEVATION}] degrees")
     forward = -_direction(azimuth, elevation)
     axes = _camera_axes(forward)
     tangents = np.array([aspect, 1.0]) * math.tan(math.radians(HERO_FOV) / 2)
+    others: list[tuple[str, np.ndarray, np.ndarray]] = []
+    if framed:
+        requested = [box for box, wanted in framed if wanted]
+        others = [box for box, wanted in framed if not wanted] if requested else []
+        lo, hi = _union(requested or [box for box, _ in framed])
+        subject = (lo + hi) / 2
+        pad = np.maximum(min_frame - (hi - lo), 0.0) / 2
+        pad[1] = 0.0
+        lo, hi = lo - pad, hi + pad
+    else:
+        lo, hi = _as_box(bounds)
+        subject = (lo + hi) / 2
+    pad = np.maximum(MIN_FOCUS_EXTENT - (hi - lo), 0.0) / 2
+    lo, hi = lo - pad, hi + pad
     centre = (lo + hi) / 2
     centred = _anchored_depth(lo, hi, centre, forward, axes, np.zeros(2), tangents)
     rel = subject - (centre - forward * centred)
     start = np.array([rel @ axes[0], rel @ axes[1]]) / (rel @ forward) / tangents  # where centring draws it
-    goal = np.array([THIRD if start[0] >= 0 else -THIRD, -THIRD])
+    goal = np.array([THIRD if _side(start[0], subject, others, axes[0]) >= 0 else -THIRD, -THIRD])
     fits = []
     for k in range(THIRDS_STEPS + 1):
         offset = start + (goal - start) * k / THIRDS_STEPS
         depth = _anchored_depth(lo, hi, subject, forward, axes, offset, tangents)
-        if depth <= centred * (1 + THIRDS_SLACK):
-            fits.append((offset, depth))
+        if depth > centred * (1 + slack):
+            break  # further towards the thirds point only needs more
+        fits.append((offset, depth))
     offset, depth = fits[-1] if fits else (np.zeros(2), centred)
     anchor = subject if fits else centre
-    position = anchor - forward * depth - sum(axis * (o * t * depth) for axis, o, t in zip(axes, offset, tangents))
+    way = -forward - sum(axis * (o * t) for axis, o, t in zip(axes, offset, tangents))  # position per unit depth
+    reach = math.inf if room is None else _reach(anchor, way, room)
+    if depth > reach:
+        return None
+    depth = _with_context(lo, hi, others, anchor, forward, axes, offset, tangents, depth, reach)
+    position = anchor + way * depth
     return {"position": _rounded(position), "target": _rounded(position + forward * depth), "fov": HERO_FOV}
+
+
+def _side(drawn: float, subject: np.ndarray, others: Sequence[tuple[str, np.ndarray, np.ndarray]],
+          right: np.ndarray) -> float:
+    """Which side (+1 right, -1 left) the subject goes to: away from the other things when they lean to one
+    side of it (weighted by their footprints), else the side centring already draws it on (``drawn``)."""
+    lean = sum(float((((lo + hi) / 2 - subject) @ right) * (hi[0] - lo[0]) * (hi[2] - lo[2])) for _, lo, hi in others)
+    if abs(lean) > 1e-6:
+        return -lean
+    return drawn
+
+
+def _with_context(lo, hi, others: Sequence[tuple[str, np.ndarray, np.ndarray]], anchor, forward, axes, offset,
+                  tangents, depth: float, reach: float = math.inf) -> float:
+    """The depth at which the framed box (lo, hi), grown by each of ``others`` (nearest to it first) that keeps
+    the depth within CONTEXT_GROWTH of ``depth`` and ``reach``, fits with ``anchor`` drawn at ``offset``: the subject stays
+    where it is drawn, and the things round it fill the rest of the frame while they cost little distance."""
+    most = min(depth * CONTEXT_GROWTH, reach)
+    centre = (lo + hi) / 2
+    for _, blo, bhi in sorted(others, key=lambda box: float(np.linalg.norm((box[1] + box[2]) / 2 - centre))):
+        grown_lo, grown_hi = np.minimum(lo, blo), np.maximum(hi, bhi)
+        grown = _anchored_depth(grown_lo, grown_hi, anchor, forward, axes, offset, tangents)
+        if grown <= most:
+            lo, hi, depth = grown_lo, grown_hi, max(depth, grown)
+    return depth
+
+
+_CORNER_PICK = np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)], dtype=bool)  # hi where True
 
 
 def _anchored_depth(lo, hi, anchor, forward, axes, offset, tangents) -> float:
@@ -252,14 +385,14 @@ def _anchored_depth(lo, hi, anchor, forward, axes, offset, tangents) -> float:
     A corner at c - anchor = (b along an axis, a along forward) lands at (b + o t d) / (t (a + d)), so
     |that| <= m gives d >= (b - m t a) / (t (m - o)) and d >= (-b - m t a) / (t (m + o)).
     """
-    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]) - anchor
+    corners = np.where(_CORNER_PICK, hi, lo) - anchor
     along = corners @ forward
-    need = [0.0]
+    need = 0.0
     for axis, o, t in zip(axes, offset, tangents):
         across = corners @ axis
-        need += list((across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN - o)))
-        need += list((-across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN + o)))
-    return float(max(need))
+        need = max(need, float(np.max((across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN - o)))),
+                   float(np.max((-across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN + o)))))
+    return need
 
 
 def _camera_axes(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

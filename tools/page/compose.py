@@ -118,7 +118,7 @@ def build_scene_json(
     bounds = {"min": _r(lo), "max": _r(hi)}
     objects = [_object_entry(plan, refs, p) for p in placements]
     outdoor = env.kind == "outdoor" and env.room_type != SPACE_PLACE
-    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, outdoor=outdoor)
+    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, outdoor=outdoor, indoor=env.kind == "indoor")
     views.update(detail_views(bounds, objects, list(focus_ids or ())))
     hero = views["hero"]
     hero_distance = float(np.linalg.norm(np.subtract(hero["position"], hero["target"])))
