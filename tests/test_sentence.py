@@ -548,3 +548,12 @@ def test_a_body_part_is_shown_by_its_owner():
     p = parse_prompt("a nurse bandaging a patient's arm beside a hospital bed")
     assert "patient" in names(p) and not any("arm" in n for n in names(p)), names(p)
     assert "captain's chair" in names(parse_prompt("a bridge with the captain's chair and a radar screen"))
+
+
+def test_a_kinds_name_retagged_a_noun_takes_its_modifiers_place_in_the_sentence():
+    """"a horse stable with ...": the tagger made "stable" an adjective of "horse"; retagged the head of "horse
+    stable", it takes horse's place (the root) instead of the two heading each other, which left no root and no
+    thing read at all."""
+    p = parse_prompt("a horse stable with saddles on racks, hay nets and a wheelbarrow")
+    assert p.place is not None and p.place.head == "stable", p.place
+    assert {"saddle", "wheelbarrow"} <= set(names(p)), names(p)

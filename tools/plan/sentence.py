@@ -506,6 +506,11 @@ def retag_compound_heads(doc) -> None:
                 and (after is None or after.pos_ in ("PUNCT", "CCONJ", "ADP")):
             # "a combination safe": a kind's name ending a noun phrase after a noun is its head, not its adjective
             tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
+            if tok.head.i == prev.i:  # "a horse stable with ...": the head takes the noun's place in the sentence,
+                root = prev.head.i == prev.i  # or the two would head each other and the sentence have no root
+                tok.head, tok.dep_ = (tok if root else prev.head), prev.dep_
+                for child in [c for c in doc if c.head.i == prev.i and c.i != tok.i and c.dep_ != "det"]:
+                    child.head = tok
             prev.head, prev.dep_ = tok, "compound"
             for article in [c for c in doc if c.head.i == prev.i and c.dep_ == "det"]:
                 article.head = tok
