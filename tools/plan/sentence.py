@@ -238,7 +238,7 @@ def classify(tok, ctx) -> str:
         return "quoted content"
     if is_nominalisation(tok):
         return "abstract noun (bare nominalisation)"
-    if is_verbal_ing(tok):
+    if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
     if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None \
             and not is_made_thing(tok):
