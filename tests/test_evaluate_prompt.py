@@ -231,3 +231,22 @@ def test_a_thing_named_short_in_its_setting_is_shown_by_the_kind_the_two_names_m
 def test_noun_forms_offer_an_irregular_plurals_singular():
     """"casts of teeth": the parse's mention is "tooth", the object shows "teeth"; WordNet lists the pair."""
     assert "tooth" in noun_forms("teeth") and "mouse" in noun_forms("mice")
+
+
+def test_a_setting_that_is_a_thing_is_judged_as_one_not_junk():
+    """"a reading table with ...": the setting is a table, so a table standing in for it is a stand-in, not junk;
+    a coined place ("a cloffice") stays the setting's own noun."""
+    parsed = parse_prompt("a reading table with a teacup and an open book")
+    objects = [_obj("table", "table", name="reading table", stand_in_for="reading table"), _obj("cup", "cup"),
+               _obj("book", "book")]
+    assert junk_objects(parsed, objects) == []
+    judged = {j["name"]: j["verdict"] for j in judge_named(parsed, objects)}
+    assert judged["reading table"] == "stand-in", judged
+
+
+def test_a_noun_whose_sense_is_a_kinds_declared_wordnet_class_fits_it():
+    """A portrait is the likeness a painting declares (kinds.toml wordnet), though no name of the kind says so."""
+    parsed = parse_prompt("a hallway with a portrait and a bench")
+    judged = {j["name"]: j["verdict"] for j in judge_named(parsed, [_obj("painting", "painting", name="portrait"),
+                                                                    _obj("bench", "bench")])}
+    assert judged["portrait"] == "fitting", judged

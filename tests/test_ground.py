@@ -149,3 +149,11 @@ def test_a_person_wordnet_holds_is_the_person_figure_itself():
     for name, head in (("old man", "man"), ("young woman", "woman")):
         found = ground_noun(name, head)
         assert found.kind == "adult" and found.fit == "exact", found
+
+
+@pytest.mark.skipif(not embeddings_available(), reason="needs the embedding model")
+def test_a_thing_is_never_shown_by_a_beings_archetype_and_a_closed_compound_by_its_ending():
+    """WordNet knows a venetian blind as a window blind, no being: no person figure stands in for it. "A waterbed",
+    unknown to WordNet, is a bed by its ending (MiniLM put it nearest a pond)."""
+    assert ground_noun("venetian blind").kind not in ("generic_figure", "generic_creature")
+    assert ground_noun("waterbed").kind == "bed"

@@ -155,3 +155,15 @@ def test_a_thing_named_short_in_its_setting_is_the_kind_the_two_names_make():
     island = next(s for s in plan.objects if s.grounding is not None and s.grounding.noun == "island")
     assert island.category == "counter" and island.grounding.fit == "exact", island.grounding
     assert "counter" not in kinds("a calm sea with an island and a sailing boat")
+
+
+def test_pairs_of_a_plural_only_noun_are_counted_once_each():
+    """"three pairs of pliers" are three pliers: the parse's count holds though the grammar's noun is "plier"."""
+    plan = plan_prompt("a toolbox with three pairs of pliers and a hammer", 0)
+    assert sum(spec.count for spec in plan.objects if spec.category == "pliers") == 3
+
+
+def test_a_framed_place_is_the_plans_place():
+    """"film set: a victorian parlour with ...": the parlour's room, not the photo studio "film set" names."""
+    plan = plan_prompt("film set: a victorian parlour with an upright piano and a birdcage", 0)
+    assert plan.environment.room_type != "photo_studio", plan.environment

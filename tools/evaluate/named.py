@@ -150,6 +150,11 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None,
         if score >= FIT_COSINE:
             return {"name": name, "verdict": "fitting", "object": obj["id"],
                     "why": f"a {entry.name} by meaning ({score:.2f})"}
+    for obj in showing:
+        entry = CATEGORIES.get(obj.get("category", ""))
+        if not is_stand_in(obj) and entry is not None and is_declared_class(name, entry):
+            return {"name": name, "verdict": "fitting", "object": obj["id"],
+                    "why": f"a {entry.name}, the WordNet class it declares"}
     people = bool(showing) and wordnet.available() and (wordnet.is_person(name) or wordnet.gathers(name) == "people")
     for obj in showing:
         entry = CATEGORIES.get(obj.get("category", ""))
@@ -164,6 +169,16 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None,
     shown = next((o for o in showing if o.get("category") != PLACEHOLDER), showing[0])
     verdict = "placeholder" if shown.get("category") == PLACEHOLDER else "stand-in"
     return {"name": name, "verdict": verdict, "object": shown["id"], "why": f"shown by a {shown.get('category')}"}
+
+
+def is_declared_class(name: str, category: Category) -> bool:
+    """Whether the noun's commonest physical sense is a WordNet class the kind declares (kinds.toml ``wordnet``):
+    "a portrait" is the likeness a painting declares, though MiniLM puts the words apart."""
+    if not wordnet.available() or not category.wordnet:
+        return False
+    senses = wordnet.physical_senses(name, None)[:1]
+    declared = {found.offset for c in category.wordnet if (found := wordnet.named(c)) is not None}
+    return bool(senses) and senses[0].offset in declared
 
 
 @lru_cache(maxsize=1)
@@ -199,7 +214,20 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
             verdict = {"name": mention.name, "verdict": "scene", "object": None,
                        "why": "a kind of the room's own part, built into the room"}
         judged.append(verdict)
+    place = parsed.place
+    if place is not None and setting_is_thing(parsed) and any(shows(obj, noun_forms(place.name)) for obj in objects):
+        # "a reading table with a pair of glasses": the setting is itself a thing, and an object shows it
+        judged.append(judge_mention(place.name, objects, similarity, place.head))
     return judged
+
+
+def setting_is_thing(parsed: ParsedPrompt) -> bool:
+    """Whether the prompt's setting is itself a thing ("a reading table with a pair of glasses"): no place is called
+    by its name, and its head word is a kind's name ("table"), not a coined place ("a cloffice with a stool")."""
+    if parsed.place is None or scene_part(parsed.place.name) is not None:
+        return False
+    head = noun_forms(parsed.place.head or parsed.place.name.split()[-1])
+    return any(kind_names(kind) & head for kind in CATEGORIES) and not head & place_names()
 
 
 def is_room_part_kind(name: str, head: str = "") -> bool:
@@ -236,6 +264,8 @@ def junk_objects(parsed: ParsedPrompt, objects: list[dict]) -> list[dict]:
         setting = [parsed.place.name, parsed.place.head] if parsed.place is not None else []
         if not is_stand_in(obj) and _matches(obj, setting):
             continue  # "a table with two chairs": the setting is itself a thing, shown as its own kind
+        if parsed.place is not None and setting_is_thing(parsed) and shows(obj, noun_forms(parsed.place.name)):
+            continue  # "a reading table with ...": a stand-in for the setting, a thing, judged as one
         noun = obj.get("stand_in_for") or obj.get("name") or obj.get("category", "")
         rejected = next((r for r in parsed.rejected if _matches(obj, [r.text])), None)
         if rejected is not None:

@@ -262,7 +262,7 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
     exact = lookup(name)
     if exact is not None and exact.name != GENERIC_KIND:
         return Grounding(name, exact.name, 1.0, "name", "exact")
-    head_kind = lookup(head) if head and head != name else None
+    head_kind = lookup(head) if head and head != name else _ending_kind(name)
     if embeddings_available():
         ranked = _nearest_kinds(name)
         best, score = next(((k, s) for k, s in ranked if not is_archetype(CATEGORIES[k])), (None, 0.0))
@@ -275,8 +275,10 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
             return _by_class(name, *by_class, score=dict(ranked).get(by_class[0], 0.0))
         if best is not None and score >= NEAR_SCORE and not wordnet_disagrees(name, best):
             return Grounding(name, best, round(score, 3), "meaning", "stand-in")  # a trunk is no car
-        archetype = next(((k, s) for k, s in ranked if is_archetype(CATEGORIES[k])), None)
         known = bool(wordnet.physical_senses(name))  # WordNet says it is a thing: some archetype shows it
+        no_being = known and wordnet.being(name) is None  # "a venetian blind" is no blind person
+        archetype = next(((k, s) for k, s in ranked if is_archetype(CATEGORIES[k])
+                          and not (no_being and _shows_beings(k))), None)
         if archetype is not None and (known or archetype[1] >= ARCHETYPE_SCORE):
             return Grounding(name, archetype[0], round(archetype[1], 3), "archetype", "stand-in")
         return Grounding(name, GENERIC_KIND, round(score, 3), "none", "stand-in")
@@ -286,6 +288,36 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
     if by_class is not None:
         return _by_class(name, *by_class)
     return Grounding(name, GENERIC_KIND, 0.0, "none", "stand-in")
+
+
+@lru_cache(maxsize=None)
+def _shows_beings(kind: str) -> bool:
+    """Whether an archetype draws a person or an animal: it declares a WordNet class of beings, or its generator
+    draws only beings (every kind it draws that declares a class declares one of beings: the person figure). Never
+    the stand-in for a thing WordNet knows is none."""
+    beings = {found.offset for name in wordnet.MEMBER_CLASSES.values() if (found := wordnet.named(name))}
+
+    def of_beings(category: Category) -> bool:
+        return any(a.offset in beings for name in category.wordnet if (found := wordnet.named(name))
+                   for a, _ in wordnet.ancestors(found))
+
+    category = CATEGORIES[kind]
+    drawn = [other for other in CATEGORIES.values() if other.generator == category.generator and other.wordnet]
+    return of_beings(category) or (bool(drawn) and all(of_beings(other) for other in drawn))
+
+
+def _ending_kind(word: str) -> Category | None:
+    """The kind a closed compound WordNet does not hold is a kind of, by its longest ending a kind is named by and
+    WordNet holds ("a waterbed" is a bed; MiniLM put it nearest a pond): English compounds are kinds of their head.
+    None for a word of several, a word WordNet holds, or without WordNet."""
+    if " " in word or "-" in word or not wordnet.available() or wordnet.is_lemma(word):
+        return None
+    for start in range(1, len(word) - 2):
+        ending = word[start:]
+        kind = lookup(ending) if wordnet.is_lemma(ending) else None
+        if kind is not None and kind.name != GENERIC_KIND:
+            return kind
+    return None
 
 
 def _by_class(name: str, kind: str, steps: int, via: str, score: float = 0.0) -> Grounding:

@@ -39,7 +39,7 @@ CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
 # grammar's known kind stands.
 STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion",
                       "quantity word", "contents", "the ground", "colour", "no thing to WordNet", "interjection",
-                      "what a thing does")
+                      "what a thing does", "verb taking an object")
 
 
 def read_prompt(text: str, rng: random.Random, written: str | None = None) -> ParsedPrompt:
@@ -62,6 +62,10 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     modifiers = _hyphenated_modifier_words(phrases) | _hyphenated_words(text, phrases) | _setting_words(sentence)
     drop = absorbed + [i for i, m in enumerate(parsed.mentions) if i not in pairs and i not in absorbed and (
         _is_rejected(m, rejected) or _in_modifier(m, modifiers))]
+    if sentence.place is not None and any(r.reason.startswith("framing") for r in sentence.rejected):
+        framed = ground_place(sentence.place.name)  # "film set: a victorian parlour with ...": the parlour, not
+        if framed is not None:                      # the photo studio the grammar read in "film set"
+            parsed.place = framed[0]
     setting = next((i for i, j in pairs.items() if phrases[j] is sentence.place), None)
     if setting is not None:
         setting_phrase = phrases[pairs[setting]]
@@ -83,7 +87,8 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
                 mention.noun = phrase.name  # as written: "jack-o'-lantern", which the grammar read as three words
     # "a dog asleep under the table": the grammar took "asleep" for the thing and "dog" for its modifier
     freed = {form for i in drop for word in (parsed.mentions[i].modifier or "").split()
-             for form in (word, *singular_forms(word))}
+             for base in (word, word.removesuffix("'s").rstrip("'"))  # "a customer's hair": the customer
+             for form in (base, *singular_forms(base))}
     _drop(parsed, drop)
     used = {j for i, j in pairs.items() if i not in drop}
     _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text, freed)
@@ -137,7 +142,9 @@ def _align(mentions: list[Mention], phrases: list[Phrase]) -> dict[int, int]:
         lasts = {noun.split()[-1] for noun in nouns}  # "foam blocks" is the phrase "foam block"
         for j, phrase in enumerate(phrases):
             name, head = _spoken(phrase.name), _spoken(phrase.head)
-            if j not in taken and (nouns & {name, head} or head in lasts or any(name.endswith(" " + n) for n in nouns)):
+            heads = {head, *singular_forms(head)}  # "pliers", a plural-only name, is the grammar's "plier"
+            if j not in taken and (nouns & {name, *heads} or heads & lasts
+                                   or any(name.endswith(" " + n) for n in nouns)):
                 pairs[i] = j
                 taken.add(j)
                 break

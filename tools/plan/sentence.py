@@ -57,6 +57,10 @@ def heading_nouns(doc):
     subj = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if root.pos_ in ("VERB", "AUX") and (subj is None or subj.lower_ in ("i", "you", "we")):
         yield from (c for c in root.children if c.dep_ == "dobj" and c.pos_ in NOMINAL)
+        # "I'm writing a novel and need to picture the villain's study: ...": a later request verb's object
+        verbs = [v for c in root.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")
+                 for v in (c, *(x for x in c.children if x.dep_ == "xcomp" and x.pos_ == "VERB"))]
+        yield from (c for v in verbs for c in v.children if c.dep_ == "dobj" and c.pos_ in NOMINAL)
     if root.pos_ in NOMINAL and not is_verbal_ing(root):
         yield root
     first = next((t for t in doc if t.pos_ in NOMINAL and t.dep_ not in MODIFIER_DEPS), None)
@@ -102,14 +106,58 @@ def find_place(doc):
         listed = any(c.dep_ == "conj" and (w is None or c.i < w.i) for c in head.children)
         empty = any(c.lower_ in T["negators"]["adj"] for c in head.children if c.dep_ == "amod")
         person = singular(head) in T["person_lemmas"] or (head.ent_type_ == "PERSON" and head.text.istitle())
+        person = person or (wordnet.is_person(singular(head)) and not is_place_name(head))  # "a gardener ... with"
         if not counted and not listed and not person and (owns_contents(head) or empty):
-            return head
+            return framed_place(head) or head
+    return later_place(doc)
+
+
+def later_place(doc):
+    """The setting named later in the prompt: the object of in/inside/at, else a place "for" or "of" which things
+    are listed."""
     for tok in doc:  # otherwise the object of in/inside/at
         obj = pobj_of(tok) if tok.dep_ == "prep" and tok.lower_ in ("in", "inside", "at") else None
         obj = follow_part(obj)
         if obj is not None and obj.pos_ in NOMINAL and is_setting_candidate(obj) and has_determiner(obj):
             return obj
+    for tok in doc:  # "set dressing for a 1940s detective office: ...", "a film set of a tavern with ...": a place
+        obj = pobj_of(tok) if tok.dep_ == "prep" and tok.lower_ in ("for", "of") else None
+        if obj is not None and obj.pos_ in NOMINAL and is_setting_candidate(obj) and has_determiner(obj) \
+                and owns_contents(obj) and is_place_name(obj):
+            return obj
     return None
+
+
+def is_place_name(tok) -> bool:
+    """Whether the noun's whole name (or its head) names a place type, by name or meaning."""
+    from tools.plan.ground import ground_place
+
+    return ground_place(whole_name(tok).lower()) is not None or ground_place(singular(tok)) is not None
+
+
+def framed_place(head):
+    """The place a heading frames, or None: "film set: a victorian parlour with ...", "game level: a cargo bay with
+    ...", "a period film set of a medieval tavern with ...": the heading names what the scene is for; the place
+    after its colon, itself holding things, or "of" it, where the things are."""
+    colon = next((t for t in head.doc[head.i + 1:head.i + 3] if t.text == ":"), None)
+    after = next((t for t in head.doc[colon.i + 1:] if t.pos_ in NOMINAL and t.dep_ not in MODIFIER_DEPS), None) \
+        if colon is not None else None
+    if after is not None and prep_child(after, {"with"}) is None:
+        after = None
+    if after is None:  # "the kitchen of a restaurant with ...": a head word naming a place is the setting itself
+        from tools.plan.ground import ground_place
+
+        of = prep_child(head, {"of"}) if ground_place(singular(head)) is None else None
+        after = pobj_of(of) if of is not None else None
+    if after is None or after.pos_ not in NOMINAL or not is_setting_candidate(after):
+        return None
+    return after if is_place_name(after) else None
+
+
+def framing(tok, ctx) -> bool:
+    """Whether the noun heads the prompt only to frame the place the things are in (``framed_place``)."""
+    return ctx.place is not None and tok.i != ctx.place.i and framed_place(tok) is not None \
+        and framed_place(tok).i == ctx.place.i
 
 
 def follow_part(obj):
@@ -139,7 +187,11 @@ def classify(tok, ctx) -> str:
         return "measure (a number and its unit)"
     if ctx.place is not None and tok.i == ctx.place.i:
         return "place"
-    if tok.ent_type_ in T["time_entities"]:
+    if is_body_part(tok):
+        return "a part of a body (its owner shows it)"
+    if framing(tok, ctx):
+        return "framing (what the scene is for: a film set, a game level)"
+    if tok.ent_type_ in T["time_entities"] and not is_kind_named(tok):
         return f"time expression ({tok.ent_type_})"
     if is_named(tok):
         return f"named entity ({tok.ent_type_})"
@@ -186,7 +238,7 @@ def classify(tok, ctx) -> str:
         return "quoted content"
     if is_nominalisation(tok):
         return "abstract noun (bare nominalisation)"
-    if is_verbal_ing(tok):
+    if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
     if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None \
             and not is_made_thing(tok):
@@ -202,6 +254,13 @@ def classify(tok, ctx) -> str:
 
 
 SUBSTANCE_FILE = 27  # WordNet's noun.substance
+
+
+def is_kind_named(tok) -> bool:
+    """Whether a noun (its whole name or its lemma) is what a kind is called: the entity tagger reads "nightlight"
+    as a time of day, but a kind named so is a thing."""
+    return tok.pos_ in NOMINAL and any((kind := lookup(name)) is not None and kind.name != "placeholder"
+                                       for name in (whole_name(tok), singular(tok)))
 
 
 def is_mass(tok) -> bool:
@@ -291,7 +350,7 @@ def is_owner(tok, ctx) -> bool:
     if not (kind_hint(tok) == "person" or wordnet.is_person(singular(tok))):
         return False
     if tok.dep_ == "poss":
-        return not is_name_possessor(tok)
+        return not is_name_possessor(tok) and not is_body_part(tok.head)  # "cutting a customer's hair": in it
     prep = governing_prep(tok)
     return prep is not None and prep.lower_ == "of" and ctx.place is not None and prep.head.i == ctx.place.i
 
@@ -447,6 +506,11 @@ def retag_compound_heads(doc) -> None:
                 and (after is None or after.pos_ in ("PUNCT", "CCONJ", "ADP")):
             # "a combination safe": a kind's name ending a noun phrase after a noun is its head, not its adjective
             tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
+            if tok.head.i == prev.i:  # "a horse stable with ...": the head takes the noun's place in the sentence,
+                root = prev.head.i == prev.i  # or the two would head each other and the sentence have no root
+                tok.head, tok.dep_ = (tok if root else prev.head), prev.dep_
+                for child in [c for c in doc if c.head.i == prev.i and c.i != tok.i and c.dep_ != "det"]:
+                    child.head = tok
             prev.head, prev.dep_ = tok, "compound"
             for article in [c for c in doc if c.head.i == prev.i and c.dep_ == "det"]:
                 article.head = tok
@@ -476,10 +540,13 @@ def retag_mistagged_nouns(doc) -> None:
         no_adjective = tok.pos_ == "ADJ" and not {tok.lower_, tok.lemma_.lower()} & lemma_index()["adj"]
         if noun is None and no_adjective and tok.dep_ in NOUN_SLOTS and lookup(tok.lower_) is not None:
             noun, anywhere = tok.lower_, True  # "a school of clownfish": a kind's name, no adjective to English
+        if noun is None and no_verb and tok.is_alpha and tok.dep_ in NOUN_SLOTS and has_own_article(tok):
+            noun = tok.lower_  # "and a waterbed": no verb to English, with an article; WordNet has a "water bed"
         anywhere = anywhere or (no_adjective and noun is not None and has_own_article(tok))  # "a librarian stamping"
         anywhere = anywhere or (tok.pos_ == "VERB" and noun is not None and is_list_item(tok))  # ", skates on a rack"
         # "a stable with two horses": an adjective heads no sentence with an article of its own
-        anywhere = anywhere or (tok.pos_ == "ADJ" and tok.dep_ == "ROOT" and noun is not None and has_own_article(tok))
+        anywhere = anywhere or (tok.pos_ in ("ADJ", "VERB") and tok.dep_ == "ROOT" and noun is not None
+                                and has_own_article(tok))  # "a film set of a tavern": no verb takes "a"
         if tok.pos_ not in ("ADJ", "ADV", "VERB") or (tok.dep_ not in NOUN_SLOTS and not stray and not anywhere) \
                 or not tok.is_alpha or tok.is_stop or is_look_word(tok) \
                 or (tok.tag_ == "VBG" and not anywhere):  # "a sailboat drifting": a participle
@@ -548,10 +615,22 @@ def has_own_article(tok) -> bool:
                for c in tok.children)
 
 
+BODY_FILE = 8  # WordNet's noun.body: hair, hands, a face
+
+
+def is_body_part(tok) -> bool:
+    """A part of a possessor's body ("a customer's hair"), which the possessor shows: the noun's commonest physical
+    sense is a body part, no kind is called by it, and its possessor is a person or an animal."""
+    owner = next((c for c in tok.children if c.dep_ == "poss" and c.pos_ in NOMINAL), None)
+    senses = wordnet.physical_senses(singular(tok))[:1]
+    return owner is not None and [s.lexfile for s in senses] == [BODY_FILE] and lookup(singular(tok)) is None \
+        and wordnet.being(singular(owner)) is not None
+
+
 def is_name_possessor(t) -> bool:
     """"captain's chair", "a nurses' station": an unowned possessor (no det, or an
-    article that really belongs to the whole phrase) is part of the name."""
-    if t.dep_ != "poss" or t.pos_ not in NOMINAL or t.i + 2 != t.head.i:
+    article that really belongs to the whole phrase) is part of the name; never the owner of a body part."""
+    if t.dep_ != "poss" or t.pos_ not in NOMINAL or t.i + 2 != t.head.i or is_body_part(t.head):
         return False
     dets = [c for c in t.children if c.dep_ in ("det", "poss")]
     head_dets = [c for c in t.head.children if c.dep_ in ("det", "nummod") and c.i != t.i]
@@ -914,6 +993,12 @@ def naive_noun_scan(tok) -> bool:
         "ADJ", "DET", "ADP", "CCONJ", "SCONJ", "PART", "AUX", "NUM", "PUNCT", "SYM", "SPACE")
 
 
+def takes_object(tok) -> bool:
+    """Whether a verb has a direct object that is a noun ("to picture the villain's study", "dress the set"): then
+    it is what someone does, not a thing the tagger misread as a verb (those take no object of their own)."""
+    return any(c.dep_ == "dobj" and c.pos_ in NOMINAL for c in tok.children)
+
+
 def rejections(ctx, used: set[int]) -> list[Rejected]:
     """Nouns not taken as objects, each with the reason why."""
     out = []
@@ -922,6 +1007,8 @@ def rejections(ctx, used: set[int]) -> list[Rejected]:
             continue
         reason = ctx.role.get(tok.i) or {"VERB": "verb", "ADV": "adverb", "PRON": "pronoun",
                                           "INTJ": "interjection"}.get(tok.pos_, f"not a head ({tok.dep_})")
+        if reason == "verb" and takes_object(tok):
+            reason = "verb taking an object (what someone does to it)"
         if is_named(tok) and tok.i not in ctx.role:
             reason = f"named entity ({tok.ent_type_})"
         elif is_title_propn(tok) and tok.i not in ctx.role:

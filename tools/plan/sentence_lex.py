@@ -250,7 +250,30 @@ def singular(tok) -> str:
         return next((c for c in cands if c in nouns), low)
     if tok.lower_.endswith("ies") and low.endswith("y") and tok.lower_[:-1] in nouns:
         return tok.lower_[:-1]  # "cookies" are cookies: WordNet's "cooky" is also a ship's cook
+    if is_plural(tok) and low != tok.lower_:
+        if low not in nouns and tok.lower_ in nouns and tok.lower_ in wordnet_base_forms(tok.lower_):
+            return tok.lower_  # "a trellis": WordNet's noun as written; the tagger's lemma "trelli" is none
+        return _kind_singular(tok.lower_, low)
     return low
+
+
+def wordnet_base_forms(word: str) -> list[str]:
+    """WordNet's base forms of ``word`` (imported here, as this module's other WordNet helpers do)."""
+    from tools.knowledge import wordnet
+
+    return wordnet.base_forms(word)
+
+
+def _kind_singular(plural: str, lemma: str) -> str:
+    """The singular of an ambiguous plural that a kind is named by, when the tagger's lemma names none: "two axes"
+    are axes to WordNet ("ax", "axe"), the tagger's "axis" a line; else the lemma."""
+    from tools.knowledge import wordnet
+    from tools.knowledge.categories import lookup
+
+    if lookup(lemma) is not None:
+        return lemma
+    return next((form for form in wordnet.base_forms(plural) if form != plural and "_" not in form
+                 and (kind := lookup(form)) is not None and kind.name != "placeholder"), lemma)
 
 
 def plural_only(tok) -> bool:
