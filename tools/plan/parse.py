@@ -253,6 +253,8 @@ class PromptParser:
     def _take_place(self, phrase: NounPhrase) -> None:
         head = _head(phrase)
         name = head.name if head.kind == "place" else next(n for k, n in head.alternatives if k == "place")
+        if name == "room" and phrase.places:
+            name = phrase.places[-1]  # "a church interior", "a mosque interior": the room word says only indoors
         if self.pending and self.pending[0] == "next_to" and (shore := PLACES[name].shore):
             name = shore  # "a lighthouse by the sea" stands on the beach, not in the water
         if self.out.place is not None and self.out.place != "room" and name != "room":

@@ -136,7 +136,6 @@ EMPTY_WORDS = {"empty", "bare", "unfurnished", "vacant"}
 # are that kind, tools/knowledge/kinds.toml). Unlisted nouns fall back to spelling similarity, then 'placeholder'.
 SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "divan": ("sofa", "a divan is a sofa"),
-    "pouf": ("stool", "a pouf is a low seat"), "pouffe": ("stool", "a pouffe is a low seat"),
     "bureau": ("dresser", "a bureau is a chest of drawers"), "pantry": ("cabinet", "a pantry cupboard is a cabinet"),
     "hutch": ("cabinet", "a hutch is a cabinet"),
     "bed frame": ("bed", "a bed frame is a bed"),
