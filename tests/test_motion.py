@@ -139,3 +139,16 @@ def test_motion_check_judges_counts() -> None:
     assert motion_check(_motion([], {"house": (4000, 0, 0)}, animated=True, frame_changed=9000))["passed"]  # snow
     assert motion_checks({"motion": {"skipped": "no motion API"}}) == []
     assert not motion_check({})["passed"]
+
+
+def test_a_flame_too_small_to_show_its_flicker_is_not_judged_but_a_larger_one_is() -> None:
+    from tools.verify.motion import MIN_JUDGED_PART_PIXELS, motion_check
+
+    def candle(flame_pixels: int) -> dict:
+        report = _motion(["candle"], {"candle": (200, 0, 0)})
+        report["motion"]["part_moving"] = ["candle"]
+        report["motion"]["objects"]["candle"]["part"] = {"pixels": flame_pixels, "idChanged": 0, "colorChanged": 0}
+        return report
+
+    assert motion_check(candle(7))["passed"] and "1 too small" in motion_check(candle(7))["evidence"]
+    assert not motion_check(candle(MIN_JUDGED_PART_PIXELS))["passed"]  # big enough to show: a still flame fails

@@ -36,6 +36,10 @@ MIN_MOVING_SHARE = 0.02
 # Pixels a still object may change in the object-ID pass (not counting where a moving object covers it).
 MAX_STILL_PIXELS = 0
 MIN_JUDGED_PIXELS = 5  # an object with fewer pixels in the hero view is too small to judge there
+# A part that only flickers or ripples (a candle's flame) changes its outline by a share of its size: at 7
+# pixels (about 2 x 3) a flicker between the two instants moves no pixel edge, so such a part is judged from
+# this size up, about 5 x 6 pixels.
+MIN_JUDGED_PART_PIXELS = 30
 EVIDENCE_ITEMS = 4
 STILLNESS_TESTED_IN = "tests/test_motion.py"
 _HAS_MOTION_JS = "() => typeof window.diorama === 'object' && typeof window.diorama?.motionChanges === 'function'"
@@ -89,8 +93,10 @@ def motion_check(report: dict) -> dict:
                       f"static scene, yet {motion['frame_changed_pixels']} pixels changed between t=0 and t=0.5 s")
     # An object whose behaviours all move a part (a candle's flame) is judged by that part's pixels alone.
     parts_only = set(motion.get("part_moving", ()))
-    counted = {i: (o["part"] if i in parts_only and "part" in o else o) for i, o in motion["objects"].items()}
-    judged = {i: o for i, o in counted.items() if o["pixels"] >= MIN_JUDGED_PIXELS}
+    by_part = {i for i, o in motion["objects"].items() if i in parts_only and "part" in o}
+    counted = {i: (o["part"] if i in by_part else o) for i, o in motion["objects"].items()}
+    judged = {i: o for i, o in counted.items()
+              if o["pixels"] >= (MIN_JUDGED_PART_PIXELS if i in by_part else MIN_JUDGED_PIXELS)}
     frozen = sorted(i for i in expected & set(judged) if not _moved(judged[i]))
     drifting = sorted(i for i, o in judged.items() if i not in expected and o["idChanged"] > MAX_STILL_PIXELS)
     moving = len(expected & set(judged)) - len(frozen)
