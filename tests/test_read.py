@@ -22,6 +22,16 @@ def test_light_is_not_made_into_an_object():
     assert all("light" not in spec.key for spec in plan.objects if spec.requested), [s.key for s in plan.objects]
 
 
+def test_what_hangs_in_the_air_is_not_made_into_an_object_but_a_stack_of_a_material_is():
+    """Dust, steam and the air itself are matter WordNet files under particulates, vapours and gases: the scene's
+    air, not a box. Paper is a substance too, but it takes a shape one places."""
+    plan = plan_prompt("an attic with dust in the air, steam rising from a kettle and stacks of paper on a desk", 0)
+    nouns = {spec.grounding.noun if spec.grounding else spec.category for spec in plan.objects if spec.requested}
+    assert not nouns & {"dust", "steam", "air"}, nouns
+    assert {"kettle", "desk"} <= {spec.category for spec in plan.objects if spec.requested}
+    assert any("paper" in noun for noun in nouns), nouns
+
+
 def test_a_hyphenated_modifier_is_no_thing_of_its_own():
     """The sentence parser reads the prompt as written, so "half-painted" is one modifier, not a "half"."""
     plan = plan_prompt("a potting shed with a half-painted bench and a pull-out drawer", 0)

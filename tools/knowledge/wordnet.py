@@ -26,7 +26,11 @@ GATHERINGS = (("institution.n.01", None), ("social_group.n.01", "people"), ("ani
 MEMBER_CLASSES = {"people": "person.n.01", "animals": "animal.n.01"}  # what one member of a gathering is
 # Lexicographer files of the senses that are something happening, not a thing one places: noun.event ("a
 # wave", "a flash") and noun.phenomenon ("light", "lightning", "a breeze").
-HAPPENING_FILES = frozenset({11, 19})
+PHENOMENON_FILE = 19
+HAPPENING_FILES = frozenset({11, PHENOMENON_FILE})
+# Classes of matter that hangs in the air rather than standing anywhere: "dust in the air", "steam rising", "the
+# air". Paper, wood and sand are substances too, but they take a shape one can place.
+AIRBORNE_CLASSES = ("gas.n.02", "suspension.n.01", "particulate.n.01")
 # Lexicographer files of ideas, not things or beings: act, attribute, cognition, feeling, motive, possession,
 # process, quantity, relation, state, time. Communication (a logo, a sign), people (a unicorn is an imaginary
 # being, filed with persons), objects and shapes (a rainbow) are not among them: a scene can show those.
@@ -229,6 +233,18 @@ def happening(noun: str) -> bool:
     object. "Bolts" are no lightning: thunderbolt is that sense's first name, a bolt a fastener after it."""
     found = senses(noun)
     return bool(found) and found[0].lexfile in HAPPENING_FILES and found[0].lemmas[0] in base_forms(noun)
+
+
+def airborne(noun: str) -> bool:
+    """Whether the commonest sense of ``noun`` is a phenomenon or matter that hangs in the air (AIRBORNE_CLASSES):
+    the scene's air, not a thing to place ("dust", "steam", "smoke")."""
+    found = senses(noun)
+    if not found:
+        return False
+    if found[0].lexfile == PHENOMENON_FILE:
+        return True
+    classes = {c.offset for name in AIRBORNE_CLASSES if (c := named(name)) is not None}
+    return any(a.offset in classes for a, _ in ancestors(found[0]))
 
 
 def is_idea(noun: str) -> bool:
