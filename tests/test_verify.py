@@ -347,3 +347,40 @@ def test_low_contrast_close_up_is_not_blank_but_a_flat_overview_is() -> None:
     assert _blank_check(views(hero=30.0, top=25.0, detail1=1.1))["passed"]
     failed = _blank_check(views(hero=0.4, top=25.0, detail1=1.1))
     assert not failed["passed"] and "hero" in failed["evidence"] and "detail1" not in failed["evidence"].split(";")[0]
+
+
+@pytest.mark.browser
+def test_a_page_whose_body_comes_late_is_waited_for_not_failed(browser) -> None:
+    """The load waits from the navigation's commit, when the document has no element yet: a body that arrives a
+    second after the headers (a loaded machine, a slow disk) must not end the wait with a TypeError."""
+    import threading
+    import time
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from tools.verify.render import _load
+
+    body = b"<!doctype html><html><body><script>document.documentElement.dataset.dioramaState='ready'</script>"
+
+    class Stalling(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.flush()
+            time.sleep(1.0)
+            self.wfile.write(body)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Stalling)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with browser.new_page() as page:
+            report: dict = {}
+            _load(page, f"http://127.0.0.1:{server.server_address[1]}/", 10, report)
+        assert report.get("ready") is True and not report.get("error"), report
+    finally:
+        server.shutdown()
+        server.server_close()

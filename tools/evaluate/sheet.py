@@ -30,7 +30,7 @@ COLUMNS = 8
 VIEWPORT = (COLUMNS * (TILE_PX + 8) + 40, 900)
 BLANK_SPREAD = 2.0  # luminance std (0..255) under which a tile shows nothing but background
 _FAMILY_PREFIX = "tools.assets.families."
-_SETTLED_JS = "() => ['ready', 'error'].includes(document.documentElement.dataset.dioramaState)"
+_SETTLED_JS = "() => ['ready', 'error'].includes(document.documentElement?.dataset.dioramaState)"
 
 
 @dataclass(frozen=True)

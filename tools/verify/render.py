@@ -48,14 +48,16 @@ EVIDENCE_ITEMS = 3
 CHECK_NAMES = (CheckName.READY, CheckName.NO_CONSOLE_ERRORS, CheckName.NO_FAILED_REQUESTS, CheckName.NOT_BLANK,
                CheckName.OBJECTS_VISIBLE)
 
+# Polled from the navigation's commit, before the document has an element: "?." keeps the poll from throwing
+# (a TypeError ends wait_for_function at once; under load that gap is long enough to hit).
 _SETTLED_JS = """() => {
-  const state = document.documentElement.dataset.dioramaState;
+  const state = document.documentElement?.dataset.dioramaState;
   return state === 'ready' || state === 'error';
 }"""
 _NOT_READY = "page not ready"
 _STATE_JS = """() => ({
-  state: document.documentElement.dataset.dioramaState ?? null,
-  error: document.documentElement.dataset.dioramaError ?? null,
+  state: document.documentElement?.dataset.dioramaState ?? null,
+  error: document.documentElement?.dataset.dioramaError ?? null,
 })"""
 
 

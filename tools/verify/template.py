@@ -39,7 +39,7 @@ LAYOUT_SLACK_PX = 1.0
 PHONE_SCREENSHOT = "screenshots/phone.png"
 TESTED_IN = "tests/test_page_ui.py"
 
-_CAMERA_STILL_JS = "() => document.documentElement.dataset.dioramaCamera !== 'moving'"
+_CAMERA_STILL_JS = "() => document.documentElement?.dataset.dioramaCamera !== 'moving'"
 _NEXT_FRAME_JS = "() => new Promise((resolve) => requestAnimationFrame(() => resolve(true)))"
 _PHONE_LAYOUT_JS = """() => {
   const vw = window.innerWidth, vh = window.innerHeight;
