@@ -112,18 +112,10 @@ def _box(oid: str, requested: bool, centre: tuple[float, float], size: tuple[flo
 
 def _frame_share(view: dict, boxes: list[dict], aspect: float) -> float:
     """The larger of the width and height shares of the frame that the boxes' projected corners span."""
-    position = np.asarray(view["position"], float)
-    forward = np.subtract(view["target"], position)
-    forward /= np.linalg.norm(forward)
-    right = np.cross(forward, [0.0, 1.0, 0.0])
-    right /= np.linalg.norm(right)
-    up = np.cross(right, forward)
-    tan_v = math.tan(math.radians(view["fov"]) / 2)
-    points = [np.array([x, y, z]) - position for b in boxes
-              for x in (b["bbox"]["min"][0], b["bbox"]["max"][0]) for y in (b["bbox"]["min"][1], b["bbox"]["max"][1])
-              for z in (b["bbox"]["min"][2], b["bbox"]["max"][2])]
-    xs = [p @ right / (p @ forward * tan_v * aspect) for p in points]
-    ys = [p @ up / (p @ forward * tan_v) for p in points]
+    corners = [_ndc(view, [x, y, z], aspect) for b in boxes
+               for x in (b["bbox"]["min"][0], b["bbox"]["max"][0]) for y in (b["bbox"]["min"][1], b["bbox"]["max"][1])
+               for z in (b["bbox"]["min"][2], b["bbox"]["max"][2])]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
     return max(max(xs) - min(xs), max(ys) - min(ys)) / 2
 
 
