@@ -30,7 +30,7 @@ PHENOMENON_FILE = 19
 HAPPENING_FILES = frozenset({11, PHENOMENON_FILE})
 # Classes of matter that hangs in the air rather than standing anywhere: "dust in the air", "steam rising", "the
 # air". Paper, wood and sand are substances too, but they take a shape one can place.
-AIRBORNE_CLASSES = ("gas.n.02", "suspension.n.01", "particulate.n.01")
+AIRBORNE_CLASSES = (("gas.n.02", "gas"), ("suspension.n.01", "vapour"), ("particulate.n.01", "dust"))
 # Lexicographer files of ideas, not things or beings: act, attribute, cognition, feeling, motive, possession,
 # process, quantity, relation, state, time. Communication (a logo, a sign), people (a unicorn is an imaginary
 # being, filed with persons), objects and shapes (a rainbow) are not among them: a scene can show those.
@@ -235,16 +235,12 @@ def happening(noun: str) -> bool:
     return bool(found) and found[0].lexfile in HAPPENING_FILES and found[0].lemmas[0] in base_forms(noun)
 
 
+@lru_cache(maxsize=4096)
 def airborne(noun: str) -> bool:
     """Whether the commonest sense of ``noun`` is a phenomenon or matter that hangs in the air (AIRBORNE_CLASSES):
     the scene's air, not a thing to place ("dust", "steam", "smoke")."""
     found = senses(noun)
-    if not found:
-        return False
-    if found[0].lexfile == PHENOMENON_FILE:
-        return True
-    classes = {c.offset for name in AIRBORNE_CLASSES if (c := named(name)) is not None}
-    return any(a.offset in classes for a, _ in ancestors(found[0]))
+    return bool(found) and (found[0].lexfile == PHENOMENON_FILE or _first_under(found[0], AIRBORNE_CLASSES) is not None)
 
 
 def is_idea(noun: str) -> bool:
