@@ -98,7 +98,9 @@ def main() -> int:
             continue
         objects = scene_objects(plan)
         parsed = parse_prompt(text)
-        named = judge_named(parsed, objects, similarity)
+        env = plan.environment
+        surfaces = {"walls": env.walls, "floor": env.floor} if env.kind == "indoor" else {}
+        named = judge_named(parsed, objects, similarity, surfaces)
         found_junk = junk_objects(parsed, objects)
         junk += len(found_junk)
         junk_classes.update(junk_class(j["why"]) for j in found_junk)

@@ -14,7 +14,7 @@ import pytest
 import trimesh
 
 from tools.assets.generate import generate
-from tools.assets.textures import WALL_PATTERN, repeat_metres, surface_files
+from tools.assets.textures import WALL_PATTERNS, repeat_metres, surface_files
 from tools.core.geometry import yaw_quaternion
 from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
@@ -235,11 +235,11 @@ def test_floor_and_walls_name_their_texture_files_written_beside_scene_json(writ
     floor, walls = arch["floor"]["texture"], [wall["texture"] for wall in arch["walls"]]
     assert floor == {"pattern": "carpet", "map": "textures/carpet.png", "normal_map": "textures/carpet_normal.png",
                      "roughness_map": "textures/carpet_roughness.png", "metres": repeat_metres("carpet")}
-    assert all(wall == walls[0] for wall in walls) and walls[0]["pattern"] == WALL_PATTERN
+    assert all(wall == walls[0] for wall in walls) and walls[0]["pattern"] == WALL_PATTERNS["plaster"]
     assert arch["floor"]["color"] == FLOOR_COLORS["carpet"], "the colour stays the factor the texels multiply"
     named = {t[slot] for t in (floor, *walls) for slot in ("map", "normal_map", "roughness_map")}
     assert sorted(p.relative_to(out).as_posix() for p in (out / "textures").iterdir()) == sorted(named)
-    for pattern in ("carpet", WALL_PATTERN):
+    for pattern in ("carpet", WALL_PATTERNS["plaster"]):
         for relative, png in surface_files(pattern).items():
             assert (out / relative).read_bytes() == png
 

@@ -95,10 +95,11 @@ def test_a_stated_colour_equal_to_the_tones_plain_shade_stays():
 
 def test_walls_an_earlier_edit_painted_stay_through_a_new_style():
     painted = _edited(_plan(), "paint the walls light green")
-    wall = painted.look.palette.wall if painted.look and painted.look.palette else None
+    assert painted.environment.wall_color is not None
     modern = _edited(painted, "make it more modern")
     assert modern.look is not None and modern.look.palette is not None
-    assert modern.look.palette.wall == wall and modern.look.palette.floor == STYLES["modern"].palette.floor
+    assert modern.environment.wall_color == painted.environment.wall_color
+    assert modern.look.palette.floor == STYLES["modern"].palette.floor
 
 
 def test_brightness_steps_the_exposure_within_its_bounds():

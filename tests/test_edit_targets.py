@@ -8,8 +8,10 @@ import pytest
 from tools.core.errors import InputError
 from tools.edit.apply import apply_edits, exists_in, resolve_specs
 from tools.edit.layout import pins_from, remap_pins, solve_pinned
-from tools.edit.ops import FLOOR_MATERIALS
+from tools.edit.ops import FLOOR_MATERIALS, EditOp
+from tools.edit.outcome import EditOutcome
 from tools.edit.parse import parse_edits, parse_or_refuse
+from tools.edit.room import finish
 from tools.edit.targets import Last
 from tools.knowledge.reference import size_for
 from tools.layout.solver import solve_layout
@@ -119,9 +121,13 @@ def test_replace_keeps_the_places_with_the_new_kind(room, laid_out):
 
 def test_look_and_finishes(room):
     outcome = apply_edits(room, parse_or_refuse("make it night and paint the walls light green"))
-    assert outcome.plan.look.time_of_day == "night" and outcome.plan.look.palette.wall
+    assert outcome.plan.look.time_of_day == "night" and outcome.plan.environment.wall_color == "#8cbc95"
     floor = apply_edits(room, parse_or_refuse("make the floor carpet")).plan
     assert floor.environment.floor == "carpet"
+    brick = apply_edits(room, parse_or_refuse("make the walls exposed brick")).plan.environment
+    assert (brick.walls, brick.wall_color) == ("brick", None), "a new finish shows its own colour"
+    with pytest.raises(InputError, match="no wall the page draws"):
+        finish(EditOutcome(room.model_copy(deep=True)), EditOp(kind="finish", target="walls", material="glass"))
     with pytest.raises(InputError, match="only outdoors"):
         apply_edits(room, parse_or_refuse("make it snowy"))
 

@@ -9,6 +9,7 @@ import pytest
 
 from tools.assets.families import _with_params
 from tools.assets.generate import generate
+from tools.assets.mesh import NATURAL_COLORS
 from tools.assets.registry import GENERATORS, SIZES, VARIANTS, GenParams
 from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, KINDS_FILE, TRAITS, has_trait, load_kinds, lookup
 from tools.plan.planner import plan_prompt
@@ -99,6 +100,17 @@ def test_fixed_generator_parameters_are_defaults_a_request_overrides():
     pinned = dataclasses.replace(kind, generator_params=(("variant", 2),))
     assert _meshes(_with_params(pinned, GENERATORS["table"])(GenParams(size))) == \
         _meshes(GENERATORS["table"](GenParams(size, variant=2)))
+
+
+def test_a_named_material_without_a_colour_shows_its_own_colour():
+    sofa = GENERATORS["sofa"]
+    covers = {part.material.name.split(":")[1] for part in sofa(GenParams((2.0, 0.85, 0.9), material="leather"))
+              if part.material.name.startswith("leather")}
+    assert covers == {NATURAL_COLORS["leather"]}, "a leather sofa is brown leather, not the default upholstery colour"
+    red = {part.material.name.split(":")[1] for part in sofa(GenParams((2.0, 0.85, 0.9), material="leather",
+                                                                         color="#aa2222"))
+           if part.material.name.startswith("leather")}
+    assert red == {"#aa2222"}
 
 
 def _meshes(parts) -> list[bytes]:

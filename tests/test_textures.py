@@ -159,9 +159,9 @@ def test_scene_glb_keeps_texture_set_uvs_tangents_and_occlusion():
 
 
 def test_room_finishes_have_loadable_texture_files():
-    from tools.assets.textures import FLOOR_PATTERNS, WALL_PATTERN, repeat_metres, surface_files
+    from tools.assets.textures import FLOOR_PATTERNS, WALL_PATTERNS, repeat_metres, surface_files
 
-    for pattern in {*FLOOR_PATTERNS.values(), WALL_PATTERN}:
+    for pattern in {*FLOOR_PATTERNS.values(), *WALL_PATTERNS.values()}:
         files = surface_files(pattern)
         assert sorted(files) == sorted(f"textures/{pattern}{s}.png" for s in ("", "_normal", "_roughness"))
         assert all(data.startswith(b"\x89PNG") for data in files.values()) and repeat_metres(pattern) > 0

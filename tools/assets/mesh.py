@@ -64,6 +64,11 @@ _PBR = {  # kind: (metallic, roughness, alpha)
     "water": (0.1, 0.1, 0.75),
 }
 
+# The colour a material shows when the prompt names it but no colour ("a leather sofa" is brown leather, not
+# the sofa's default upholstery colour in leather).
+NATURAL_COLORS = {"wood": "#9c6b3f", "metal": "#8c8f94", "glass": "#d8e4ea", "leather": "#6b4226",
+                  "stone": "#8d8a85", "ceramic": "#ece8e0"}
+
 
 def hex_to_rgb(color: str) -> tuple[float, float, float]:
     """'#rrggbb' -> sRGB floats in 0..1. Raises ValueError on anything else."""

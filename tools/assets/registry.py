@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tools.assets.mesh import Part, material
+from tools.assets.mesh import NATURAL_COLORS, Part, material
 from tools.core.geometry import triple
 
 Generator = Callable[["GenParams"], list[Part]]
@@ -86,8 +86,11 @@ class GenParams:
         return default if value is None else float(value)
 
     def mat(self, default_kind: str, default_color: str):
-        """The main material: the requested colour/material or the defaults."""
-        return material(self.material or default_kind, self.color or default_color)
+        """The main material: the requested colour/material or the defaults; a requested material of another kind
+        than the default, with no colour, in its own natural colour."""
+        kind = self.material or default_kind
+        natural = NATURAL_COLORS.get(kind) if kind != default_kind else None
+        return material(kind, self.color or natural or default_color)
 
 
 def generator(category: str, variants: int = 3, options: Mapping[str, OptionValue] | None = None,

@@ -193,6 +193,18 @@ def _plaster() -> Surface:
     return Surface(0.97 + 0.015 * trowel + 0.008 * grit, 0.2 * trowel + 0.1 * grit, 0.95 + 0.05 * trowel)
 
 
+def _wallpaper() -> Surface:
+    """Printed paper: a broad and a narrow stripe in a deeper tone, a small diamond motif between them, and
+    faint vertical seams; almost flat, a little rougher than paint."""
+    stripe = ((_U * 2) % 1.0)
+    band = np.where(stripe < 0.18, 1.0, np.where((stripe > 0.26) & (stripe < 0.3), 1.0, 0.0))
+    du, dv = np.abs(((_U * 2 + 0.5) % 1.0) - 0.62), np.abs(((_V * 4) % 1.0) - 0.5)
+    motif = (du * 4 + dv < 0.55).astype(float)
+    paper = _noise(91, 0.8)
+    shade = 0.96 - 0.14 * band - 0.1 * motif + 0.01 * paper
+    return Surface(shade, 0.15 * band + 0.1 * motif + 0.05 * paper, 0.9 + 0.02 * paper)
+
+
 def _concrete() -> Surface:
     """Cast concrete: cloudy tone, grit, and a few dark air pockets."""
     cloud, grit = _noise(91, 5), _noise(92, 0.7)
@@ -230,6 +242,7 @@ _BUILDERS: dict[str, tuple[Callable[[], Surface], float, float]] = {
     "stone": (_stone, 0.6, 0.35),
     "carpet": (_carpet, 0.25, 0.35),
     "plaster": (_plaster, 1.2, 0.25),
+    "wallpaper": (_wallpaper, 0.53, 0.15),
     "concrete": (_concrete, 1.0, 0.4),
     "turf": (_turf, 3.0, 0.3),
     "sand": (_sand, 2.0, 0.25),
@@ -284,11 +297,12 @@ def texture(pattern: str) -> Texture:
     return texture_set(pattern).base
 
 
-# The room shell's finishes (scene.json architecture.floor.material -> pattern); walls are plaster. Floors
-# not listed (snow, water) stay plain colours on the page.
+# The room shell's finishes (Environment.floor and .walls -> pattern). Floors not listed (snow, water) stay
+# plain colours on the page.
 FLOOR_PATTERNS = {"wood": "planks", "tile": "tiles", "carpet": "carpet", "stone": "stone", "asphalt": "concrete",
                   "dirt": "stone", "grass": "turf", "sand": "sand"}
-WALL_PATTERN = "plaster"
+WALL_PATTERNS = {"plaster": "plaster", "brick": "brick", "stone": "stone", "wood": "planks", "tile": "tiles",
+                 "concrete": "concrete", "wallpaper": "wallpaper"}
 
 
 def surface_files(pattern: str) -> dict[str, bytes]:

@@ -35,6 +35,8 @@ RelationKind = Literal[
     "under",  # subject in the clear space under target (between a table's legs), else beside it
 ]
 
+WallFinish = Literal["plaster", "brick", "stone", "wood", "tile", "concrete", "wallpaper"]  # a room's walls
+
 
 class Environment(BaseModel):
     """Where the scene happens."""
@@ -46,6 +48,8 @@ class Environment(BaseModel):
     height: float = Field(2.7, description="wall height indoors; sky clearance outdoors")
     size_from_prompt: bool = Field(False, description="the prompt stated the size")
     floor: str = Field("wood", description="floor or ground surface: wood, tile, carpet, grass, sand, snow, asphalt, stone, dirt, water")
+    walls: WallFinish = Field("plaster", description="indoor wall finish")
+    wall_color: str | None = Field(None, description="'#rrggbb' of the walls as the prompt or an edit states it")
     windows: int = Field(0, description="windows to put in walls (indoor)")
 
 

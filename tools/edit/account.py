@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from tools.core.schema import Placement, ScenePlan, instance_ids
 from tools.edit.ops import CUSTOM_PALETTE
+from tools.knowledge.places import PAINTED_WALLS
 
 MOVED_M = 0.005  # metres a centre must shift to count as moved (the layout's own rounding is far finer)
 TURNED_RAD = math.radians(1)
@@ -116,7 +117,8 @@ def _scene_facts(plan: ScenePlan) -> dict[str, str]:
     env, look = plan.environment, plan.look
     palette = look.palette if look else None
     facts = {"room": f"{env.width:g} x {env.depth:g} m, {env.height:g} m high", "floor": env.floor,
-             "walls": (palette.wall if palette else None) or "default",
+             "walls": f"{env.walls}, " + (env.wall_color or (palette.wall if palette and env.walls in PAINTED_WALLS
+                                                               else None) or "default"),
              "floor colour": (palette.floor if palette else None) or "default",
              "time of day": look.time_of_day if look else "day", "weather": look.weather if look else "clear",
              "style": look.style if look else "default",
@@ -128,7 +130,7 @@ def _scene_facts(plan: ScenePlan) -> dict[str, str]:
 
 def scene_changes(old_plan: ScenePlan, new_plan: ScenePlan) -> list[dict]:
     """``{"part", "from", "to"}`` for each part of the scene itself the edit changed: the room's size, the floor,
-    the walls' colour, the time of day, the weather, the style, the palette, the light, the exposure."""
+    the walls' finish and colour, the time of day, the weather, the style, the palette, the light, the exposure."""
     old, new = _scene_facts(old_plan), _scene_facts(new_plan)
     return [{"part": part, "from": old[part], "to": new[part]} for part in old if old[part] != new[part]]
 

@@ -64,7 +64,7 @@ class EditOp(BaseModel):
     tones: str | None = Field(None, description="look: a colour whose shades colour the scene ('in blue tones': blue)")
     light: Literal["warm", "cool"] | None = Field(None, description="look: the colour of the indoor light")
     brightness: Literal["brighter", "darker"] | None = Field(None, description="look: the exposure up or down a step")
-    material: str | None = Field(None, description="finish of the floor: wood, tile, carpet, stone ...")
+    material: str | None = Field(None, description="finish of the floor (wood, tile, carpet, stone ...) or walls (brick, stone, wood, tile, wallpaper ...)")
     revision: int | None = Field(None, ge=1, description=(
         "undo: the revision to restore; null: one step back (each undo goes one further, each redo one forward)"))
     wall: WallName | None = Field(None, description=(

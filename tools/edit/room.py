@@ -11,6 +11,7 @@ from tools.core.windows import windows_of
 from tools.edit.ops import CUSTOM_PALETTE, FLOOR_MATERIALS, WALL_NAMES, EditOp
 from tools.edit.outcome import EditOutcome, colour
 from tools.edit.style import restyle
+from tools.knowledge.places import WALL_FINISHES
 from tools.plan.text import StatedSize, check_size
 
 ROOM_FACTOR = 1.25  # 'make the room bigger' grows each side by a quarter; 'smaller' shrinks it by the same ratio
@@ -33,10 +34,12 @@ def look(outcome: EditOutcome, op: EditOp) -> str:
 
 
 def finish(outcome: EditOutcome, op: EditOp) -> str:
-    """Wall colour, floor colour or floor material: the finishes compose draws (tools/page/look.py finishes)."""
+    """Wall or floor colour and material: the finishes compose draws (tools/page/look.py finishes)."""
     plan, env = outcome.plan, outcome.plan.environment
     if op.target == "walls" and env.kind != "indoor":
         raise InputError("an outdoor scene has no walls to paint")
+    if op.target == "walls":
+        return _walls(env, op)
     if op.material is not None:
         if op.material not in FLOOR_MATERIALS.values():
             raise InputError(f"'{op.material}' is no floor the page draws ({', '.join(sorted(set(FLOOR_MATERIALS.values())))})")
@@ -53,6 +56,17 @@ def finish(outcome: EditOutcome, op: EditOp) -> str:
     palette = palette.model_copy(update={"wall" if op.target == "walls" else "floor": hex_color})
     plan.look = current.model_copy(update={"palette": palette})
     return f"{op.target}: {name}" + (f" {op.material}" if op.material else "")
+
+
+def _walls(env: Environment, op: EditOp) -> str:
+    """The walls' finish and colour; a new finish of no stated colour shows its own."""
+    if op.material is not None:
+        if op.material not in WALL_FINISHES:
+            raise InputError(f"'{op.material}' is no wall the page draws ({', '.join(WALL_FINISHES)})")
+        env.walls = op.material  # type: ignore[assignment]  # one of WALL_FINISHES, checked above
+    hex_color, name = colour(op.color) if op.color else (None, "")
+    env.wall_color = hex_color
+    return "walls: " + " ".join(part for part in (name, op.material) if part)
 
 
 def room_size(outcome: EditOutcome, op: EditOp) -> str:

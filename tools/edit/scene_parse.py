@@ -13,6 +13,7 @@ from tools.core.colors import parse_color
 from tools.edit.ops import FLOOR_MATERIALS, EditOp
 from tools.edit.targets import Last, as_new_thing, mentions, unknown_noun
 from tools.knowledge.look_words import LIGHT_WORDS, NOT_TIME_AFTER, TIME_WORDS, TONE_NOUNS, WEATHER_WORDS
+from tools.knowledge.places import WALL_WORDS
 from tools.plan.look import read_style, read_tones, tones_palette
 from tools.plan.parse import match_relation
 from tools.plan.phrases import match_head, number_value
@@ -111,15 +112,14 @@ def _plain_form(word: str) -> str:
 
 
 def finish_op(words: list[str]) -> EditOp | None:
-    """'the walls light green', 'the floor dark wood', 'the floor tile', 'the floor to carpet'."""
+    """'the walls light green', 'the walls exposed brick', 'the floor dark wood', 'the floor to carpet'."""
     found = mentions(words, None)
     if not found or found[0].words not in {"wall", "floor"}:
         return None
     surface, after = found[0].words, words[found[0].end:]
     colour = next((c for i in range(len(after)) if (c := parse_color(after, i)) is not None), None)
-    material = next((FLOOR_MATERIALS[w] for w in after if w in FLOOR_MATERIALS), None)
-    if surface == "wall" and material is not None:
-        return None  # walls have one finish, a colour
+    materials = WALL_WORDS if surface == "wall" else FLOOR_MATERIALS
+    material = next((materials[w] for w in after if w in materials), None)
     if colour is None and material is None:
         return None
     return EditOp(kind="finish", target="walls" if surface == "wall" else "floor",

@@ -41,7 +41,7 @@ import numpy as np
 from tools.core.embeddings import embed, embeddings_available
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category
-from tools.knowledge.places import PLACES
+from tools.knowledge.places import FLOOR_COVERINGS, FLOOR_WORDS, PLACES, WALL_COVERINGS, WALL_WORDS
 from tools.plan.sentence import ParsedPrompt
 from tools.plan.sentence_lex import T
 
@@ -199,18 +199,49 @@ def scene_part(name: str) -> str | None:
     return "the weather" if forms & set(T["weather_nouns"]) else None
 
 
-def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarity | None = None) -> list[dict]:
-    """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order."""
+def surface_finish(name: str) -> tuple[str, str] | None:
+    """(surface, finish) a mention names as the room's own covering: "floral wallpaper" (walls, wallpaper),
+    "stone walls" (walls, stone), "floor tiles" (floor, tile); None for anything else."""
+    words = name.lower().split()
+    last = next((form for form in noun_forms(words[-1]) if form in WALL_COVERINGS | FLOOR_COVERINGS
+                 | {"wall", "walls"}), None) if words else None
+    if last is None:
+        return None
+    on_walls = last in WALL_COVERINGS or last in {"wall", "walls"} or "wall" in words or "walls" in words
+    table = WALL_WORDS if on_walls else FLOOR_WORDS
+    finish = next((table[w] for w in reversed(words) if w in table), None)
+    return ("walls" if on_walls else "floor", finish) if finish else None
+
+
+def surfaces_drawn(architecture: dict) -> dict[str, str]:
+    """{"walls": finish, "floor": material} of a room as scene.json's architecture draws it; {} outdoors."""
+    if architecture.get("kind") != "indoor":
+        return {}
+    walls = architecture.get("walls") or [{}]
+    drawn = {"walls": walls[0].get("material"), "floor": architecture.get("floor", {}).get("material")}
+    return {surface: finish for surface, finish in drawn.items() if finish}
+
+
+def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarity | None = None,
+                surfaces: dict[str, str] | None = None) -> list[dict]:
+    """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order.
+    ``surfaces``: the finish of the room's walls and floor as the scene draws them ({"walls": "brick"}), which
+    show a named covering ("exposed brick walls")."""
     judged = []
     settings = {parsed.place.name.lower(), parsed.place.head.lower()} if parsed.place is not None else set()
     for mention in parsed.mentions:
-        part = scene_part(mention.name)
+        covering = surface_finish(mention.text)  # as written: the parse's name of "stone walls" is "wall"
+        if covering is not None and (surfaces or {}).get(covering[0]) == covering[1]:
+            judged.append({"name": mention.name, "verdict": "scene", "object": None,
+                           "why": f"the room's {covering[0]}, finished in {covering[1]}"})
+            continue
+        part = scene_part(mention.name) if covering is None else None  # a covering not shown: a thing, or missing
         verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"} \
             if part else judge_mention(mention.name, objects, similarity, mention.head, mention.of_names,
                                        mention.text, settings)
         if verdict["verdict"] == "missing" and is_sky_body(mention.name):  # "a full moon" over a forest
             verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": "the sky, drawn by the look"}
-        if verdict["verdict"] == "missing" and is_room_part_kind(mention.name, mention.head):
+        if verdict["verdict"] == "missing" and covering is None and is_room_part_kind(mention.name, mention.head):
             verdict = {"name": mention.name, "verdict": "scene", "object": None,
                        "why": "a kind of the room's own part, built into the room"}
         judged.append(verdict)

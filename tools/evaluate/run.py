@@ -24,7 +24,7 @@ from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
 from tools.core.report import CheckName, Report
 from tools.evaluate.geometry import bbox_mismatches, collisions, floating, load_world_objects, out_of_bounds
-from tools.evaluate.named import default_similarity, judge_named, junk_objects, verdict_counts
+from tools.evaluate.named import default_similarity, judge_named, junk_objects, surfaces_drawn, verdict_counts
 from tools.evaluate.requirements import judge_requirements
 from tools.evaluate.space import measure_space
 from tools.plan.planner import plan_prompt
@@ -86,8 +86,8 @@ def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seco
     geometry_seconds = time.perf_counter() - geometry_started
     requirements = judge_requirements(plan, folder, raw_scene, objects)
     parsed = parse_prompt(scene.prompt)
-    named = judge_named(parsed, raw_scene.get("objects", []), default_similarity())
     indoor = scene.architecture.get("kind") == "indoor"
+    named = judge_named(parsed, raw_scene.get("objects", []), default_similarity(), surfaces_drawn(scene.architecture))
     render = verify_scene(folder, browser)
     render_passed = {check["name"]: check["passed"] for check in render["checks"]}
     visible = render["visible"]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tools.core.schema import WallFinish
 from tools.knowledge.backdrops import BACKDROPS
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.relation_words import RELATION_WORDS
@@ -23,9 +24,13 @@ PLACES_FILE = Path(__file__).with_name("places.toml")
 SPACE_PLACE = "space"  # no ground: compose writes architecture kind "space", the page draws a starry backdrop
 INDOOR_FLOORS = ("wood", "tile", "carpet")
 FLOORS = (*INDOOR_FLOORS, "grass", "sand", "stone", "asphalt", "snow", "dirt", "water", "none")
+# What the walls of a room are finished in (Environment.walls); compose draws each with its own texture.
+WALL_FINISHES: tuple[str, ...] = get_args(WallFinish)
+PAINTED_WALLS = ("plaster", "wallpaper")  # a style's wall colour shows on these; the others keep their own
 MAX_USUAL_COUNT = 100
 
 RelationSpec = tuple[str, str | None, int | None]  # (relation kind, target kind or None, param)
+
 
 @dataclass(frozen=True)
 class Expected:
@@ -65,6 +70,7 @@ class Place:
     description: str = ""
     backdrop: str | None = None  # outdoors: the scenery ring beyond the bounds (tools/knowledge/backdrops.py)
     underground: bool = False  # indoors: no windows unless the prompt asks (a tomb, a bunker, a mine, a submarine)
+    walls: str = "plaster"  # indoors: the walls' usual finish (WALL_FINISHES)
 
 
 class _Row(BaseModel):
@@ -94,6 +100,7 @@ class _PlaceRow(_Row):
     sea_side: bool = False
     backdrop: str | None = None
     underground: bool = False
+    walls: Literal[WALL_FINISHES] = "plaster"  # type: ignore[valid-type]
     furnish: tuple[_FurnishRow, ...] = ()
     extras: tuple[_FurnishRow, ...] = ()
 
@@ -172,7 +179,7 @@ def _place(name: str, row: _PlaceRow) -> Place:
     return Place(name, row.kind, row.phrases, row.size, row.floor, row.height,
                  expected=tuple(items[:len(row.furnish)]), extras=tuple(items[len(row.furnish):]),
                  shore=row.shore, sea_side=row.sea_side, description=row.description, backdrop=row.backdrop,
-                 underground=row.underground)
+                 underground=row.underground, walls=row.walls)
 
 
 def _why(error: ValidationError) -> str:
@@ -223,7 +230,25 @@ FLOOR_WORDS: dict[str, str] = {
     "wood": "wood", "wooden": "wood", "hardwood": "wood", "parquet": "wood", "laminate": "wood",
     "tile": "tile", "tiles": "tile", "tiled": "tile", "stone": "tile", "marble": "tile", "concrete": "tile",
     "carpet": "carpet", "carpeted": "carpet", "fabric": "carpet",
+    "floorboards": "wood", "floorboard": "wood", "linoleum": "tile", "lino": "tile", "flagstones": "tile",
 }
+
+# Words that give the walls their finish: "exposed brick walls", "wood-panelled walls", "tiled walls",
+# "floral wallpaper". The nouns among them (wallpaper, panelling, brickwork) name a covering, never a thing.
+WALL_WORDS: dict[str, str] = {
+    "brick": "brick", "bricks": "brick", "brickwork": "brick",
+    "stone": "stone", "stonework": "stone", "marble": "stone",
+    "wood": "wood", "wooden": "wood", "timber": "wood", "log": "wood", "panelled": "wood", "paneled": "wood",
+    "panelling": "wood", "paneling": "wood", "wainscoting": "wood", "wainscotting": "wood",
+    "tile": "tile", "tiles": "tile", "tiled": "tile", "tiling": "tile", "ceramic": "tile",
+    "concrete": "concrete", "cement": "concrete", "cinderblock": "concrete",
+    "wallpaper": "wallpaper", "wallpapered": "wallpaper", "papered": "wallpaper",
+    "plaster": "plaster", "plastered": "plaster", "painted": "plaster", "whitewashed": "plaster", "stucco": "plaster",
+}
+WALL_COVERINGS = frozenset({"wallpaper", "wallpapers", "panelling", "paneling", "wainscoting", "wainscotting",
+                            "brickwork", "stonework"})
+FLOOR_COVERINGS = frozenset({"floorboards", "floorboard", "parquet", "tiles", "tile", "tiling", "linoleum", "lino",
+                             "flagstones", "flagstone"})
 
 SIZE_FACTORS = {"small": 0.75, "large": 1.4, "long": 1.25, "tall": 1.0}
 

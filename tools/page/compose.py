@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from tools.assets.mesh import box_tangents, box_uvs, hex_to_rgb
-from tools.assets.textures import FLOOR_PATTERNS, WALL_PATTERN, repeat_metres, surface_files, texture_set
+from tools.assets.textures import FLOOR_PATTERNS, WALL_PATTERNS, repeat_metres, surface_files, texture_set
 from tools.core.errors import AssetError
 from tools.core.geometry import triple, world_aabb, yaw_quaternion
 from tools.core.gltf import Material, Mesh, Primitive, srgb_to_linear
@@ -49,7 +49,15 @@ FLOOR_COLORS: dict[str, str] = {
     "water": "#2f6f94",
 }
 DEFAULT_FLOOR_COLOR = "#a0a0a0"
-WALL_COLOR = "#f1ece4"
+WALL_COLORS: dict[str, str] = {  # each wall finish's own colour (Environment.walls)
+    "plaster": "#f1ece4",
+    "wallpaper": "#e6d8bd",
+    "tile": "#e9ebea",
+    "brick": "#a65a40",
+    "stone": "#a39c90",
+    "wood": "#8c6240",
+    "concrete": "#a7a6a1",
+}
 WALL_THICKNESS = 0.12
 SEA_SHARE = 0.6  # the sea beyond a beach's back edge, as a share of the area's depth
 FIRE_LIGHT = "#ff9a4a"  # flame orange, warmer than a lamp bulb
@@ -206,7 +214,7 @@ def _display_name(spec, category: str) -> str:
 
 def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | None = None) -> dict:
     """Floor, walls (inner faces on the bounds), windows and doors of the environment; finishes follow the look."""
-    floor_color, wall_color = finishes(look, env, FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR), WALL_COLOR)
+    floor_color, wall_color = finishes(look, env, FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR), WALL_COLORS[env.walls])
     floor = {"material": env.floor, "color": floor_color, **_surface_texture(_floor_pattern(env, look))}
     if env.kind == "outdoor":  # "space" (room_type space): no ground drawn, a dark starry backdrop
         kind = "space" if env.room_type == SPACE_PLACE else "outdoor"
@@ -219,7 +227,8 @@ def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | 
     corners = wall_corners(env)  # walked round so each wall's index is stable (tools.core.windows.WALL_SIDES)
     walls = [
         {"from": _r(corners[i]), "to": _r(corners[(i + 1) % 4]), "height": round(height, 4),
-         "thickness": WALL_THICKNESS, "color": wall_color, **_surface_texture(WALL_PATTERN)}
+         "thickness": WALL_THICKNESS, "material": env.walls, "color": wall_color,
+         **_surface_texture(WALL_PATTERNS[env.walls])}
         for i in range(4)
     ]
     return {"kind": "indoor", "floor": floor, "walls": walls,
@@ -265,7 +274,7 @@ def lights(env: Environment, lo: np.ndarray, hi: np.ndarray, objects: list[dict]
     """A sky light probe and one shadow-casting sun sized to the bounds, both set by the hour (tools.page.look),
     and a point light per lamp, lit brighter at dusk and night."""
     radius = float(np.linalg.norm(hi - lo)) / 2
-    surfaces = finishes(look, env, FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR), WALL_COLOR)
+    surfaces = finishes(look, env, FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR), WALL_COLORS[env.walls])
     result, lamp_light = look_lights(look, env, lo, hi, surfaces)
     kinds = [CATEGORIES.get(o["category"]) for o in objects]
     lamps = [(o, kind) for o, kind in zip(objects, kinds) if kind and kind.light_intensity][:MAX_POINT_LIGHTS]

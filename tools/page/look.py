@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from tools.core.schema import Environment, Look
+from tools.knowledge.places import PAINTED_WALLS
 from tools.page.sky_light import Sky, irradiance, linear, probe, project
 
 
@@ -112,15 +113,15 @@ def _precipitation(look: Look, lo: np.ndarray, hi: np.ndarray) -> dict | None:
 
 
 def finishes(look: Look | None, env: Environment, floor_color: str, wall_color: str) -> tuple[str, str]:
-    """(floor, wall) colours: the palette's finishes, snow on outdoor ground when it snows."""
-    if look is None:
-        return floor_color, wall_color
-    palette = look.palette
+    """(floor, wall) colours: the palette's finishes, snow on outdoor ground when it snows. The walls take the
+    colour the prompt or an edit stated, else the palette's when they are painted or papered, else
+    ``wall_color`` (their finish's own)."""
+    palette = look.palette if look else None
     floor = palette.floor if palette and palette.floor and env.kind == "indoor" else floor_color
-    if env.kind == "outdoor" and look.weather == "snow":
+    if env.kind == "outdoor" and look is not None and look.weather == "snow":
         floor = SNOW_GROUND
-    wall = palette.wall if palette and palette.wall else wall_color
-    return floor, wall
+    painted = palette.wall if palette and palette.wall and env.walls in PAINTED_WALLS else None
+    return floor, env.wall_color or painted or wall_color
 
 
 def look_lights(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndarray,

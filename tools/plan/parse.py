@@ -14,7 +14,7 @@ from functools import lru_cache
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import CATEGORIES, variant_named
-from tools.knowledge.places import FLOOR_WORDS, PLACES
+from tools.knowledge.places import FLOOR_WORDS, PLACES, WALL_WORDS
 from tools.knowledge.relation_words import RELATION_WORDS, without_target
 from tools.plan.ground import Grounding
 from tools.plan.phrases import Head, NounPhrase, number_value, parse_noun_phrase, phrase_index
@@ -27,6 +27,7 @@ from tools.plan.words import (
     PRONOUNS,
     RECIPROCAL,
     RELATION_PATTERNS,
+    WALL_HEADS,
     WITH_WORDS,
 )
 
@@ -69,6 +70,8 @@ class ParsedPrompt:
     place_size: str | None = None
     ground: str | None = None
     floor: str | None = None
+    walls: str | None = None  # the walls' finish the prompt names (tools.knowledge.places.WALL_FINISHES)
+    wall_color: str | None = None  # '#rrggbb' of "blue walls"
     empty: bool = False
     windows: int | None = None
     tone: tuple[str, str] | None = None  # (hex, colour words) of "in blue tones"
@@ -240,11 +243,18 @@ class PromptParser:
             return True  # "a sea of flowers": a multitude, not a place
         if kind == "place" or (kind == "category" and self._reads_as_place(phrase)):
             self._take_place(phrase)
-        elif kind in {"category", "unknown"}:
+        elif kind in {"category", "unknown"} and not self._room_walls(phrase):
             self._take_object(phrase)
         else:
-            self._take_architecture(phrase, kind)
+            self._take_architecture(phrase, "wall" if kind in {"category", "unknown"} else kind)
         return True
+
+    def _room_walls(self, phrase: NounPhrase) -> bool:
+        """'stone walls' in a room are its walls' finish, not a garden wall standing inside it."""
+        place = PLACES.get(self.out.place or "")
+        *finish, last = _head(phrase).words
+        return place is not None and place.kind == "indoor" and last in WALL_HEADS and bool(finish) \
+            and all(word in WALL_WORDS for word in finish)  # not "a pegboard wall": a thing on the wall
 
     def _reads_as_place(self, phrase: NounPhrase) -> bool:
         places = [name for kind, name in _head(phrase).alternatives if kind == "place"]
@@ -294,11 +304,14 @@ class PromptParser:
             else:
                 self.out.windows = max(self.out.windows or 0, 1)
         elif kind == "floor":
-            words = [*phrase.modifiers, phrase.attrs.get("floor", "")]
+            words = [*phrase.modifiers, phrase.attrs.get("floor", ""), *_head(phrase).words]
             floors: list[str | None] = [FLOOR_WORDS[w] for w in words if w in FLOOR_WORDS] or [phrase.attrs.get("floor")]
             self.out.floor = floors[0] or self.out.floor
-        elif kind == "wall" and pending and pending[0] in {"on", "next_to"}:
-            for subject in pending[2]:
+        elif kind == "wall":
+            finishes = [WALL_WORDS[w] for w in self.phrase_words if w in WALL_WORDS]
+            self.out.walls = finishes[-1] if finishes else self.out.walls
+            self.out.wall_color = phrase.attrs.get("color") or self.out.wall_color
+            for subject in pending[2] if pending and pending[0] in {"on", "next_to"} else ():
                 self._link("against_wall", subject)
         elif kind == "none" and pending and (room_kind := without_target(pending[0])):
             for subject in pending[2]:

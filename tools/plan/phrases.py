@@ -134,7 +134,10 @@ def parse_noun_phrase(tokens: list[str], start: int, rng: random.Random) -> Noun
             break
         color = parse_color(tokens, j)
         head = match_head(tokens, j)
-        if color and (head is None or len(head.words) < color[2] - j or _nounish(tokens, color[2])):
+        colour_words = color[2] - j if color else 0  # a longer known phrase that ends the noun phrase wins:
+        longer = head is not None and len(head.words) > colour_words and _ends_phrase(tokens, j + len(head.words))
+        if color and not longer and (head is None or len(head.words) < colour_words  # "wine cellar", "orange tree"
+                                     or _nounish(tokens, color[2])):
             phrase.attrs.update(color=color[0], color_name=color[1])
             j = color[2]
             continue

@@ -445,7 +445,7 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
     windows = 0 if outdoor else parsed.windows if parsed.windows is not None else usual_windows
     return Environment(kind=place.kind, room_type=None if place.name in {"room", "outdoors"} else place.name,
                        width=width, depth=depth, height=height, size_from_prompt=stated is not None,
-                       floor=floor, windows=windows)
+                       floor=floor, walls=parsed.walls or place.walls, wall_color=parsed.wall_color, windows=windows)
 
 
 def _fit_outdoor(width: float, depth: float, footprint: float, longest_side: float,

@@ -7,6 +7,7 @@ compiled here with the understood words that make no relation.
 from __future__ import annotations
 
 from tools.core.limits import MAX_OF_ONE_KIND
+from tools.knowledge.places import FLOOR_COVERINGS, WALL_COVERINGS
 from tools.knowledge.relation_words import RELATION_WORDS
 
 
@@ -101,9 +102,11 @@ NON_OBJECT_NOUNS = {
     # weather is the look's (tools/knowledge/look_words.py), not an object: "a graveyard with fog"
     "fog", "mist", "haze", "rain", "drizzle", "snowfall", "blizzard", "snowflakes", "breeze", "storm",
     "rainstorm", "downpour", "gale",
+    # coverings of the walls and floor are the room's finish (tools/knowledge/places.py): "floral wallpaper"
+    *WALL_COVERINGS, *FLOOR_COVERINGS,
 }
-FLOOR_HEADS = {"floor", "floors", "flooring", "ground", "grass", "lawn", "sand", "snow", "dirt", "earth"}
-WALL_HEADS = {"wall", "walls"}
+FLOOR_HEADS = {"floor", "floors", "flooring", "ground", "grass", "lawn", "sand", "snow", "dirt", "earth", *FLOOR_COVERINGS}
+WALL_HEADS = {"wall", "walls", *WALL_COVERINGS}
 WINDOW_HEADS = {"window", "windows", "skylight", "skylights", "windowpane"}
 
 # Words that end a noun phrase and are not nouns themselves (verbs, adverbs, prepositions).
