@@ -41,6 +41,7 @@ import numpy as np
 from tools.core.embeddings import embed, embeddings_available
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category
+from tools.knowledge.look_words import WEATHER_WORDS, WIND_WORDS
 from tools.knowledge.places import PLACES
 from tools.plan.sentence import ParsedPrompt
 from tools.plan.sentence_lex import T
@@ -51,6 +52,11 @@ from tools.plan.sentence_lex import T
 # strict on purpose, since a kind the generator chose by meaning must be plainly the thing.
 FIT_COSINE = 0.70
 PLACEHOLDER = "placeholder"
+# The parse's reasons for setting a word aside as the air or the weather (tools.plan.sentence): with the look, such
+# a word is a phenomenon the judge counts (look_carries), not a word to forget.
+PHENOMENON_REASONS = ("the air", "light, weather or motion")
+LIGHT_ENDINGS = ("light", "lights", "lighting", "glow", "shine")  # "candlelight", "moonshine", "glow"
+NIGHT_LIGHTS = frozenset({"moon", "star"})  # sky bodies whose light is the night's
 
 Similarity = Callable[[str, Category], float]
 
@@ -199,12 +205,17 @@ def scene_part(name: str) -> str | None:
     return "the weather" if forms & set(T["weather_nouns"]) else None
 
 
-def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarity | None = None) -> list[dict]:
-    """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order."""
+def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarity | None = None,
+                look: dict | None = None) -> list[dict]:
+    """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order, then (given
+    the scene's ``look``, see ``look_carries``) every phenomenon the parse set aside as the air or the weather."""
     judged = []
     settings = {parsed.place.name.lower(), parsed.place.head.lower()} if parsed.place is not None else set()
     for mention in parsed.mentions:
         part = scene_part(mention.name)
+        if part == "the weather" and look is not None:  # "lightning" a kind draws, "rain" the look, or nothing
+            judged.append(judge_phenomenon(mention.name, objects, look))
+            continue
         verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"} \
             if part else judge_mention(mention.name, objects, similarity, mention.head, mention.of_names,
                                        mention.text, settings)
@@ -214,11 +225,56 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
             verdict = {"name": mention.name, "verdict": "scene", "object": None,
                        "why": "a kind of the room's own part, built into the room"}
         judged.append(verdict)
+    if look is not None:
+        judged += [judge_phenomenon(r.text.lower(), objects, look) for r in parsed.rejected
+                   if r.reason.startswith(PHENOMENON_REASONS)]
     place = parsed.place
     if place is not None and setting_is_thing(parsed) and any(shows(obj, noun_forms(place.name)) for obj in objects):
         # "a reading table with a pair of glasses": the setting is itself a thing, and an object shows it
         judged.append(judge_mention(place.name, objects, similarity, place.head))
     return judged
+
+
+def judge_phenomenon(name: str, objects: list[dict], look: dict) -> dict:
+    """{name, verdict, object, why} of a phenomenon ("rain", "candlelight", "steam"): ``fitting`` when a kind named
+    by it is placed (a lightning bolt, a plume of steam), ``scene`` when the look draws it, else ``missing``: a named
+    effect nothing shows is never counted present."""
+    forms = noun_forms(name)
+    for obj in objects:
+        if not is_stand_in(obj) and kind_names(obj.get("category", "")) & forms:
+            return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a {obj['category']} by name"}
+    carried = look_carries(name, objects, look)
+    if carried:
+        return {"name": name, "verdict": "scene", "object": None, "why": carried}
+    return {"name": name, "verdict": "missing", "object": None, "why": "a phenomenon neither a kind nor the look shows"}
+
+
+def look_carries(name: str, objects: list[dict], look: dict) -> str | None:
+    """How the look draws the phenomenon ``name``, or None. ``look`` holds scene.json's (or the plan's) time_of_day,
+    weather and ``outdoor`` (only outdoors does the page draw weather). The weather its word means
+    (tools.knowledge.look_words), outdoor wind; light: plain light is the scene's lighting, the light of a sky body
+    ("moonlight") is the sky's when the hour fits, the light of a kind ("candlelight") that kind's when one is placed."""
+    forms = noun_forms(name)
+    outdoor = bool(look.get("outdoor"))
+    if outdoor and any(WEATHER_WORDS.get(form) == look.get("weather") for form in forms):
+        return "the weather, drawn by the look"
+    if outdoor and forms & set(WIND_WORDS):
+        return "the wind, plants sway outdoors"
+    for form in forms:
+        stem = next((form[:-len(end)] for end in LIGHT_ENDINGS if form.endswith(end)), None)
+        if stem is None:
+            continue
+        stem = stem.strip(" -")
+        if stem in ("", "day"):
+            return "the scene's light, drawn by the look"
+        if is_sky_body(stem):
+            night = look.get("time_of_day") == "night"
+            return "the sky's light at this hour" if night == (stem in NIGHT_LIGHTS) else None
+        shown = next((o for o in objects if not is_stand_in(o) and kind_names(o.get("category", "")) & noun_forms(stem)),
+                     None)
+        if shown is not None:
+            return f"the light of the {shown['category']} placed"
+    return None
 
 
 def setting_is_thing(parsed: ParsedPrompt) -> bool:

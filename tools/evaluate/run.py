@@ -86,8 +86,9 @@ def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seco
     geometry_seconds = time.perf_counter() - geometry_started
     requirements = judge_requirements(plan, folder, raw_scene, objects)
     parsed = parse_prompt(scene.prompt)
-    named = judge_named(parsed, raw_scene.get("objects", []), default_similarity())
     indoor = scene.architecture.get("kind") == "indoor"
+    look = {**(raw_scene.get("look") or {}), "outdoor": not indoor}  # the page draws weather outdoors only
+    named = judge_named(parsed, raw_scene.get("objects", []), default_similarity(), look)
     render = verify_scene(folder, browser)
     render_passed = {check["name"]: check["passed"] for check in render["checks"]}
     visible = render["visible"]
