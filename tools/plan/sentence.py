@@ -242,8 +242,8 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
-    if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None \
-            and not is_made_thing(tok):
+    if (wordnet.happening(lemma) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
+            and lookup(lemma) is None and not is_made_thing(tok):  # "thunder": WordNet's first name is "boom"
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if no_thing_by_name(tok):
         return "abstract noun (WordNet knows no thing by this name)"

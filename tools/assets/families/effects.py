@@ -27,7 +27,9 @@ def arch_band(r_in: float, r_out: float, depth: float, steps: int = ARC_STEPS) -
         corners = [(r * np.cos(a), r * np.sin(a), z) for a in (a0, a1) for r in (r_in, r_out)
                    for z in (-depth / 2, depth / 2)]
         pieces.append(hull(corners))
-    return trimesh.util.concatenate(pieces)
+    joined = trimesh.util.concatenate(pieces)
+    assert isinstance(joined, trimesh.Trimesh)  # closed hulls join into one mesh
+    return joined
 
 
 @generator("rainbow", variants=1)
