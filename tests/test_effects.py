@@ -56,3 +56,15 @@ def test_a_rainbow_is_an_open_arch_standing_on_the_ground():
     assert np.allclose(vertices.max(axis=0)[:2], [5.0, 5.0], atol=1e-6)
     low = vertices[vertices[:, 1] < 1.0]
     assert (np.abs(low[:, 0]) > 2.0).all()  # under the arch, at its foot, the middle is open
+
+
+def test_the_light_a_word_names_brings_the_thing_that_gives_it():
+    """"by candlelight", "candlelit": a candle, unasked for but implied; a word whose stem names no light-giving kind
+    of the setting adds nothing ("streetlights" is a lamp post's name, "lamplight" outdoors has no table lamp)."""
+    from tools.plan.planner import plan_prompt
+
+    for prompt in ("a dining table set for two by candlelight", "a candlelit bathroom with a tub"):
+        candles = [s for s in plan_prompt(prompt, 0).objects if s.category == "candle"]
+        assert len(candles) == 1 and not candles[0].requested, prompt
+    assert not [s for s in plan_prompt("a city street with streetlights", 0).objects if s.category == "road"
+                and s.noun == "street"]
