@@ -68,3 +68,13 @@ def test_the_light_a_word_names_brings_the_thing_that_gives_it():
         assert len(candles) == 1 and not candles[0].requested, prompt
     assert not [s for s in plan_prompt("a city street with streetlights", 0).objects if s.category == "road"
                 and s.noun == "street"]
+
+
+def test_weather_clouds_the_outdoor_sky_and_a_night_stays_dark():
+    from tools.page.look import LIGHTING, overcast
+
+    day = LIGHTING["day"].sky[0]
+    assert overcast(day, 0.0) == day
+    r, g, b = (int(overcast(day, 0.75)[i:i + 2], 16) for i in (1, 3, 5))
+    assert max(r, g, b) - min(r, g, b) < 40  # a grey, no longer the clear day's blue
+    assert sum(int(overcast(LIGHTING["night"].sky[0], 0.75)[i:i + 2], 16) for i in (1, 3, 5)) < 120
