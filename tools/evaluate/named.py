@@ -20,7 +20,9 @@ Its verdict:
 - ``scene``: not an object at all but the scene itself (a place named besides the setting, "the kitchen";
   a part of every room, "the ceiling", or a kind of one that nothing shows, "a bay window", "a skylight", since
   the room builds its windows and doors; the weather, "rain"; a sun or moon no object shows, which the look
-  draws in the sky), so no share counts it.
+  draws in the sky), so no share counts it. Given the scene's look, a phenomenon (a weather noun, or a word the
+  parse sets aside as the air or the weather: "rain", "steam", "candlelight") is judged by ``judge_phenomenon``:
+  fitting when a kind named by it is placed, the scene only when the look draws it, else missing.
 
 Junk objects are requested objects whose noun the parse rejects (``rejected``), negates, or that match no
 mention at all; the setting's own noun counts only when it is shown as its own kind ("a table with two
