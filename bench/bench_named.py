@@ -6,7 +6,8 @@ or browser), so a whole prompt set takes under a minute.
 FILE holds one prompt a line; --half reads the odd- or even-numbered prompts after a first comment line (tune on
 odd, measure on even). Each prompt is planned; its objects are given the names and ``stand_in_for`` marks
 compose would write, and the independent judge (tools/evaluate/named.py) rates every thing the parse names as
-fitting, stand-in, placeholder or missing, and counts junk objects. The misses are also counted by class (what
+fitting, stand-in, placeholder or missing (a phenomenon the parse sets aside as the air or the weather, "rain",
+"candlelight", counts too: present only when a kind or the plan's look draws it), and counts junk objects. The misses are also counted by class (what
 shows them, and whether WordNet knows the noun as a thing at all), which is fit for either half; -v lists what
 is not fitting one by one (never use it on the measurement half). ``diorama eval`` measures the same on rendered scenes.
 """
@@ -26,6 +27,7 @@ from tools.knowledge import wordnet  # noqa: E402
 from tools.knowledge.categories import CATEGORIES  # noqa: E402
 from tools.page.compose import _display_name  # noqa: E402
 from tools.plan.ground import is_archetype  # noqa: E402
+from tools.plan.look import apply_look  # noqa: E402
 from tools.plan.planner import plan_prompt  # noqa: E402
 from tools.plan.sentence import parse_prompt  # noqa: E402
 
@@ -92,15 +94,17 @@ def main() -> int:
     prompts = prompts_of(args.file, args.half)
     for number, text in prompts:
         try:
-            plan = plan_prompt(text, 0)
+            plan = apply_look(plan_prompt(text, 0))  # as graph/plan.py: the look the judge reads phenomena against
         except Exception as error:  # a crash is a figure here, not the end of the run
             failures.append(f"{number}: {type(error).__name__}")
             continue
         objects = scene_objects(plan)
         parsed = parse_prompt(text)
+        assert plan.look is not None
         env = plan.environment
+        look = {**plan.look.model_dump(), "outdoor": env.kind == "outdoor"}
         surfaces = {"walls": env.walls, "floor": env.floor} if env.kind == "indoor" else {}
-        named = judge_named(parsed, objects, similarity, surfaces)
+        named = judge_named(parsed, objects, similarity, look, surfaces)
         found_junk = junk_objects(parsed, objects)
         junk += len(found_junk)
         junk_classes.update(junk_class(j["why"]) for j in found_junk)

@@ -31,6 +31,7 @@ def kinds(plan) -> dict[str, str]:
     ("a minimalist sci-fi bedroom in blue tones", "day", "clear", "scifi"),
     ("a snowy village morning with a windmill", "morning", "snow", "default"),
     ("a foggy harbour at dawn with boats", "morning", "fog", "default"),
+    ("a lighthouse on the rocks during thunder and lightning", "day", "rain", "default"),  # a storm rains
     ("a living room with a sofa", "day", "clear", "default"),
 ])
 def test_prompt_words_set_the_look(prompt, time_of_day, weather, style) -> None:

@@ -79,8 +79,11 @@ def test_the_judge_reads_a_covering(name, finish):
 def test_the_judge_counts_a_covering_only_when_the_room_shows_it():
     parsed = parse_prompt("a bar with stone walls and a counter")
     counter = [{"id": "counter_1", "category": "counter", "requested": True, "name": "counter"}]
-    shown = {n["name"]: n["verdict"] for n in judge_named(parsed, counter, None, {"walls": "stone", "floor": "wood"})}
-    plain = {n["name"]: n["verdict"] for n in judge_named(parsed, counter, None, {"walls": "plaster", "floor": "wood"})}
+    def verdicts(walls: str) -> dict:
+        return {n["name"]: n["verdict"]
+                for n in judge_named(parsed, counter, None, surfaces={"walls": walls, "floor": "wood"})}
+
+    shown, plain = verdicts("stone"), verdicts("plaster")
     assert shown["wall"] == "scene" and plain["wall"] == "missing"
     assert surfaces_drawn({"kind": "indoor", "floor": {"material": "wood"}, "walls": [{"material": "stone"}]}) == \
         {"walls": "stone", "floor": "wood"}

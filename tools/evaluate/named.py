@@ -20,7 +20,9 @@ Its verdict:
 - ``scene``: not an object at all but the scene itself (a place named besides the setting, "the kitchen";
   a part of every room, "the ceiling", or a kind of one that nothing shows, "a bay window", "a skylight", since
   the room builds its windows and doors; the weather, "rain"; a sun or moon no object shows, which the look
-  draws in the sky), so no share counts it.
+  draws in the sky), so no share counts it. Given the scene's look, a phenomenon (a weather noun, or a word the
+  parse sets aside as the air or the weather: "rain", "steam", "candlelight") is judged by ``judge_phenomenon``:
+  fitting when a kind named by it is placed, the scene only when the look draws it, else missing.
 
 Junk objects are requested objects whose noun the parse rejects (``rejected``), negates, or that match no
 mention at all; the setting's own noun counts only when it is shown as its own kind ("a table with two
@@ -41,6 +43,7 @@ import numpy as np
 from tools.core.embeddings import embed, embeddings_available
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category
+from tools.knowledge.look_words import WEATHER_WORDS, WIND_WORDS
 from tools.knowledge.places import FLOOR_COVERINGS, FLOOR_WORDS, PLACES, WALL_COVERINGS, WALL_WORDS
 from tools.plan.sentence import ParsedPrompt
 from tools.plan.sentence_lex import T
@@ -51,6 +54,11 @@ from tools.plan.sentence_lex import T
 # strict on purpose, since a kind the generator chose by meaning must be plainly the thing.
 FIT_COSINE = 0.70
 PLACEHOLDER = "placeholder"
+# The parse's reasons for setting a word aside as the air or the weather (tools.plan.sentence): with the look, such
+# a word is a phenomenon the judge counts (look_carries), not a word to forget.
+PHENOMENON_REASONS = ("the air", "light, weather or motion")
+LIGHT_ENDINGS = ("light", "lights", "lighting", "glow", "shine")  # "candlelight", "moonshine", "glow"
+NIGHT_LIGHTS = frozenset({"moon", "star"})  # sky bodies whose light is the night's
 
 Similarity = Callable[[str, Category], float]
 
@@ -223,8 +231,9 @@ def surfaces_drawn(architecture: dict) -> dict[str, str]:
 
 
 def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarity | None = None,
-                surfaces: dict[str, str] | None = None) -> list[dict]:
-    """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order.
+                look: dict | None = None, surfaces: dict[str, str] | None = None) -> list[dict]:
+    """[{name, verdict, object, why}] for every non-negated mention of the prompt, in the parse's order, then (given
+    the scene's ``look``, see ``look_carries``) every phenomenon the parse set aside as the air or the weather.
     ``surfaces``: the finish of the room's walls and floor as the scene draws them ({"walls": "brick"}), which
     show a named covering ("exposed brick walls")."""
     judged = []
@@ -236,6 +245,9 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
                            "why": f"the room's {covering[0]}, finished in {covering[1]}"})
             continue
         part = scene_part(mention.name) if covering is None else None  # a covering not shown: a thing, or missing
+        if part == "the weather" and look is not None:  # "lightning" a kind draws, "rain" the look, or nothing
+            judged.append(judge_phenomenon(mention.name, objects, look))
+            continue
         verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"} \
             if part else judge_mention(mention.name, objects, similarity, mention.head, mention.of_names,
                                        mention.text, settings)
@@ -245,11 +257,56 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
             verdict = {"name": mention.name, "verdict": "scene", "object": None,
                        "why": "a kind of the room's own part, built into the room"}
         judged.append(verdict)
+    if look is not None:
+        judged += [judge_phenomenon(r.text.lower(), objects, look) for r in parsed.rejected
+                   if r.reason.startswith(PHENOMENON_REASONS)]
     place = parsed.place
     if place is not None and setting_is_thing(parsed) and any(shows(obj, noun_forms(place.name)) for obj in objects):
         # "a reading table with a pair of glasses": the setting is itself a thing, and an object shows it
         judged.append(judge_mention(place.name, objects, similarity, place.head))
     return judged
+
+
+def judge_phenomenon(name: str, objects: list[dict], look: dict) -> dict:
+    """{name, verdict, object, why} of a phenomenon ("rain", "candlelight", "steam"): ``fitting`` when a kind named
+    by it is placed (a lightning bolt, a plume of steam), ``scene`` when the look draws it, else ``missing``: a named
+    effect nothing shows is never counted present."""
+    forms = noun_forms(name)
+    for obj in objects:
+        if not is_stand_in(obj) and kind_names(obj.get("category", "")) & forms:
+            return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a {obj['category']} by name"}
+    carried = look_carries(name, objects, look)
+    if carried:
+        return {"name": name, "verdict": "scene", "object": None, "why": carried}
+    return {"name": name, "verdict": "missing", "object": None, "why": "a phenomenon neither a kind nor the look shows"}
+
+
+def look_carries(name: str, objects: list[dict], look: dict) -> str | None:
+    """How the look draws the phenomenon ``name``, or None. ``look`` holds scene.json's (or the plan's) time_of_day,
+    weather and ``outdoor`` (only outdoors does the page draw weather). The weather its word means
+    (tools.knowledge.look_words), outdoor wind; light: plain light is the scene's lighting, the light of a sky body
+    ("moonlight") is the sky's when the hour fits, the light of a kind ("candlelight") that kind's when one is placed."""
+    forms = noun_forms(name)
+    outdoor = bool(look.get("outdoor"))
+    if outdoor and any(WEATHER_WORDS.get(form) == look.get("weather") for form in forms):
+        return "the weather, drawn by the look"
+    if outdoor and forms & set(WIND_WORDS):
+        return "the wind, plants sway outdoors"
+    for form in forms:
+        stem = next((form[:-len(end)] for end in LIGHT_ENDINGS if form.endswith(end)), None)
+        if stem is None:
+            continue
+        stem = stem.strip(" -")
+        if stem in ("", "day"):
+            return "the scene's light, drawn by the look"
+        if is_sky_body(stem):
+            night = look.get("time_of_day") == "night"
+            return "the sky's light at this hour" if night == (stem in NIGHT_LIGHTS) else None
+        shown = next((o for o in objects if not is_stand_in(o) and kind_names(o.get("category", "")) & noun_forms(stem)),
+                     None)
+        if shown is not None:
+            return f"the light of the {shown['category']} placed"
+    return None
 
 
 def setting_is_thing(parsed: ParsedPrompt) -> bool:

@@ -87,7 +87,9 @@ def evaluate_scene(folder: Path, browser: Browser, seed: int | None = None, seco
     requirements = judge_requirements(plan, folder, raw_scene, objects)
     parsed = parse_prompt(scene.prompt)
     indoor = scene.architecture.get("kind") == "indoor"
-    named = judge_named(parsed, raw_scene.get("objects", []), default_similarity(), surfaces_drawn(scene.architecture))
+    look = {**(raw_scene.get("look") or {}), "outdoor": not indoor}  # the page draws weather outdoors only
+    named = judge_named(parsed, raw_scene.get("objects", []), default_similarity(), look,
+                        surfaces_drawn(scene.architecture))
     render = verify_scene(folder, browser)
     render_passed = {check["name"]: check["passed"] for check in render["checks"]}
     visible = render["visible"]

@@ -31,6 +31,9 @@ WEATHER_WORDS: dict[str, str] = {
     "snow": "snow", "snowy": "snow", "snowing": "snow", "snowfall": "snow", "blizzard": "snow",
     "snowflakes": "snow", "wintry": "snow",
     "rain": "rain", "rainy": "rain", "raining": "rain", "drizzle": "rain", "rainstorm": "rain", "downpour": "rain",
+    "snowstorm": "snow",
+    # a storm is rain with its wind (WIND_WORDS); its lightning is a kind (kinds.toml lightning_bolt)
+    "storm": "rain", "stormy": "rain", "thunderstorm": "rain", "thunder": "rain", "thundery": "rain",
 }
 WIND_WORDS: dict[str, float] = {
     "breeze": 0.4, "breezy": 0.4, "wind": 0.6, "windy": 0.7, "gusty": 0.8, "blustery": 0.8,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from tools.knowledge.categories import has_trait
 from tools.layout.air import air_candidates
 from tools.layout.context import (
     Candidate,
@@ -35,6 +36,9 @@ OUTDOOR_SUBJECT_SHARE = 0.4
 MIDDLE_MIN_SIDE = 4.0
 SCAN_MAX_POINTS = 1500  # positions per yaw in the last-resort scan
 CARDINAL_YAWS = (0.0, math.pi / 2, math.pi, -math.pi / 2)
+# Radians a kind with the faces_front trait may turn from facing +z, the side every view stands on (the hero within
+# 55 degrees of it, tools/page/camera.py), so its face is seen rather than its edge.
+FRONT_YAW = math.radians(20.0)
 
 
 def soft_clearance(ctx: LayoutContext, key: str) -> float:
@@ -55,8 +59,11 @@ def random_floor_candidates(ctx: LayoutContext, key: str, index: int, clearance:
                             middle: float = 1.0) -> Iterator[Candidate]:
     """Random floor positions, with a cardinal yaw indoors and any yaw outdoors; ``middle`` < 1: only in that
     share of each side's range round the floor's centre (never narrower than MIDDLE_MIN_SIDE)."""
+    faces_front = any(s.key == key and has_trait(s.category, "faces_front") for s in ctx.plan.objects)
     for _ in range(tries):
         yaw = ctx.rng.choice(CARDINAL_YAWS) if ctx.indoor else ctx.rng.uniform(-math.pi, math.pi)
+        if faces_front:  # a rainbow's arc, seen edge-on, is a line: it turns to where the views stand
+            yaw = ctx.rng.uniform(-FRONT_YAW, FRONT_YAW)
         ranges = _centre_ranges(ctx, key, index, yaw)
         if ranges is None:
             continue

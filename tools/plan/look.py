@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tools.core.colors import parse_color, shade, tone_palette
 from tools.core.schema import Behaviour, Look, ObjectSpec, Palette, ScenePlan
-from tools.knowledge.categories import CATEGORIES, has_trait
+from tools.knowledge.categories import CATEGORIES, has_trait, lookup
 from tools.knowledge.look_words import (
     DEPICTION_NOUNS,
     GENERIC_MOTIONS,
@@ -33,6 +33,8 @@ from tools.knowledge.look_words import (
 from tools.knowledge.places import SPACE_PLACE
 from tools.plan.text import clean_prompt, singular_forms, tokenize
 
+LIGHT_NOUN_ENDINGS = ("light", "lights", "lit")  # "candlelight", "candlelit": the light of a candle
+
 
 def apply_look(plan: ScenePlan) -> ScenePlan:
     """``plan`` with ``look`` and ``behaviours`` filled in and unstated object colours taken from the palette."""
@@ -44,6 +46,21 @@ def apply_look(plan: ScenePlan) -> ScenePlan:
     if look.palette is not None:
         paint_accents(result.objects, look.palette)
     return result
+
+
+def light_holders(tokens: list[str], specs: list[ObjectSpec], indoor: bool) -> None:
+    """Add the thing whose light a word names ("candlelight", "candlelit", "lamplight": a candle, a lamp) when the
+    plan has none: the light is that thing's own. Only a kind that gives light (kinds.toml light_intensity) and
+    belongs in the setting; a sky body's light ("moonlit") is the hour's, read by _time_of_day."""
+    for token in tokens:
+        stem = next((token[:-len(end)] for end in LIGHT_NOUN_ENDINGS if token.endswith(end)), "").strip("-")
+        kind = lookup(stem) if len(stem) > 2 else None
+        if kind is None or kind.light_intensity is None or not (kind.indoor if indoor else kind.outdoor):
+            continue
+        if any(spec.category == kind.name for spec in specs):
+            continue
+        key = kind.name if all(spec.key != kind.name for spec in specs) else f"{kind.name}_light"
+        specs.append(ObjectSpec(key=key, category=kind.name, requested=False, noun=stem))
 
 
 def read_look(tokens: list[str], plan: ScenePlan) -> Look:

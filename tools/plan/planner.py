@@ -30,10 +30,11 @@ from tools.plan.air import (
     space_relations,
 )
 from tools.plan.dress import dress_room
+from tools.plan.look import light_holders
 from tools.plan.parse import Mention, ParsedPrompt
 from tools.plan.read import read_prompt
 from tools.plan.spelling import respell
-from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size, plain_prompt
+from tools.plan.text import StatedSize, check_size, clean_prompt, extract_size, plain_prompt, tokenize
 from tools.plan.words import MAX_COUNT, VAGUE_RANGE
 
 MAX_FLOOR_SHARE = 0.35  # floor-standing footprints may cover at most this share of the floor
@@ -69,6 +70,7 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
         check_size(stated, outdoor=place.kind == "outdoor")
     _settle_counts(parsed, rng)
     specs = _specs(parsed)
+    light_holders(tokenize(text), specs, place.kind == "indoor")  # "by candlelight": the candle whose light it is
     if place.kind == "indoor":
         _fit_under_ceiling(specs, stated.height if stated and stated.height else place.height)
     relations = _relations(parsed, specs)

@@ -217,8 +217,8 @@ def classify(tok, ctx) -> str:
     if is_mass(tok) and plow in T["spatial_preps"] and [s.lexfile for s in wordnet.physical_senses(lemma)[:1]] == [
             SUBSTANCE_FILE]:
         return "the ground (a substance things stand in)"  # "a surfboard stuck in the sand", "a rug on gravel"
-    if is_mass(tok) and wordnet.airborne(lemma):
-        return "the air (matter or a phenomenon that hangs in it)"  # "dust in the air", "steam rising"
+    if is_mass(tok) and wordnet.airborne(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None:
+        return "the air (matter or a phenomenon that hangs in it)"  # "dust in the air"; "steam" a kind draws stays
     if is_colour_worn(tok):
         return "colour (what the thing is in)"  # "cushions in mustard", "a sofa in navy"
     if (tok.is_stop and not is_stop_word_noun(tok)) or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) \
@@ -242,8 +242,8 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
-    if wordnet.happening(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None \
-            and not is_made_thing(tok):
+    if (wordnet.happening(lemma) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
+            and lookup(lemma) is None and not is_made_thing(tok):  # "thunder": WordNet's first name is "boom"
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if no_thing_by_name(tok):
         return "abstract noun (WordNet knows no thing by this name)"

@@ -20,6 +20,7 @@ from tools.assets.families import (  # noqa: F401
     built_outdoor,
     built_yard,
     dressing,
+    effects,
     figures,
     flat_things,
     food,
