@@ -55,7 +55,8 @@ INDOOR_FOOTPRINT_SHARE = 0.8  # a named thing with no measure takes at most this
 TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "target"}
 FILL_MAX = 12  # at most this many things fill one holder the prompt names no count for ("shelves of jars")
 FILL_TOTAL = 24  # and at most this many fill all the holders of one kind ("four shelves full of cans")
-FILL_GAP = 0.01  # metres between things side by side on a holder's board
+FILL_GAP = 0.012  # metres between things side by side in a holder (the layout's held_in SPACING)
+FILL_INSET = 0.03  # metres a holder's boards keep free at their ends (held_in BOARD_INSET)
 
 
 def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
@@ -224,8 +225,9 @@ def fill_count(holder: str, held: str) -> int:
     if kind.hold_levels:
         boards = [f * hh for f in kind.hold_levels]
         fitting = sum(top - b >= h for b, top in zip(boards, [*boards[1:], hh]))
-        return max(1, min(FILL_MAX, fitting * int(hw // (w + FILL_GAP))))
-    return max(1, min(FILL_MAX, int(hw // max(w * 0.8, 0.01)) * int(hd // max(d * 0.8, 0.01))))
+        return max(1, min(FILL_MAX, fitting * (int(max(hw - w - 2 * FILL_INSET, 0.0) // (w + FILL_GAP)) + 1)))
+    across, deep = (int(max(side - own, 0.0) // (own + FILL_GAP)) + 1 for side, own in ((hw, w), (hd, d)))
+    return max(1, min(FILL_MAX, across * deep))
 
 
 def _seats(table: Mention) -> int:

@@ -19,6 +19,7 @@ from tools.layout.relation_kinds.spec import RelationSpec, Result, Room
 from tools.layout.space import EPS, Box, hold_heights
 
 BOARD_INSET = 0.03  # metres kept from a holder's sides and front
+SPACING = 0.012  # metres between held things side by side: over the solver's clearance
 JUDGE_TOLERANCE = 0.05  # metres a held thing's box may stray outside its holder's (the judge)
 
 
@@ -35,7 +36,7 @@ def held_candidates(ctx: LayoutContext, key: str, index: int, holder: Box) -> It
         lz = holder.d / 2 - BOARD_INSET - d / 2  # at the front, before what the holder draws of its own
         if free_x < -EPS or lz < -holder.d / 2 + d / 2 - EPS:
             return
-        step = max(w, 0.04) + 0.01
+        step = w + SPACING
         xs = [-free_x + i * step for i in range(int(2 * max(free_x, 0.0) / step) + 1)]
         for y in heights:
             for lx in xs:
@@ -43,7 +44,7 @@ def held_candidates(ctx: LayoutContext, key: str, index: int, holder: Box) -> It
                 yield ctx.box(key, index, x, z, holder.yaw, y=y, parent=holder.id), 0.0
         return
     free_x, free_z = max((holder.w - w) / 2, 0.0), max((holder.d - d) / 2, 0.0)
-    step_x, step_z = max(w * 0.8, 0.03), max(d * 0.8, 0.03)
+    step_x, step_z = w + SPACING, d + SPACING
     spots = [(0.0, 0.0)] + [(-free_x + i * step_x, -free_z + j * step_z)
                             for i in range(min(int(2 * free_x / step_x) + 1, 12))
                             for j in range(min(int(2 * free_z / step_z) + 1, 12))]
