@@ -964,15 +964,15 @@ def holds_things(tok) -> bool:
 def held_pairs(ctx) -> list[tuple[int, int]]:
     """(holder, held) token indices of the mentions one holds, as the sentence says it: "a crate of potatoes" (the
     "of" of a noun that holds things), "shelves full of / lined with jars", "a cabinet holding beakers" (a word of
-    T["holding_words"] with "of" / "with" or an object, on the holder or, where the tagger hangs it on the place,
-    on the nearest mention before it), with the held things' bare conjuncts."""
+    T["holding_words"] with "of" / "with" or an object, on the holder or, where the tagger hangs it on the place
+    or makes it the sentence's verb, on the nearest mention before it), with the held things' bare conjuncts."""
     found = []
     for i in ctx.index:
         of = prep_child(ctx.doc[i], {"of"})
         if of is not None and pobj_of(of) is not None and holds_things(ctx.doc[i]):
             found.append((i, pobj_of(of)))
     for c in ctx.doc:
-        if c.dep_ not in ("amod", "acl", "relcl") or c.lemma_.lower() not in T["holding_words"]:
+        if c.pos_ not in ("ADJ", "VERB") or c.lemma_.lower() not in T["holding_words"]:
             continue
         before = [i for i in ctx.index if i < c.i]
         holder = c.head.i if c.head.i in ctx.index else max(before) if before else None
