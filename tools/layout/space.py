@@ -194,8 +194,9 @@ class Space:
         self.grid = SpatialGrid(cell)
 
     def inside(self, box: Box) -> bool:
-        """Whether the box lies within the space (and its margin from the walls, for floor-standing boxes)."""
-        margin = 0.0 if box.mount in ("wall", "ceiling") else self.margin
+        """Whether the box lies within the space (and its margin from the walls, for floor-standing boxes; what
+        stands on another keeps its support's, as on a window sill)."""
+        margin = 0.0 if box.mount in ("wall", "ceiling") or box.parent is not None else self.margin
         x0, z0, x1, z1 = box.aabb_xz()
         return (
             x0 >= self.lo[0] + margin - EPS

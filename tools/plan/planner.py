@@ -87,6 +87,8 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     if furnish:
         area = _floor_area(place, parsed, stated, specs, relations)
         _add_expected(place, specs, relations, parsed, area)
+    if place.kind == "indoor":
+        _add_sills(specs, relations)
     _add_supports(specs, relations)
     _add_desk_chairs(specs, relations)
     if place.kind == "indoor":
@@ -404,6 +406,28 @@ def _floor_cost(item: Expected) -> float:
     low, high = category.size_range
     scale = {"small": low, "large": high}.get(item.size or "", 1.0)
     return w * d * scale * scale * (high if item.size == "long" else 1.0)
+
+
+def _add_sills(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
+    """A sill (a kind with the at_window trait) goes under a window; a small thing by the window stands on one
+    ("a cactus by the window", "a vase on the windowsill"), which is added when the scene has none."""
+    sills = [c for c in CATEGORIES.values() if c.has("at_window")]
+    if not sills:
+        return
+    for index, (relation, stated) in enumerate(list(relations)):
+        spec = next((s for s in specs if s.key == relation.subject), None)
+        if relation.kind != "by_window" or spec is None or CATEGORIES[spec.category].mount != "surface" \
+                or _has(relations, spec.key, {"on", "held_in"}):
+            continue
+        sill = next((s for s in specs if CATEGORIES[s.category].has("at_window")), None)
+        if sill is None:
+            sill = ObjectSpec(key=_unique_key(Mention(sills[0].name, "", 1), specs), category=sills[0].name, count=1,
+                              requested=False, noun=sills[0].name.replace("_", " "))
+            specs.append(sill)
+        relations[index] = (Relation(kind="on", subject=spec.key, target=sill.key), stated)
+    for spec in specs:
+        if CATEGORIES[spec.category].has("at_window") and not _has(relations, spec.key, {"by_window"}):
+            _add(relations, Relation(kind="by_window", subject=spec.key), False)
 
 
 def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:

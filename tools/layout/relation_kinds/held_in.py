@@ -43,8 +43,12 @@ def held_candidates(ctx: LayoutContext, key: str, index: int, holder: Box) -> It
                 x, z = holder.to_world(lx, lz)
                 yield ctx.box(key, index, x, z, holder.yaw, y=y, parent=holder.id), 0.0
         return
-    free_x, free_z = max((holder.w - w) / 2, 0.0), max((holder.d - d) / 2, 0.0)
-    step_x, step_z = w + SPACING, d + SPACING
+    # What is wider than the opening (a bunch of tulips in a vase) may lean off its middle, its own middle still
+    # over the opening: a vase against a wall keeps its flowers out of the wall.
+    free_x, free_z = ((holder_side - own) / 2 if holder_side > own else holder_side * 0.45
+                      for holder_side, own in ((holder.w, w), (holder.d, d)))
+    step_x, step_z = (own + SPACING if holder_side > own else holder_side * 0.45
+                      for holder_side, own in ((holder.w, w), (holder.d, d)))
     spots = [(0.0, 0.0)] + [(-free_x + i * step_x, -free_z + j * step_z)
                             for i in range(min(int(2 * free_x / step_x) + 1, 12))
                             for j in range(min(int(2 * free_z / step_z) + 1, 12))]
