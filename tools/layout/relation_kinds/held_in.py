@@ -14,7 +14,7 @@ from tools.knowledge.categories import CATEGORIES
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.relation_kinds.checking import SUPPORT_TOLERANCE, every_instance, to_local
 from tools.layout.relation_kinds.judging import MeshBox, each
-from tools.layout.relation_kinds.placing import relation_targets
+from tools.layout.relation_kinds.placing import all_targets
 from tools.layout.relation_kinds.spec import RelationSpec, Result, Room
 from tools.layout.space import EPS, Box, hold_heights
 
@@ -59,8 +59,9 @@ def held_candidates(ctx: LayoutContext, key: str, index: int, holder: Box) -> It
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
-    """Solver candidates for 'held_in': spots where each target holds things."""
-    for target in relation_targets(ctx, relation, index):
+    """Solver candidates for 'held_in': spots where each target holds things, the first target filled before the
+    next (the first placed stand against the walls, facing the room, where the views see what they hold)."""
+    for target in all_targets(ctx, relation):
         yield from held_candidates(ctx, key, index, target)
 
 
