@@ -110,7 +110,7 @@ CASES = [
     ("rel-window", "an armchair by the window", lambda p: rel(p, "armchair", "by_window", "window")),
     ("rel-facing", "two armchairs facing a television", lambda p: rel(p, "armchair", "facing", "television")),
     ("rel-rows", "chairs in rows", lambda p: rel(p, "chair", "in_rows", "centre")),
-    ("rel-inside", "a pet shop with a hamster in a cage", lambda p: rel(p, "hamster", "inside", "cage")),
+    ("rel-inside", "a pet shop with a hamster in a cage", lambda p: rel(p, "hamster", "held_in", "cage")),
     ("rel-pronoun", "a study with a desk and a lamp on it", lambda p: rel(p, "lamp", "on", "desk")),
     ("rel-middle", "an office with a meeting table in the middle",
      lambda p: rel(p, "meeting table", "inside", "centre")),

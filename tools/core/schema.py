@@ -33,6 +33,7 @@ RelationKind = Literal[
     "front",  # subject at the front of the room (the -Z wall side), facing +Z into the room
     "by_window",  # subject beside or under one of the room's windows, back to its wall (indoor)
     "under",  # subject in the clear space under target (between a table's legs), else beside it
+    "held_in",  # subject held by target: on the boards inside it (a bookshelf) or sunk into its open top (a crate)
 ]
 
 WallFinish = Literal["plaster", "brick", "stone", "wood", "tile", "concrete", "wallpaper"]  # a room's walls

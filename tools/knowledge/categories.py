@@ -89,6 +89,12 @@ class Category:
     generator_params: tuple[tuple[str, ParamValue], ...] = ()  # sorted (name, value) pairs, hashable
     parts: tuple[PartData, ...] = ()  # its shape as data, built by tools/assets/families/parts.py; () = a generator's
     revision: int = 0
+    hold_levels: tuple[float, ...] = ()  # the boards inside it what it holds stands on, fractions of its height
+
+    @property
+    def holds(self) -> bool:
+        """Things may be put in it: on boards inside it (hold_levels) or sunk into its open top (holds_open)."""
+        return bool(self.hold_levels) or "holds_open" in self.traits
 
     def has(self, trait: str) -> bool:
         """Whether this kind has ``trait`` (a name from kinds.toml's [traits])."""
@@ -154,6 +160,7 @@ class _KindRow(_Row):
     # (tools/assets/families/parts.py).
     parts: tuple[dict[str, str | tuple[float, ...]], ...] = ()
     revision: int = Field(0, ge=0)
+    hold_levels: tuple[float, ...] = ()
 
 
 class _FileRow(_Row):
@@ -186,6 +193,8 @@ def _problems(row: _KindRow, file: _FileRow) -> list[str]:
         problems.append("used_from is for mount 'floor' only")
     if row.parts and (row.generator or row.generator_params or row.variants):
         problems.append("a kind drawn from parts has no generator, generator_params or variants")
+    if any(not 0 <= v < 1 for v in row.hold_levels) or list(row.hold_levels) != sorted(row.hold_levels):
+        problems.append("hold_levels are rising fractions of the height, 0 <= level < 1")
     if any(v >= len(row.variants) for v in row.free_standing_variants):
         problems.append("free_standing_variants names a variant the kind does not list")
     problems += [f"wordnet class {w!r} is not lemma.n.NN" for w in row.wordnet if not re.fullmatch(r"[a-z0-9_'-]+\.n\.\d\d", w)]
@@ -209,6 +218,7 @@ def _category(name: str, row: _KindRow, file: _FileRow) -> Category:
         variant_words=tuple(v.words for v in row.variants), variant_sizes=tuple(v.size for v in row.variants),
         generator=row.generator or name, generator_params=_fixed_params(row.generator_params),
         parts=tuple(tuple(sorted(part.items())) for part in row.parts), revision=row.revision,
+        hold_levels=row.hold_levels,
     )
 
 

@@ -92,6 +92,9 @@ RELATION_WORDS: dict[RelationKind, RelationWords] = {
                                quantities=(("a circle of", "room"),)),
     "under": RelationWords("target", "{subject} under {target}", (
         ("under|underneath|beneath|below", "target"), ("tucked|hidden|hiding under|underneath|beneath", "target"))),
+    "held_in": RelationWords("target", "{subject} in {target}", (  # and the parse's "a crate of potatoes", "Y in X"
+        ("full|filled|stocked|lined|packed|loaded|crammed|stuffed|heaped|piled|laden|brimming ?up of|with", "inverse"),
+        ("holding|containing|storing|displaying", "inverse"), ("inside", "target"))),
     "by_window": RelationWords("room", "{subject} by window {target}", (),  # "a desk by / under the window"
                                before_window=("next_to", "in_front_of", "under")),
 }

@@ -181,6 +181,7 @@ def new_context(plan: ScenePlan, sizes: dict[str, Vec3], seed: int) -> LayoutCon
                         wall_above=wall_above)
     reserve_openings(ctx.space, plan.environment)
     ctx.space.under = {(r.subject, r.target) for r in plan.relations if r.kind == "under" and r.target}
+    ctx.space.held = {(r.subject, r.target) for r in plan.relations if r.kind == "held_in" and r.target}
     return ctx
 
 

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from tools.knowledge.categories import Mount
+from tools.knowledge.categories import CATEGORIES, Mount
 from tools.knowledge.clearance import holds_under
 
 EPS = 1e-6
@@ -102,6 +102,36 @@ def lies_under(a: Box, b: Box, inset: float = 0.0) -> bool:
     return holds_under(b.category, b.variant, (b.w, b.h, b.d), corners, a.y - b.y, a.top - b.y, inset)
 
 
+SINK = 0.5  # share of a held thing's height below an open container's rim
+HEADROOM = 0.01  # metres a thing on a holder's board keeps under the board above
+EYE_HEIGHT = 1.2  # a holder's boards nearest this height fill first: they show best
+
+
+def hold_heights(category: str, y: float, h: float, held_h: float) -> list[float]:
+    """Where a thing ``held_h`` tall stands in a holder of ``category`` whose bottom is at ``y``, ``h`` tall:
+    on each board it fits under (boards nearest eye height first), else sunk into an open top; [] when none."""
+    kind = CATEGORIES.get(category)
+    if kind is None:
+        return []
+    if kind.hold_levels:
+        boards = [y + f * h for f in kind.hold_levels]
+        ceilings = boards[1:] + [y + h]
+        fitting = [b for b, c in zip(boards, ceilings) if b + held_h <= c - HEADROOM + EPS]
+        return sorted(fitting, key=lambda b: abs(b + held_h / 2 - EYE_HEIGHT))
+    if "holds_open" in kind.traits:
+        return [max(y + h - SINK * held_h, y + 0.05 * h)]
+    return []
+
+
+def holds_at(child: Box, parent: Box) -> bool:
+    """Whether ``child`` stands where its holder ``parent`` holds things: at one of its hold heights, its middle
+    over the holder's footprint (what an open container holds may spill over its rim)."""
+    if not any(abs(child.y - y) < 1e-3 for y in hold_heights(parent.category, parent.y, parent.h, child.h)):
+        return False
+    lx, lz = parent.to_local(child.x, child.z)
+    return abs(lx) <= parent.w / 2 + EPS and abs(lz) <= parent.d / 2 + EPS
+
+
 def inside_parent(child: Box, parent: Box) -> bool:
     """The child's footprint corners all lie on the parent's footprint."""
     for sx in (-1, 1):
@@ -158,11 +188,15 @@ class Space:
         # (subject spec, target spec) of the plan's 'under' relations: the only boxes that may overlap, when the
         # subject lies in the clear space under the target
         self.under: set[tuple[str, str]] = set()
+        # (subject spec, target spec) of the plan's 'held_in' relations: a held thing stands inside its holder, which
+        # it may overlap (tools/layout/relation_kinds/inside.py says where)
+        self.held: set[tuple[str, str]] = set()
         self.grid = SpatialGrid(cell)
 
     def inside(self, box: Box) -> bool:
-        """Whether the box lies within the space (and its margin from the walls, for floor-standing boxes)."""
-        margin = 0.0 if box.mount in ("wall", "ceiling") else self.margin
+        """Whether the box lies within the space (and its margin from the walls, for floor-standing boxes; what
+        stands on another keeps its support's, as on a window sill)."""
+        margin = 0.0 if box.mount in ("wall", "ceiling") or box.parent is not None else self.margin
         x0, z0, x1, z1 = box.aabb_xz()
         return (
             x0 >= self.lo[0] + margin - EPS
@@ -178,6 +212,8 @@ class Space:
         if box.parent is None:
             return True
         parent = self.boxes.get(box.parent)
+        if parent is not None and (box.spec, parent.spec) in self.held and holds_at(box, parent):
+            return True
         return parent is not None and abs(box.y - parent.top) < EPS and inside_parent(box, parent)
 
     def collides(self, box: Box, clearance: float) -> bool:
@@ -190,9 +226,15 @@ class Space:
                 if box.parent is not None:
                     continue
                 other, gap = self.reserved[other_id], SOLVER_CLEARANCE
+            if self.holds(box, other) or self.holds(other, box):
+                continue
             if heights_overlap(box, other) and footprints_overlap(box, other, gap) and not self.tucked(box, other):
                 return True
         return False
+
+    def holds(self, holder: Box, child: Box) -> bool:
+        """Whether ``child`` is held by ``holder`` as the plan asks ('a crate of potatoes')."""
+        return child.parent == holder.id and (child.spec, holder.spec) in self.held
 
     def tucked(self, a: Box, b: Box) -> bool:
         """Whether one of two boxes lies under the other as the plan asks ('a cat under the table')."""

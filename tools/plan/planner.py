@@ -54,6 +54,10 @@ INDOOR_HEIGHT_SHARE = 0.85
 INDOOR_STAND_IN_HEIGHT_SHARE = 0.5
 INDOOR_FOOTPRINT_SHARE = 0.8  # a named thing with no measure takes at most this share of the room's sides
 TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "target"}
+FILL_MAX = 12  # at most this many things fill one holder the prompt names no count for ("shelves of jars")
+FILL_TOTAL = 24  # and at most this many fill all the holders of one kind ("four shelves full of cans")
+FILL_GAP = 0.012  # metres between things side by side in a holder (the layout's held_in SPACING)
+FILL_INSET = 0.03  # metres a holder's boards keep free at their ends (held_in BOARD_INSET)
 
 
 def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
@@ -85,6 +89,8 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
     if furnish:
         area = _floor_area(place, parsed, stated, specs, relations)
         _add_expected(place, specs, relations, parsed, area)
+    if place.kind == "indoor":
+        _add_sills(specs, relations)
     _add_supports(specs, relations)
     _add_desk_chairs(specs, relations)
     if place.kind == "indoor":
@@ -197,6 +203,10 @@ def _settle_counts(parsed: ParsedPrompt, rng: random.Random) -> None:
 def _implied_count(parsed: ParsedPrompt, index: int, rng: random.Random) -> int:
     mention = parsed.mentions[index]
     kind = CATEGORIES.get(mention.category)
+    holder = next((parsed.mentions[link.target] for link in parsed.links
+                   if link.kind == "held_in" and link.subject == index and link.target is not None), None)
+    if kind is not None and holder is not None and CATEGORIES[holder.category].holds:  # "shelves of jars": full
+        return min(fill_count(holder.category, kind.name) * (holder.count or 1), FILL_TOTAL, MAX_COUNT)
     if kind is not None and _plural(mention.noun, 2) in {kind.name.replace("_", " "), *kind.synonyms}:
         return 1  # the kind is itself a set that English names in the plural: "the curtains", "gears"
     for link in parsed.links:
@@ -208,6 +218,20 @@ def _implied_count(parsed: ParsedPrompt, index: int, rng: random.Random) -> int:
         if link.kind in {"with", "around"} and _seat_at(mention.category, target.category, "table"):
             return _seats(target) * (target.count or 1)
     return rng.randint(*VAGUE_RANGE)
+
+
+def fill_count(holder: str, held: str) -> int:
+    """How many things of kind ``held`` fill a holder of kind ``holder`` at their typical sizes: a row along each
+    board it fits on (kinds.toml's hold_levels), or its open top covered (holds_open); at least 1, at most FILL_MAX."""
+    hw, hh, hd = CATEGORIES[holder].size
+    w, h, d = CATEGORIES[held].size
+    kind = CATEGORIES[holder]
+    if kind.hold_levels:
+        boards = [f * hh for f in kind.hold_levels]
+        fitting = sum(top - b >= h for b, top in zip(boards, [*boards[1:], hh]))
+        return max(1, min(FILL_MAX, fitting * (int(max(hw - w - 2 * FILL_INSET, 0.0) // (w + FILL_GAP)) + 1)))
+    across, deep = (int(max(side - own, 0.0) // (own + FILL_GAP)) + 1 for side, own in ((hw, w), (hd, d)))
+    return max(1, min(FILL_MAX, across * deep))
 
 
 def _seats(table: Mention) -> int:
@@ -266,12 +290,21 @@ def _relations(parsed: ParsedPrompt, specs: list[ObjectSpec]) -> list[tuple[Rela
     relations: list[tuple[Relation, bool]] = []
     for link in parsed.links:
         kind = link.kind if link.kind != "with" else _with_kind(specs[link.subject], specs[link.target])  # type: ignore[index]  # a "with" link always has a target
+        if kind == "held_in":
+            kind = _in_kind(specs[link.target])  # type: ignore[index]  # an "in" link always has a target
         if kind is None or (link.kind == "with" and link.subject in placed):
             continue
         target = specs[link.target].key if link.target is not None else None
         _add(relations, Relation(kind=kind, subject=specs[link.subject].key, target=target, param=link.param),
              link.stated)
     return relations
+
+
+def _in_kind(holder: ObjectSpec) -> str | None:
+    """What "a thing in ``holder``" becomes: 'held_in' where the holder's kind holds things (kinds.toml), else 'on' its
+    top where things may stand there (a closed cabinet "containing beakers"), else nothing."""
+    kind = CATEGORIES[holder.category]
+    return "held_in" if kind.holds else "on" if kind.supports else None
 
 
 def _with_kind(subject: ObjectSpec, owner: ObjectSpec) -> str | None:
@@ -377,10 +410,32 @@ def _floor_cost(item: Expected) -> float:
     return w * d * scale * scale * (high if item.size == "long" else 1.0)
 
 
+def _add_sills(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
+    """A sill (a kind with the at_window trait) goes under a window; a small thing by the window stands on one
+    ("a cactus by the window", "a vase on the windowsill"), which is added when the scene has none."""
+    sills = [c for c in CATEGORIES.values() if c.has("at_window")]
+    if not sills:
+        return
+    for index, (relation, stated) in enumerate(list(relations)):
+        spec = next((s for s in specs if s.key == relation.subject), None)
+        if relation.kind != "by_window" or spec is None or CATEGORIES[spec.category].mount != "surface" \
+                or _has(relations, spec.key, {"on", "held_in"}):
+            continue
+        sill = next((s for s in specs if CATEGORIES[s.category].has("at_window")), None)
+        if sill is None:
+            sill = ObjectSpec(key=_unique_key(Mention(sills[0].name, "", 1), specs), category=sills[0].name, count=1,
+                              requested=False, noun=sills[0].name.replace("_", " "))
+            specs.append(sill)
+        relations[index] = (Relation(kind="on", subject=spec.key, target=sill.key), stated)
+    for spec in specs:
+        if CATEGORIES[spec.category].has("at_window") and not _has(relations, spec.key, {"by_window"}):
+            _add(relations, Relation(kind="by_window", subject=spec.key), False)
+
+
 def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
     """Things that stand on surfaces (a TV, a lamp) get something to stand on when the prompt gave none."""
     for spec in list(specs):
-        if CATEGORIES[spec.category].mount != "surface" or _has(relations, spec.key, {"on", "stacked", "above"}):
+        if CATEGORIES[spec.category].mount != "surface" or _has(relations, spec.key, {"on", "held_in", "stacked", "above"}):
             continue
         kind = CATEGORIES[spec.category]
         preferred = kind.placed_on or DEFAULT_SUPPORTS

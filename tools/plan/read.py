@@ -92,7 +92,41 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     _drop(parsed, drop)
     used = {j for i, j in pairs.items() if i not in drop}
     _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text, freed)
+    _hold(parsed, sentence)
     return parsed
+
+
+def _hold(parsed: ParsedPrompt, sentence: Sentence) -> None:
+    """The parse's 'held_in' links (a thing held by another: "a crate of potatoes", "shelves lined with jars") join the
+    grammar's; a held thing keeps its first holder and no other placing link: the grammar hangs a holder's place
+    on what it holds too ("a bowl of apples on the table"), which goes to the holder when it has none of its own
+    ("a basket of towels next to the bathtub": the basket beside it)."""
+    for relation in sentence.relations:
+        if relation.relation != "held_in" or not isinstance(relation.target, int):
+            continue
+        subject = _mention_of(parsed, sentence.mentions[relation.subject])
+        target = _mention_of(parsed, sentence.mentions[relation.target])
+        if subject is not None and target is not None and subject != target:
+            link = Link("held_in", subject, target)
+            if link not in parsed.links:
+                parsed.links.append(link)
+    # The grammar's "full of / lined with" takes the whole list after it ("a bookshelf filled with books, an armchair
+    # and a lamp"): a thing the parse reads as held by nothing is in nothing.
+    free = {m for j, phrase in enumerate(sentence.mentions) if (m := _mention_of(parsed, phrase)) is not None
+            and not any(r.relation == "held_in" and r.subject == j for r in sentence.relations)}
+    parsed.links = [link for link in parsed.links if link.kind != "held_in" or link.subject not in free]
+    holder: dict[int, int] = {}
+    for link in parsed.links:
+        if link.kind == "held_in" and link.target is not None and link.target not in holder:
+            holder.setdefault(link.subject, link.target)
+    kept, moved = [], []
+    for link in parsed.links:
+        if link.subject not in holder or (link.kind == "held_in" and link.target == holder[link.subject]):
+            kept.append(link)
+        elif link.target is not None and link.target != holder[link.subject] and link.kind != "held_in":
+            moved.append(dataclasses.replace(link, subject=holder[link.subject]))
+    placed = {link.subject for link in kept if link.target is not None or link.kind != "with"}
+    parsed.links = kept + [link for link in moved if link.subject not in placed and link.target != link.subject]
 
 
 def _setting_names(parsed: ParsedPrompt, sentence: Sentence) -> set[str]:

@@ -950,9 +950,51 @@ def zone_relation(rel, zone) -> Optional[tuple[str, str]]:
     return None
 
 
+def holds_things(tok) -> bool:
+    """Whether the noun names something that holds things: a kind with boards or an open top (kinds.toml's
+    hold_levels, holds_open), else what WordNet files under containers ("a bucket", "a hamper")."""
+    kind = lookup(whole_name(tok)) or lookup(singular(tok))
+    if kind is not None and kind.name != "placeholder":
+        return kind.holds
+    container = wordnet.named("container.n.01")
+    return container is not None and any(a.offset == container.offset for sense in wordnet.physical_senses(singular(tok))
+                                         for a, _ in wordnet.ancestors(sense))
+
+
+def held_pairs(ctx) -> list[tuple[int, int]]:
+    """(holder, held) token indices of the mentions one holds, as the sentence says it: "a crate of potatoes" (the
+    "of" of a noun that holds things), "shelves full of / lined with jars", "a cabinet holding beakers" (a word of
+    T["holding_words"] with "of" / "with" or an object, on the holder or, where the tagger hangs it on the place
+    or makes it the sentence's verb, on the nearest mention before it), with the held things' bare conjuncts."""
+    found = []
+    for i in ctx.index:
+        of = prep_child(ctx.doc[i], {"of"})
+        if of is not None and pobj_of(of) is not None and holds_things(ctx.doc[i]):
+            found.append((i, pobj_of(of)))
+    for c in ctx.doc:
+        if c.pos_ not in ("ADJ", "VERB") or c.lemma_.lower() not in T["holding_words"]:
+            continue
+        before = [i for i in ctx.index if i < c.i]
+        holder = c.head.i if c.head.i in ctx.index else max(before) if before else None
+        prep = prep_child(c, {"of", "with"})
+        for obj in ([pobj_of(prep)] if prep is not None else []) + [o for o in c.children if o.dep_ == "dobj"]:
+            if holder is not None and obj is not None:
+                found.append((holder, obj))
+    # "full of plates and glasses": both; "filled with books, an armchair and a lamp": a conjunct with its own
+    # article or number is the next thing of the list, not more of what is held
+    pairs = [(h, x.i) for h, obj in found for x in (obj, *(c for c in obj.conjuncts if c.i > obj.i and not any(
+        d.dep_ in ("det", "nummod") for d in c.children))) if x.i in ctx.index and x.i != h]
+    return list(dict.fromkeys(pairs))
+
+
 def collect_relations(ctx) -> list[Relation]:
-    """The relations the sentence states between its mentions."""
+    """The relations the sentence states between its mentions; a thing in another ("books inside the cabinet",
+    "a crate of potatoes", "shelves lined with jars") is 'held_in' it."""
     out: list[Relation] = []
+    for holder, held in held_pairs(ctx):
+        r = Relation(ctx.index[held], "held_in", ctx.index[holder])
+        if r not in out:
+            out.append(r)
     for tok in ctx.doc:
         pairs, subj = [], None
         if tok.dep_ == "prep" or (tok.dep_ == "pcomp" and tok.lower_ == "to"):
@@ -966,6 +1008,7 @@ def collect_relations(ctx) -> list[Relation]:
         if subj is None:
             continue  # no subject, no pairs
         for rel, target in pairs:
+            rel = "held_in" if rel == "inside" and isinstance(target, int) else rel  # a thing in another
             r = Relation(ctx.index[subj.i], rel, target)
             if r not in out:
                 out.append(r)

@@ -69,7 +69,7 @@ MATERIAL_WORDS: dict[str, str] = {
 # 'drop' (understood, no relation) for the words below; kind 'rows' is a row with any number of rows.
 UNDERSTOOD_PATTERNS: list[tuple[str, str]] = [
     ("among|amongst", "between"),
-    ("in|inside|within|into", "in"), ("from", "from"),
+    ("in|within|into", "in"), ("from", "from"),
 ]
 
 RELATION_PATTERNS: list[tuple[str, str, str]] = [

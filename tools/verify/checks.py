@@ -20,7 +20,7 @@ from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relation_kinds.checking import placement_under
 from tools.layout.relation_kinds.spec import Room
 from tools.layout.solver import room_bounds
-from tools.layout.space import Box, Space
+from tools.layout.space import Box, Space, hold_heights
 from tools.layout.walkable import measure
 
 COLLISION_TOLERANCE = 0.005  # metres of interpenetration forgiven (mesh vs box slop)
@@ -70,6 +70,8 @@ def _supported(p: Placement, by_id: dict[str, Placement], bounds_lo: np.ndarray,
     if p.parent is None:
         return abs(p.position[1] - bounds_lo[1]) <= tolerance
     parent = by_id.get(p.parent)
+    if parent is not None and _held(p, parent, tolerance):
+        return True
     if parent is None or abs(p.position[1] - (parent.position[1] + parent.size[1])) > tolerance:
         return False
     corners = footprint(p.position, p.size, p.yaw)
@@ -77,6 +79,17 @@ def _supported(p: Placement, by_id: dict[str, Placement], bounds_lo: np.ndarray,
     rel = corners - (parent.position[0], parent.position[2])
     local_x, local_z = rel[:, 0] * c - rel[:, 1] * s, rel[:, 0] * s + rel[:, 1] * c
     return bool(np.all(np.abs(local_x) <= parent.size[0] / 2 + tolerance) and np.all(np.abs(local_z) <= parent.size[2] / 2 + tolerance))
+
+
+def _held(p: Placement, parent: Placement, tolerance: float) -> bool:
+    """Whether ``p`` stands where its parent holds things (a board inside a bookshelf, a crate's open top), its
+    middle over the parent's footprint."""
+    heights = hold_heights(parent.category, parent.position[1], parent.size[1], p.size[1])
+    if not any(abs(p.position[1] - y) <= tolerance for y in heights):
+        return False
+    c, s = math.cos(parent.yaw), math.sin(parent.yaw)
+    dx, dz = p.position[0] - parent.position[0], p.position[2] - parent.position[2]
+    return abs(dx * c - dz * s) <= parent.size[0] / 2 + tolerance and abs(dx * s + dz * c) <= parent.size[2] / 2 + tolerance
 
 
 def constraint_violations(placements: Sequence[Placement], bounds, tolerance: float = COLLISION_TOLERANCE) -> dict:

@@ -659,8 +659,18 @@ class Viewer {
       restore.push(() => { node.material = material; });
       node.material = this.occluder;
     });
-    for (const { mesh } of this.instanced) {
+    // Glass in a frame (a vitrine, a glass-fronted fridge) shows what stands behind it, as the frame drawn does:
+    // the ID pass leaves it out for an asset with opaque parts too, so the croissants in a display case count as
+    // seen; an asset all of glass (a glass bottle) keeps its glass.
+    const framed = new Set(this.instanced.filter(({ mesh }) => !mesh.material.transparent).map((m) => m.objectIndices));
+    for (const { mesh, objectIndices } of this.instanced) {
       const material = mesh.material;
+      if (material.transparent && framed.has(objectIndices)) {
+        const shown = mesh.visible;
+        mesh.visible = false;
+        restore.push(() => { mesh.visible = shown; });
+        continue;
+      }
       restore.push(() => { mesh.material = material; mesh.instanceColor = null; });
       mesh.material = this.idMaterial;
       mesh.instanceColor = this.idColors.get(mesh);

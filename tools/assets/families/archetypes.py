@@ -25,19 +25,46 @@ def accent(p: GenParams, kind: str, default: str):
     return material(kind, p.text_option("accent") or default)
 
 
+GOODS_MAX_HEIGHT = 0.3  # metres: shop goods are small packs, bottles and jars, never shelf-high like books
+GOODS_FACINGS = (2, 4)  # a product stands in this many facings side by side, as shops face them
+GOODS_GAP = 0.03  # metres between one product's facings and the next product's
+
+
 def goods_row(x0: float, x1: float, y: float, z: float, depth: float, h_max: float, rng, fill: float = 0.85) -> list[Part]:
-    """A row of boxes and bottles of varied colours standing on y between x0 and x1, centred at depth z."""
+    """Products standing on y between x0 and x1, centred at depth z: runs of two to four facings of one product
+    (a box, a bottle with a neck, a lidded jar or a can, in one colour), a gap between products, none taller than
+    GOODS_MAX_HEIGHT, so a shop shelf reads as goods, not as a row of books."""
     parts, x = [], x0
-    while x < x1 - 0.02:
-        w = min(rng.uniform(0.05, 0.16) * max(1.0, h_max / 0.3), x1 - x)
-        h = h_max * rng.uniform(0.5, 0.95)
+    top = min(h_max, GOODS_MAX_HEIGHT)
+    while x < x1 - 0.05:
+        shape = str(rng.choice(("box", "bottle", "jar", "can")))
         mat = material("plastic", str(rng.choice(GOODS_COLOURS)))
-        if rng.random() < fill:
-            if rng.random() < 0.3:
-                parts.append(Part(post(min(w, depth) * 0.4, h, x + w / 2, y, z, 10), mat))
-            else:
-                parts.append(Part(slab(w * 0.9, h, depth * 0.85, x + w / 2, y, z), mat))
-        x += w
+        if shape == "box":
+            w, h = rng.uniform(0.06, 0.13), top * rng.uniform(0.55, 0.9)
+        elif shape == "bottle":
+            w, h = rng.uniform(0.05, 0.08), top * rng.uniform(0.75, 1.0)
+        elif shape == "jar":
+            w, h = rng.uniform(0.07, 0.1), min(top * 0.6, 0.14)
+        else:
+            w, h = 0.066, min(top * 0.5, 0.12)
+        w = min(w, depth)
+        for _ in range(int(rng.integers(GOODS_FACINGS[0], GOODS_FACINGS[1] + 1))):
+            if x + w > x1:
+                break
+            cx = x + w / 2
+            if rng.random() < fill:
+                if shape == "box":
+                    parts.append(Part(slab(w * 0.92, h, min(depth * 0.8, w * 1.6), cx, y, z), mat))
+                elif shape == "bottle":
+                    parts.append(Part(post(w * 0.45, h * 0.65, cx, y, z, 6), mat))
+                    parts.append(Part(post(w * 0.16, h * 0.35, cx, y + h * 0.65, z, 4), mat))
+                elif shape == "jar":
+                    parts.append(Part(post(w * 0.46, h * 0.85, cx, y, z, 8), material("glass", "#d9e6ea")))
+                    parts.append(Part(post(w * 0.48, h * 0.15, cx, y + h * 0.85, z, 8), mat))
+                else:
+                    parts.append(Part(post(w * 0.48, h, cx, y, z, 8), mat))
+            x += w + 0.006
+        x += GOODS_GAP
     return parts
 
 

@@ -18,6 +18,7 @@ from tools.layout.relation_kinds import (
     facing,
     front,
     grid,
+    held_in,
     in_circle,
     in_corner,
     in_front_of,
@@ -31,5 +32,5 @@ from tools.layout.relation_kinds.spec import RelationSpec
 
 RELATIONS: dict[str, RelationSpec] = {module.SPEC.kind: module.SPEC for module in (
     on, next_to, in_front_of, behind, facing, around, against_wall, in_corner, center, above, row, grid, stacked,
-    each_with, front, by_window, in_circle, under,
+    each_with, front, by_window, in_circle, under, held_in,
 )}
