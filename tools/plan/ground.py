@@ -313,7 +313,8 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
     if head_kind is not None and head and head_means_another(name, head, head_kind.name, context):
         avoid, head_kind = head_kind.name, None
     if embeddings_available():
-        ranked = [(k, s) for k, s in _nearest_kinds(name) if k != avoid and not names_modifier(name, k)]
+        nearest = _nearest_kinds(name)
+        ranked = [(k, s) for k, s in nearest if k != avoid and not names_modifier(name, k)]
         best, score = next(((k, s) for k, s in ranked if not is_archetype(CATEGORIES[k])), (None, 0.0))
         if best is not None and score >= FIT_SCORE and not wordnet_disagrees(name, best):
             return Grounding(name, best, round(score, 3), "meaning", "exact")
@@ -330,6 +331,10 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
                           and not (no_being and _shows_beings(k))), None)
         if archetype is not None and (known or archetype[1] >= ARCHETYPE_SCORE):
             return Grounding(name, archetype[0], round(archetype[1], 3), "archetype", "stand-in")
+        # Rather than a bare box, the kind the modifier names stands in (a backdrop roll by a backdrop).
+        kind, near = next(((k, s) for k, s in nearest if not is_archetype(CATEGORIES[k])), (GENERIC_KIND, 0.0))
+        if kind != avoid and near >= NEAR_SCORE and not wordnet_disagrees(name, kind):
+            return Grounding(name, kind, round(near, 3), "meaning", "stand-in")
         return Grounding(name, GENERIC_KIND, round(score, 3), "none", "stand-in")
     if head_kind is not None and head_kind.name != GENERIC_KIND:
         return Grounding(name, head_kind.name, 0.0, "head", "stand-in")
