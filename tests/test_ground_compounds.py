@@ -55,3 +55,20 @@ def test_the_judge_takes_a_free_compound_by_its_head_and_not_a_wordnet_compound(
     assert judge_mention("rocking chair", chair, None, "chair")["verdict"] == "stand-in"
     marked = [{**bench[0], "stand_in_for": "lakeside bench"}]
     assert judge_mention("lakeside bench", marked, None, "bench")["verdict"] == "stand-in"
+
+
+@needs_both
+@pytest.mark.parametrize("noun,context,wrong", [
+    ("water jet", "a garden pond with a water jet in the middle", "airplane"),
+    ("loading dock", "a warehouse with pallets stacked by the loading dock", "jetty"),
+])
+def test_a_head_meant_in_another_sense_is_not_shown_by_that_senses_kind(noun, context, wrong):
+    found = ground_noun(noun, noun.split()[-1], context)  # a water jet is no airplane, a loading dock no pier
+    assert found.kind != wrong, found
+
+
+@needs_both
+@pytest.mark.parametrize("noun,wrong", [("car body", "car"), ("tent peg", "tent")])
+def test_a_compound_is_not_shown_by_the_kind_its_modifier_names(noun, wrong):
+    found = ground_noun(noun, noun.split()[-1])  # a compound is a kind of its head: a pizza peel is no pizza
+    assert found.kind != wrong, found

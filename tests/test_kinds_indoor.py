@@ -31,7 +31,7 @@ OLDER_NAMES = [
 
 WORDNET_MEMBERS = [
     ("tea strainer", "colander"), ("bologna", "sausages"), ("pepperoni", "sausages"), ("brad", "screws"),
-    ("hex nut", "screws"), ("aspirin", "medicine_bottles"), ("ultracentrifuge", "centrifuge"), ("kettledrum", "tambourine"),
+    ("hex nut", "screws"), ("aspirin", "medicine_bottles"), ("ultracentrifuge", "centrifuge"), ("steel drum", "tambourine"),
     ("brick kiln", "kiln"), ("oilstone", "bench_grinder"), ("rouge", "cosmetics"), ("egg carton", "milk_carton"),
     ("hemostat", "instrument_tray"), ("chasuble", "bathrobe"), ("kimono", "bathrobe"), ("jewel casket", "jewellery_box"),
 ]

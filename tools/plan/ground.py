@@ -11,6 +11,7 @@ out over the registry's own names: a held-out synonym must find its kind) and st
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -142,8 +143,53 @@ def is_free_compound_of(name: str, head: str, kind: str, context: str = "") -> b
     classes = [wordnet.synset(c) for c in _kind_classes(kind)]
     if not senses or not classes:
         return True  # WordNet has no say on the head's sense: the kind named by the head word stands
-    meant = _in_context(senses, f"{name}: {context}" if context else name, HEAD_SENSE_ORDER_WEIGHT)[0]
-    return any(wordnet.related(meant, c) for c in classes)
+    return any(wordnet.related(_meant_head_sense(name, senses, context), c) for c in classes)
+
+
+def _senses_naming_modifier(name: str, senses: list[wordnet.Synset]) -> list[wordnet.Synset]:
+    """The head's senses whose lemmas or gloss name one of the compound's first words (by its stem): a water jet is
+    the jet "an artificially produced flow of water"."""
+    stems = [word[:max(4, len(word) - 3)] if len(word) > 4 else word for word in name.lower().split()[:-1]]
+    return [s for s in senses if any(re.search(rf"\b{re.escape(stem)}", f"{' '.join(s.lemmas)} {s.gloss}".lower())
+                                     for stem in stems)]
+
+
+def _meant_head_sense(name: str, senses: list[wordnet.Synset], context: str) -> wordnet.Synset:
+    """The sense of a compound's head word that the compound means: among those naming its first words, else among
+    all, the one nearest the compound in the prompt."""
+    named = _senses_naming_modifier(name, senses)
+    return _in_context(named or senses, f"{name}: {context}" if context else name, HEAD_SENSE_ORDER_WEIGHT)[0]
+
+
+def head_means_another(name: str, head: str, kind: str, context: str = "") -> bool:
+    """Whether the ``head`` of a compound WordNet does not hold means, in the compound and the prompt, a sense that
+    is not ``kind``'s: a water jet is a spout of water, not a jet plane, and a loading dock a platform, not a pier, so
+    the kind the head word names must not show it even as a stand-in. A compound WordNet holds means its own senses
+    (a loading dock is a platform, not a pier). No say (False) for a single word, a head or kind WordNet does not
+    know, or without WordNet."""
+    if len(name.split()) < 2 or head == name or not wordnet.available():
+        return False
+    if wordnet.is_lemma(name):
+        return wordnet_disagrees(name, kind)  # WordNet's own compound: a loading dock is a platform, no pier
+    senses, classes = wordnet.senses(head), [wordnet.synset(c) for c in _kind_classes(kind)]
+    if not senses or not classes or not (embeddings_available() or _senses_naming_modifier(name, senses)):
+        return False  # without the embeddings only a sense the compound names is sure: "pool table" meant no data
+    return not any(wordnet.related(_meant_head_sense(name, senses, context), c) for c in classes)
+
+
+def names_modifier(name: str, kind: str) -> bool:
+    """Whether ``kind`` is what the first words of the compound ``name`` name and not what its last word names: an
+    English compound is a kind of its head, so a pizza peel is no pizza and a car body no car, however near MiniLM
+    puts them."""
+    words = name.split()
+    if len(words) < 2 or (wordnet.available() and wordnet.is_lemma(name)):
+        return False
+    named = {found.name for i in range(1, len(words)) if (found := lookup(" ".join(words[:i]))) is not None}
+    if kind not in named:
+        return False
+    category = CATEGORIES[kind]  # an arcade cabinet is named "arcade" too, and is a cabinet: its names hold the head
+    kind_words = {w for n in (category.name.replace("_", " "), *category.synonyms) for w in n.split()}
+    return not {words[-1], words[-1].rstrip("s")} & kind_words
 
 
 @lru_cache(maxsize=1)
@@ -263,15 +309,19 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
     if exact is not None and exact.name != GENERIC_KIND:
         return Grounding(name, exact.name, 1.0, "name", "exact")
     head_kind = lookup(head) if head and head != name else _ending_kind(name)
+    avoid = ""  # the kind the head word names in a sense the compound does not mean ("water jet": airplane)
+    if head_kind is not None and head and head_means_another(name, head, head_kind.name, context):
+        avoid, head_kind = head_kind.name, None
     if embeddings_available():
-        ranked = _nearest_kinds(name)
+        nearest = _nearest_kinds(name)
+        ranked = [(k, s) for k, s in nearest if k != avoid and not names_modifier(name, k)]
         best, score = next(((k, s) for k, s in ranked if not is_archetype(CATEGORIES[k])), (None, 0.0))
         if best is not None and score >= FIT_SCORE and not wordnet_disagrees(name, best):
             return Grounding(name, best, round(score, 3), "meaning", "exact")
         if head_kind is not None and head_kind.name != GENERIC_KIND:
             return ground_by_head(name, head_kind.name, head, context)
         by_class = hypernym_kind(name, context, counted) or gathered_kind(name)
-        if by_class is not None:
+        if by_class is not None and by_class[0] != avoid:
             return _by_class(name, *by_class, score=dict(ranked).get(by_class[0], 0.0))
         if best is not None and score >= NEAR_SCORE and not wordnet_disagrees(name, best):
             return Grounding(name, best, round(score, 3), "meaning", "stand-in")  # a trunk is no car
@@ -281,11 +331,15 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
                           and not (no_being and _shows_beings(k))), None)
         if archetype is not None and (known or archetype[1] >= ARCHETYPE_SCORE):
             return Grounding(name, archetype[0], round(archetype[1], 3), "archetype", "stand-in")
+        # Rather than a bare box, the kind the modifier names stands in (a backdrop roll by a backdrop).
+        kind, near = next(((k, s) for k, s in nearest if not is_archetype(CATEGORIES[k])), (GENERIC_KIND, 0.0))
+        if kind != avoid and near >= NEAR_SCORE and not wordnet_disagrees(name, kind):
+            return Grounding(name, kind, round(near, 3), "meaning", "stand-in")
         return Grounding(name, GENERIC_KIND, round(score, 3), "none", "stand-in")
     if head_kind is not None and head_kind.name != GENERIC_KIND:
         return Grounding(name, head_kind.name, 0.0, "head", "stand-in")
     by_class = hypernym_kind(name, context, counted) or gathered_kind(name)
-    if by_class is not None:
+    if by_class is not None and by_class[0] != avoid:
         return _by_class(name, *by_class)
     return Grounding(name, GENERIC_KIND, 0.0, "none", "stand-in")
 
