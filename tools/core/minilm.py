@@ -98,4 +98,9 @@ def _gelu(x: np.ndarray) -> np.ndarray:
     """BERT's exact GELU, x * Phi(x)."""
     from scipy.special import erf
 
-    return (0.5 * x * (1.0 + erf(x / np.float32(np.sqrt(2.0))))).astype(np.float32)
+    y = x * np.float32(1.0 / np.sqrt(2.0))
+    erf(y, out=y)  # in place: these arrays are the model's largest (tokens x 1536)
+    y += np.float32(1.0)
+    y *= x
+    y *= np.float32(0.5)
+    return y
