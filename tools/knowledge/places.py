@@ -236,9 +236,9 @@ FLOOR_WORDS: dict[str, str] = {
 # Words that give the walls their finish: "exposed brick walls", "wood-panelled walls", "tiled walls",
 # "floral wallpaper". The nouns among them (wallpaper, panelling, brickwork) name a covering, never a thing.
 WALL_WORDS: dict[str, str] = {
-    "brick": "brick", "bricks": "brick", "brickwork": "brick",
+    "brick": "brick", "brickwork": "brick",
     "stone": "stone", "stonework": "stone", "marble": "stone",
-    "wood": "wood", "wooden": "wood", "timber": "wood", "log": "wood", "panelled": "wood", "paneled": "wood",
+    "wood": "wood", "wooden": "wood", "timber": "wood", "panelled": "wood", "paneled": "wood",
     "panelling": "wood", "paneling": "wood", "wainscoting": "wood", "wainscotting": "wood",
     "tile": "tile", "tiles": "tile", "tiled": "tile", "tiling": "tile", "ceramic": "tile",
     "concrete": "concrete", "cement": "concrete", "cinderblock": "concrete",

@@ -37,13 +37,13 @@ def goods_row(x0: float, x1: float, y: float, z: float, depth: float, h_max: flo
     parts, x = [], x0
     top = min(h_max, GOODS_MAX_HEIGHT)
     while x < x1 - 0.05:
-        shape = str(rng.choice(("box", "bottle", "jar", "can")))
+        shape = str(rng.choice(("boxed", "necked", "lidded", "canned")))  # a packaging shape, no kind's name
         mat = material("plastic", str(rng.choice(GOODS_COLOURS)))
-        if shape == "box":
+        if shape == "boxed":
             w, h = rng.uniform(0.06, 0.13), top * rng.uniform(0.55, 0.9)
-        elif shape == "bottle":
+        elif shape == "necked":
             w, h = rng.uniform(0.05, 0.08), top * rng.uniform(0.75, 1.0)
-        elif shape == "jar":
+        elif shape == "lidded":
             w, h = rng.uniform(0.07, 0.1), min(top * 0.6, 0.14)
         else:
             w, h = 0.066, min(top * 0.5, 0.12)
@@ -53,12 +53,12 @@ def goods_row(x0: float, x1: float, y: float, z: float, depth: float, h_max: flo
                 break
             cx = x + w / 2
             if rng.random() < fill:
-                if shape == "box":
+                if shape == "boxed":
                     parts.append(Part(slab(w * 0.92, h, min(depth * 0.8, w * 1.6), cx, y, z), mat))
-                elif shape == "bottle":
+                elif shape == "necked":
                     parts.append(Part(post(w * 0.45, h * 0.65, cx, y, z, 6), mat))
                     parts.append(Part(post(w * 0.16, h * 0.35, cx, y + h * 0.65, z, 4), mat))
-                elif shape == "jar":
+                elif shape == "lidded":
                     parts.append(Part(post(w * 0.46, h * 0.85, cx, y, z, 8), material("glass", "#d9e6ea")))
                     parts.append(Part(post(w * 0.48, h * 0.15, cx, y + h * 0.85, z, 8), mat))
                 else:
