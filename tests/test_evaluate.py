@@ -196,3 +196,30 @@ def test_a_sun_or_moon_no_object_shows_is_the_sky():
 
     judged = {j["name"]: j["verdict"] for j in judge_named(parse_prompt("a meadow under a full moon with a lamp"), [])}
     assert judged == {"moon": "scene", "lamp": "missing"}, judged
+
+
+def _box_object(oid: str, category: str, lo, hi, parent: str | None = None, parts=()):
+    """A WorldObject of boxes: ``parts`` its convex parts as (lo, hi) pairs, else one box."""
+    import itertools
+
+    from tools.evaluate.geometry import WorldObject, hull_of
+
+    def box(a, b):
+        return hull_of(np.array(list(itertools.product(*zip(a, b))), float))
+
+    lo, hi = np.array(lo, float), np.array(hi, float)
+    return WorldObject(oid, category, parent, "floor", (lo + hi) / 2, np.eye(3), lo, hi,
+                       [box(a, b) for a, b in parts] or [box(lo, hi)])
+
+
+def test_a_held_thing_rests_on_a_board_of_its_holder_or_in_an_open_holder_and_nowhere_else():
+    from tools.evaluate.geometry import floating
+
+    bounds = {"min": [-5, 0, -5], "max": [5, 3, 5]}
+    shelf = _box_object("shelf", "bookshelf", [0, 0, 0], [1, 2, 0.4],
+                        parts=[([0, 0, 0], [1, 0.02, 0.4]), ([0, 0.8, 0], [1, 0.82, 0.4]), ([0, 1.98, 0], [1, 2, 0.4])])
+    on_board = _box_object("jar", "jar", [0.4, 0.82, 0.1], [0.5, 0.95, 0.2], parent="shelf")
+    between = _box_object("jar2", "jar", [0.6, 0.5, 0.1], [0.7, 0.63, 0.2], parent="shelf")
+    basket = _box_object("basket", "basket", [2, 0, 0], [2.5, 0.3, 0.5])
+    heaped = _box_object("apple", "fruit", [2.2, 0.22, 0.2], [2.28, 0.3, 0.28], parent="basket")
+    assert floating([shelf, on_board, between, basket, heaped], bounds) == ["jar2"]

@@ -51,6 +51,7 @@ from scipy.sparse.csgraph import connected_components
 from scipy.spatial import ConvexHull, QhullError
 
 from tools.core.errors import AssetError
+from tools.knowledge.categories import has_trait
 
 PENETRATION_TOLERANCE = 0.005  # metres of interpenetration forgiven
 SUPPORT_TOLERANCE = 0.005  # bottom to floor / parent top
@@ -264,10 +265,21 @@ def out_of_bounds(objects: list[WorldObject], bounds: dict, tolerance: float = B
 
 
 def _on_top_of(child: WorldObject, parent: WorldObject, tolerance: float) -> bool:
-    centre = child.centre
-    return (abs(parent.hi[1] - child.lo[1]) <= tolerance
-            and parent.lo[0] - tolerance <= centre[0] <= parent.hi[0] + tolerance
-            and parent.lo[2] - tolerance <= centre[2] <= parent.hi[2] + tolerance)
+    """On the parent's top, or on the top of one of its parts under the child's centre: a board inside a shelf or
+    a display case, a basket's floor (things held in their holder)."""
+    return any(abs(hi[1] - child.lo[1]) <= tolerance and _over(child.centre, lo, hi, tolerance)
+               for lo, hi in ((parent.lo, parent.hi), *((h.lo, h.hi) for h in parent.hulls)))
+
+
+def _in_open_holder(child: WorldObject, parent: WorldObject, tolerance: float) -> bool:
+    """Sunk into an open holder's top, as a heap in a basket or a crate: its bottom between the holder's floor and
+    rim, its centre over the holder (kinds.toml trait holds_open)."""
+    return has_trait(parent.category, "holds_open") and parent.lo[1] - tolerance <= child.lo[1] <= parent.hi[1] \
+        and _over(child.centre, parent.lo, parent.hi, tolerance)
+
+
+def _over(point: np.ndarray, lo: np.ndarray, hi: np.ndarray, tolerance: float) -> bool:
+    return bool(lo[0] - tolerance <= point[0] <= hi[0] + tolerance and lo[2] - tolerance <= point[2] <= hi[2] + tolerance)
 
 
 def is_supported(obj: WorldObject, by_id: dict[str, WorldObject], bounds: dict,
@@ -277,7 +289,7 @@ def is_supported(obj: WorldObject, by_id: dict[str, WorldObject], bounds: dict,
     if abs(obj.lo[1] - lo[1]) <= tolerance:
         return True
     parent = by_id.get(obj.parent) if obj.parent else None
-    if parent is not None and _on_top_of(obj, parent, tolerance):
+    if parent is not None and (_on_top_of(obj, parent, tolerance) or _in_open_holder(obj, parent, tolerance)):
         return True
     if obj.mount == "air" and parent is None:  # floating by design: anywhere not under the floor
         return bool(obj.lo[1] >= lo[1] - tolerance)
