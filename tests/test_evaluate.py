@@ -222,4 +222,9 @@ def test_a_held_thing_rests_on_a_board_of_its_holder_or_in_an_open_holder_and_no
     between = _box_object("jar2", "jar", [0.6, 0.5, 0.1], [0.7, 0.63, 0.2], parent="shelf")
     basket = _box_object("basket", "basket", [2, 0, 0], [2.5, 0.3, 0.5])
     heaped = _box_object("apple", "fruit", [2.2, 0.22, 0.2], [2.28, 0.3, 0.28], parent="basket")
-    assert floating([shelf, on_board, between, basket, heaped], bounds) == ["jar2"]
+    case = _box_object("case", "display_cabinet", [3, 0, 0], [3.8, 1.9, 0.45],  # legs, and base and glass as one part
+                       parts=[([3, 0, 0], [3.05, 0.25, 0.05]), ([3, 0.25, 0], [3.8, 1.9, 0.45])])
+    inside = _box_object("croissant", "croissant", [3.3, 0.25, 0.1], [3.45, 0.31, 0.2], parent="case")
+    above_its_floor = _box_object("cake", "cake", [3.5, 0.28, 0.1], [3.6, 0.36, 0.2], parent="case")
+    assert floating([shelf, on_board, between, basket, heaped, case, inside, above_its_floor], bounds) == \
+        ["jar2", "cake"]

@@ -265,10 +265,14 @@ def out_of_bounds(objects: list[WorldObject], bounds: dict, tolerance: float = B
 
 
 def _on_top_of(child: WorldObject, parent: WorldObject, tolerance: float) -> bool:
-    """On the parent's top, or on the top of one of its parts under the child's centre: a board inside a shelf or
-    a display case, a basket's floor (things held in their holder)."""
-    return any(abs(hi[1] - child.lo[1]) <= tolerance and _over(child.centre, lo, hi, tolerance)
-               for lo, hi in ((parent.lo, parent.hi), *((h.lo, h.hi) for h in parent.hulls)))
+    """On the parent's top, on the top of one of its parts under the child's centre (a board inside a shelf, a
+    basket's floor), or on the floor of a part that encloses it (inside a closed glass case, whose base and glass
+    are one convex part): things held in their holder."""
+    parts = [(h.lo, h.hi) for h in parent.hulls]
+    on_top = any(abs(hi[1] - child.lo[1]) <= tolerance and _over(child.centre, lo, hi, tolerance)
+                 for lo, hi in [(parent.lo, parent.hi), *parts])
+    return on_top or any(abs(lo[1] - child.lo[1]) <= tolerance and child.hi[1] <= hi[1] + tolerance
+                         and _over(child.centre, lo, hi, tolerance) for lo, hi in parts)
 
 
 def _in_open_holder(child: WorldObject, parent: WorldObject, tolerance: float) -> bool:
