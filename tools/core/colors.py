@@ -59,10 +59,19 @@ def shade(hex_color: str, amount: float) -> str:
     """``hex_color`` mixed towards white (amount > 0) or black (amount < 0); |amount| <= 1."""
     if not -1.0 <= amount <= 1.0:
         raise ValueError(f"shade amount must be within [-1, 1], got {amount}")
-    rgb = _rgb(hex_color)
-    goal = 255 if amount > 0 else 0
-    mixed = (round(c + (goal - c) * abs(amount)) for c in rgb)
-    return "#" + "".join(f"{c:02x}" for c in mixed)
+    goal = 255.0 if amount > 0 else 0.0
+    return mix(hex_color, (goal, goal, goal), abs(amount))
+
+
+def mix(hex_color: str, goal: tuple[float, float, float], share: float) -> str:
+    """``hex_color`` moved ``share`` (0..1) of the way to the 0-255 RGB ``goal``, as '#rrggbb'."""
+    return "#" + "".join(f"{round(c + (g - c) * share):02x}" for c, g in zip(_rgb(hex_color), goal))
+
+
+def luma(hex_color: str) -> float:
+    """The brightness of ``hex_color`` as one 0-255 grey (Rec. 709 weights)."""
+    r, g, b = _rgb(hex_color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def parse_color(tokens: Sequence[str], start: int) -> tuple[str, str, int] | None:

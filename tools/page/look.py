@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from tools.core.colors import luma, mix
 from tools.core.schema import Environment, Look
 from tools.knowledge.places import PAINTED_WALLS
 from tools.page.sky_light import Sky, irradiance, linear, probe, project
@@ -54,7 +55,6 @@ FOG_GREY = "#c8cfd6"
 # (see overcast), a little darker under cloud.
 WEATHER_OVERCAST = {"clear": 0.0, "fog": 0.6, "snow": 0.5, "rain": 0.75}
 OVERCAST_DIM = 0.8
-LUMA = np.array([0.2126, 0.7152, 0.0722])  # Rec. 709 weights: a colour's brightness as one grey
 PRECIPITATION: dict[str, dict[str, Any]] = {  # count per 100 m² of ground (capped), fall speed m/s, point size px, colour
     "snow": {"per_100m2": 120, "max": 1500, "speed": 0.7, "size": 4.0, "color": "#ffffff"},
     "rain": {"per_100m2": 300, "max": 3000, "speed": 7.0, "size": 2.5, "color": "#9fb3c8"},
@@ -102,9 +102,8 @@ def scene_look(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndarr
 def overcast(color: str, share: float) -> str:
     """sRGB hex ``color`` moved ``share`` (0..1) of the way to a grey of its own brightness times OVERCAST_DIM: the
     hour's sky under cloud, so a night stays dark and a day turns grey."""
-    rgb = np.array([int(color[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
-    grey = np.full(3, float(rgb @ LUMA) * OVERCAST_DIM)
-    return "#" + "".join(f"{int(round(v)):02x}" for v in np.clip(rgb + (grey - rgb) * share, 0, 255))
+    grey = luma(color) * OVERCAST_DIM
+    return mix(color, (grey, grey, grey), share)
 
 
 def _fog(look: Look, row: Lighting, lo: np.ndarray, hi: np.ndarray, hero_distance: float) -> dict | None:
