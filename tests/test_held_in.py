@@ -52,6 +52,26 @@ def test_a_holder_the_prompt_names_no_count_for_is_filled():
     assert books.count == fill_count("bookshelf", "book") > 4
 
 
+@pytest.mark.parametrize("text, holder, held", [
+    ("a library with a bookshelf filled with books", "bookshelf", "book"),
+    ("a pantry with a bookshelf lined with jars", "bookshelf", "jar"),
+    ("a market stall with a crate of tomatoes", "crate", "vegetable"),
+])
+def test_the_layout_places_every_thing_the_planner_counts_into_a_holder(text, holder, held):
+    plan = plan_prompt(text)
+    things = next(o for o in plan.objects if o.category == held and o.requested)
+    assert things.count == fill_count(holder, held) > 1
+    sizes = {o.key: CATEGORIES[o.category].size for o in plan.objects}
+    placed = [p for p in solve_layout(plan, sizes) if p.spec == things.key]
+    assert len(placed) == things.count and all(p.parent and p.parent.startswith(holder) for p in placed)
+
+
+def test_what_fits_no_board_of_its_holder_is_not_multiplied():
+    # a hat is deeper than a bookshelf's boards less their front inset: the layout could hold none of ten
+    plan = plan_prompt("a living room with a bookshelf filled with hats")
+    assert next(o for o in plan.objects if o.category == "hat").count == fill_count("bookshelf", "hat") == 1
+
+
 def test_a_closed_holder_holds_on_its_top():
     plan = plan_prompt("a chemistry lab with a cabinet containing beakers")
     assert any(r.kind == "on" and r.target == "cabinet" for r in plan.relations)

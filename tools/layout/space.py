@@ -13,8 +13,9 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from tools.knowledge.categories import CATEGORIES, Mount
+from tools.knowledge.categories import Mount
 from tools.knowledge.clearance import holds_under
+from tools.knowledge.holding import hold_heights
 
 EPS = 1e-6
 INDOOR_WALL_MARGIN = 0.02  # floor objects keep this far off the walls
@@ -100,27 +101,6 @@ def lies_under(a: Box, b: Box, inset: float = 0.0) -> bool:
     ``inset`` inside it (tools/knowledge/clearance.py)."""
     corners = [b.to_local(*a.to_world(sx * a.w / 2, sz * a.d / 2)) for sx in (-1, 1) for sz in (-1, 1)]
     return holds_under(b.category, b.variant, (b.w, b.h, b.d), corners, a.y - b.y, a.top - b.y, inset)
-
-
-SINK = 0.5  # share of a held thing's height below an open container's rim
-HEADROOM = 0.01  # metres a thing on a holder's board keeps under the board above
-EYE_HEIGHT = 1.2  # a holder's boards nearest this height fill first: they show best
-
-
-def hold_heights(category: str, y: float, h: float, held_h: float) -> list[float]:
-    """Where a thing ``held_h`` tall stands in a holder of ``category`` whose bottom is at ``y``, ``h`` tall:
-    on each board it fits under (boards nearest eye height first), else sunk into an open top; [] when none."""
-    kind = CATEGORIES.get(category)
-    if kind is None:
-        return []
-    if kind.hold_levels:
-        boards = [y + f * h for f in kind.hold_levels]
-        ceilings = boards[1:] + [y + h]
-        fitting = [b for b, c in zip(boards, ceilings) if b + held_h <= c - HEADROOM + EPS]
-        return sorted(fitting, key=lambda b: abs(b + held_h / 2 - EYE_HEIGHT))
-    if "holds_open" in kind.traits:
-        return [max(y + h - SINK * held_h, y + 0.05 * h)]
-    return []
 
 
 def holds_at(child: Box, parent: Box) -> bool:

@@ -18,6 +18,7 @@ from tools.core.colors import tone_palette
 from tools.core.errors import PromptError
 from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan, free_key
 from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, has_trait, variant_size
+from tools.knowledge.holding import capacity
 from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Expected, Place
 from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
 from tools.plan.air import (
@@ -56,8 +57,6 @@ INDOOR_FOOTPRINT_SHARE = 0.8  # a named thing with no measure takes at most this
 TARGETED = {kind for kind, words in RELATION_WORDS.items() if words.takes == "target"}
 FILL_MAX = 12  # at most this many things fill one holder the prompt names no count for ("shelves of jars")
 FILL_TOTAL = 24  # and at most this many fill all the holders of one kind ("four shelves full of cans")
-FILL_GAP = 0.012  # metres between things side by side in a holder (the layout's held_in SPACING)
-FILL_INSET = 0.03  # metres a holder's boards keep free at their ends (held_in BOARD_INSET)
 
 
 def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
@@ -221,17 +220,9 @@ def _implied_count(parsed: ParsedPrompt, index: int, rng: random.Random) -> int:
 
 
 def fill_count(holder: str, held: str) -> int:
-    """How many things of kind ``held`` fill a holder of kind ``holder`` at their typical sizes: a row along each
-    board it fits on (kinds.toml's hold_levels), or its open top covered (holds_open); at least 1, at most FILL_MAX."""
-    hw, hh, hd = CATEGORIES[holder].size
-    w, h, d = CATEGORIES[held].size
-    kind = CATEGORIES[holder]
-    if kind.hold_levels:
-        boards = [f * hh for f in kind.hold_levels]
-        fitting = sum(top - b >= h for b, top in zip(boards, [*boards[1:], hh]))
-        return max(1, min(FILL_MAX, fitting * (int(max(hw - w - 2 * FILL_INSET, 0.0) // (w + FILL_GAP)) + 1)))
-    across, deep = (int(max(side - own, 0.0) // (own + FILL_GAP)) + 1 for side, own in ((hw, w), (hd, d)))
-    return max(1, min(FILL_MAX, across * deep))
+    """How many things of kind ``held`` fill a holder of kind ``holder`` the prompt names no count for: as many as
+    its boards or open top hold (tools/knowledge/holding.py), at least 1, at most FILL_MAX."""
+    return max(1, min(FILL_MAX, capacity(holder, held)))
 
 
 def _seats(table: Mention) -> int:

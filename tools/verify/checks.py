@@ -15,12 +15,13 @@ from tools.core.geometry import footprint, rects_overlap, triple, world_aabb
 from tools.core.report import CheckName, check
 from tools.core.schema import Placement, Requirement, ScenePlan
 from tools.core.windows import windows_of
+from tools.knowledge.holding import hold_heights
 from tools.layout.openings import WINDOW, blockers, reserve_openings
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relation_kinds.checking import placement_under
 from tools.layout.relation_kinds.spec import Room
 from tools.layout.solver import room_bounds
-from tools.layout.space import Box, Space, hold_heights
+from tools.layout.space import Box, Space
 from tools.layout.walkable import measure
 
 COLLISION_TOLERANCE = 0.005  # metres of interpenetration forgiven (mesh vs box slop)

@@ -2,7 +2,7 @@
 shelves: the kind's ``hold_levels``) or sunk into its open top (a crate, a bowl, a vase: the ``holds_open`` trait).
 
 What a holder holds is drawn whole and in the open: on a board, at its front edge, so it shows from the room;
-in an open container, sunk partly below the rim (tools/layout/space.py hold_heights), so a crate of potatoes shows potatoes over its sides.
+in an open container, sunk partly below the rim (tools/knowledge/holding.py), so a crate of potatoes shows potatoes over its sides.
 """
 
 from __future__ import annotations
@@ -11,15 +11,14 @@ from collections.abc import Iterator, Sequence
 
 from tools.core.schema import Placement, Relation
 from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.holding import BOARD_INSET, board_row, hold_heights, open_spots
 from tools.layout.context import Candidate, LayoutContext
 from tools.layout.relation_kinds.checking import SUPPORT_TOLERANCE, every_instance, to_local
 from tools.layout.relation_kinds.judging import MeshBox, each
 from tools.layout.relation_kinds.placing import all_targets
 from tools.layout.relation_kinds.spec import RelationSpec, Result, Room
-from tools.layout.space import EPS, Box, hold_heights
+from tools.layout.space import Box
 
-BOARD_INSET = 0.03  # metres kept from a holder's sides and front
-SPACING = 0.012  # metres between held things side by side: over the solver's clearance
 JUDGE_TOLERANCE = 0.05  # metres a held thing's box may stray outside its holder's (the judge)
 
 
@@ -32,26 +31,10 @@ def held_candidates(ctx: LayoutContext, key: str, index: int, holder: Box) -> It
         return
     heights = hold_heights(holder.category, holder.y, holder.h, h)
     if kind.hold_levels:
-        free_x = (holder.w - w) / 2 - BOARD_INSET
         lz = holder.d / 2 - BOARD_INSET - d / 2  # at the front, before what the holder draws of its own
-        if free_x < -EPS or lz < -holder.d / 2 + d / 2 - EPS:
-            return
-        step = w + SPACING
-        xs = [-free_x + i * step for i in range(int(2 * max(free_x, 0.0) / step) + 1)]
-        for y in heights:
-            for lx in xs:
-                x, z = holder.to_world(lx, lz)
-                yield ctx.box(key, index, x, z, holder.yaw, y=y, parent=holder.id), 0.0
-        return
-    # What is wider than the opening (a bunch of tulips in a vase) may lean off its middle, its own middle still
-    # over the opening: a vase against a wall keeps its flowers out of the wall.
-    free_x, free_z = ((holder_side - own) / 2 if holder_side > own else holder_side * 0.45
-                      for holder_side, own in ((holder.w, w), (holder.d, d)))
-    step_x, step_z = (own + SPACING if holder_side > own else holder_side * 0.45
-                      for holder_side, own in ((holder.w, w), (holder.d, d)))
-    spots = [(0.0, 0.0)] + [(-free_x + i * step_x, -free_z + j * step_z)
-                            for i in range(min(int(2 * free_x / step_x) + 1, 12))
-                            for j in range(min(int(2 * free_z / step_z) + 1, 12))]
+        spots = [(lx, lz) for lx in board_row(holder.w, holder.d, w, d)]
+    else:
+        spots = open_spots(holder.w, holder.d, w, d)
     for y in heights:
         for lx, lz in spots:
             x, z = holder.to_world(lx, lz)
