@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +13,8 @@ from tools.core.errors import LayoutError
 from tools.core.schema import Environment, ObjectSpec, Placement, Relation, Requirement, ScenePlan
 from tools.knowledge.categories import CATEGORIES
 from tools.layout.solver import room_bounds, solve_layout
+from tools.plan.planner import plan_prompt
+from tools.supply.make import make_asset
 from tools.verify.checks import check_requirements, constraint_violations
 
 
@@ -392,7 +395,7 @@ def test_every_planner_table_prompt_lays_out_without_violations(seed):
     """The planner's 50-odd table prompts (the development set among them) plan and fit, for several seeds."""
     from tests.test_planner import CASES
     from tools.core.errors import InputError
-    from tools.plan.planner import plan_prompt
+
 
     for prompt in CASES:
         try:
@@ -408,7 +411,7 @@ def test_what_the_prompt_names_goes_before_the_furnishings_when_it_would_not_fit
     """A narrow path through a furnished living room: laid last it finds no 4 m of open floor between the sofa,
     the shelves and the tables the planner added; laid first, they are arranged around it."""
     from tools.assets.sizing import target_size, variant_of
-    from tools.plan.planner import plan_prompt
+
 
     plan = plan_prompt("the cluttered living room of a hoarder, piles of newspapers and boxes everywhere "
                        "and a narrow path to one armchair facing a TV")
@@ -427,3 +430,23 @@ def test_outdoors_what_was_asked_for_stands_together_in_the_middle_of_the_ground
     asked = [p for p in placed if p.spec != "lamp_post"]
     # The middle 40% of a 26 m square's free range: within about 5 m of the centre on each axis.
     assert all(abs(p.position[0]) <= 5.5 and abs(p.position[2]) <= 5.5 for p in asked), [p.position for p in asked]
+
+
+def _dev_prompts() -> list[str]:
+    path = Path(__file__).resolve().parents[2] / "shared" / "prompts" / "dev.txt"
+    if not path.is_file():
+        pytest.skip(f"{path} is not beside this checkout")
+    return [line.strip() for line in path.read_text().splitlines() if line.strip()]
+
+
+@pytest.mark.slow
+def test_every_dev_prompt_lays_out_with_its_stated_relations_kept(tmp_path):
+    # plan, assets and layout, as the graph runs them (seed 0): the stated relations hold before any browser
+    failed = {}
+    for prompt in _dev_prompts():
+        plan = plan_prompt(prompt)
+        sizes = {o.key: make_asset(o, 0, tmp_path).size for o in plan.objects}
+        placements = solve_layout(plan, sizes)
+        results = check_requirements(plan, placements, {})
+        failed |= {r.id: r.evidence for r in results if r.kind == "relation" and not r.passed}
+    assert not failed

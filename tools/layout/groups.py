@@ -154,10 +154,16 @@ def _extra_depth_in_front(ctx: LayoutContext, key: str) -> float:
     return max((ctx.sizes[s][2] + 0.3 for s in subjects), default=0.0)
 
 
-def _front_reserve(ctx: LayoutContext) -> float:
-    """Depth kept free at the -Z side for objects placed at the front of the room."""
+FRONT_SPACE = 1.8  # metres kept at the front beside a front object's depth: its user's space and an aisle
+FRONT_SPACE_TIGHT = MIN_AISLE_INDOOR  # when rows fill a room: the front object against the wall, an aisle before it
+
+
+def _front_reserves(ctx: LayoutContext) -> list[float]:
+    """Depths that may be kept free at the -Z side for objects placed at the front of the room, the roomiest
+    first; [] when nothing goes at the front."""
     fronts = [r.subject for r in ctx.plan.relations if r.kind == "front" and r.subject in ctx.sizes]
-    return max((ctx.sizes[s][2] + 1.8 for s in fronts), default=0.0)
+    depth = max((ctx.sizes[s][2] for s in fronts), default=None)
+    return [] if depth is None else [depth + FRONT_SPACE, depth + FRONT_SPACE_TIGHT]
 
 
 def grid_layout(ctx: LayoutContext, key: str, rows: int, yaw: float, spread: float, centre: tuple[float, float],
@@ -193,7 +199,7 @@ def front_aisle(ctx: LayoutContext, key: str, aisle: float) -> float:
     rows between have the aisle behind the row ahead, the first would face a wall. None when the room keeps its
     front free (a teacher's desk goes there): the rows then face that."""
     used_front = ctx.indoor and ctx.category(key).used_from == "front"
-    return aisle if used_front and _front_reserve(ctx) == 0 else 0.0
+    return aisle if used_front and not _front_reserves(ctx) else 0.0
 
 
 def _with_room_round(box: Box, behind: float, front: float) -> Box:
@@ -262,10 +268,9 @@ def _arrangement(ctx: LayoutContext, key: str, rows: int, walkable: bool) -> tup
     rows = max(1, min(rows, n))
     lo, hi = ctx.space.lo, ctx.space.hi
     cx, cz = (lo[0] + hi[0]) / 2, (lo[2] + hi[2]) / 2
-    reserve = _front_reserve(ctx)
-    faces_front = ctx.indoor and reserve > 0
-    yaws = [math.pi] if faces_front else [0.0, math.pi / 2]
-    centres = [(cx, (lo[2] + reserve + hi[2]) / 2), (cx, cz)] if reserve else [(cx, cz)]
+    reserves = _front_reserves(ctx)
+    yaws = [math.pi] if ctx.indoor and reserves else [0.0, math.pi / 2]
+    centres = [(cx, cz)]
     w, _, d = ctx.sizes[key]
     step = max(w, d) * 2 + 1.0
     centres += [(cx + i * step, cz + j * step) for ring in (1, 2, 3)
@@ -274,17 +279,19 @@ def _arrangement(ctx: LayoutContext, key: str, rows: int, walkable: bool) -> tup
     lead = (-(-n // rows), front_aisle(ctx, key, MIN_AISLE_INDOOR)) if walkable else (0, 0.0)
     best: list[Box] = []
     best_count = -1
-    for spread in WALKABLE_SPREADS if walkable else (PACKED_SPREAD,):
-        for yaw in yaws:
-            for centre in centres:
-                boxes = grid_layout(ctx, key, rows, yaw, spread, centre, walkable)
-                if walkable and not _leaves_end_aisle(ctx, boxes, yaw):
-                    continue
-                count = _count_fitting(ctx, boxes, behind, front, lead)
-                if count > best_count:
-                    best, best_count = boxes, count
-                if count == n:
-                    return boxes, count
+    spreads = WALKABLE_SPREADS if walkable else (PACKED_SPREAD,)
+    # The front kept free (a teacher's desk) is asked for: closer rows behind it come before rows over it.
+    tries = [(s, y, (cx, (lo[2] + r + hi[2]) / 2)) for r in reserves for s in spreads for y in yaws]
+    tries += [(s, y, c) for s in spreads for y in yaws for c in centres]
+    for spread, yaw, centre in tries:
+        boxes = grid_layout(ctx, key, rows, yaw, spread, centre, walkable)
+        if walkable and not _leaves_end_aisle(ctx, boxes, yaw):
+            continue
+        count = _count_fitting(ctx, boxes, behind, front, lead)
+        if count > best_count:
+            best, best_count = boxes, count
+        if count == n:
+            return boxes, count
     return best, best_count
 
 
