@@ -563,3 +563,11 @@ def test_a_kinds_name_retagged_a_noun_takes_its_modifiers_place_in_the_sentence(
 def test_an_ing_word_ending_a_kinds_name_is_no_verb():
     """"pallet racking": WordNet has no noun "racking", but a kind is called by the whole name."""
     assert "pallet racking" in names(parse_prompt("a depot with pallet racking and a forklift"))
+
+
+def test_the_last_word_of_a_street_name_is_no_counted_thing():
+    """"at 12 Harbour Road": the tagger counts "Road" by its house number (twelve roads); a capitalised proper noun led
+    by another ends a name; counted things are plural ("two Shetland Ponies")."""
+    p = parse_prompt("a detective's office at 12 Harbour Road with a desk and a hat stand")
+    assert "road" not in names(p) and {"desk", "hat stand"} <= set(names(p)), names(p)
+    assert "pony" in names(parse_prompt("a stable with two Shetland Ponies and a haystack"))

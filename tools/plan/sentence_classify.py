@@ -20,6 +20,7 @@ from tools.plan.sentence_lex import (
     is_named,
     is_nominalisation,
     is_plural,
+    is_title_propn,
     is_verbal_ing,
     lemma_index,
     number_value,
@@ -63,6 +64,8 @@ def classify(tok, ctx) -> str:
         return f"time expression ({tok.ent_type_})"
     if is_named(tok):
         return f"named entity ({tok.ent_type_})"
+    if is_last_word_of_name(tok):
+        return "proper name (the last word of a name)"
     of = prep_child(tok, {"of"})
     members = pobj_of(of) if of is not None else None
     # "a board of cheeses" counts cheeses; "a menu board of flavours" is a board
@@ -124,6 +127,15 @@ def classify(tok, ctx) -> str:
 
 
 SUBSTANCE_FILE = 27  # WordNet's noun.substance
+
+
+def is_last_word_of_name(tok) -> bool:
+    """A singular capitalised proper noun led by another ("Harbour Road", "Abbey Road") ends a name, though the tagger
+    counts it ("12 Harbour Road" as twelve roads); counted things are plural ("two Shetland Ponies"). A kind's whole
+    name written in capitals ("a Christmas Tree") stays a thing."""
+    leaders = [c for c in tok.children if c.dep_ == "compound" and is_title_propn(c)]
+    return bool(leaders) and tok.pos_ == "PROPN" and tok.text.istitle() and not is_plural(tok) and lookup(
+        " ".join([*(c.lower_ for c in leaders), tok.lower_])) is None
 
 
 def is_kind_named(tok) -> bool:
