@@ -22,6 +22,7 @@ from tools.plan.sentence_classify import (  # noqa: F401  (counted_plural, is_de
     counted_plural,
     is_described,
     nominal_heads,
+    split_and_listed,
     split_comma_listed,
     split_conjoined_heads,
 )
@@ -172,6 +173,7 @@ def prepare(doc):
         reattach_of(doc)
         split_conjoined_heads(doc)
         split_comma_listed(doc)
+        split_and_listed(doc)
     return doc
 
 

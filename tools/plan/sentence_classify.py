@@ -325,6 +325,27 @@ def split_comma_listed(doc) -> None:
             article.head, tok.head, tok.dep_ = tok, head, "conj"
 
 
+def split_and_listed(doc) -> None:
+    """A list item the tagger made a modifier of the next item across "and", its article left on that item: in "a
+    chair and sheet music" or "the counter and paper lanterns" the chair and the counter hang on the last noun, so
+    the article before them cannot be that noun's. The item takes the last noun's place and the last noun becomes
+    its conjunct; a conjunct the tagger hung on the item right before that noun ("paper") is the noun's modifier.
+    A pair WordNet names as one ("rock and roll") stays the modifier it is."""
+    for tok in doc[1:-1]:
+        head = tok.head
+        articles = [c for c in head.children if c.dep_ == "det" and c.i < tok.i]
+        cc = next((c for c in tok.children if c.dep_ == "cc" and c.i + 1 < head.i), None)
+        if tok.dep_ != "nmod" or head.i <= tok.i or not articles or cc is None \
+                or wordnet.is_lemma(f"{tok.lower_} {cc.lower_} {doc[cc.i + 1].lower_}"):
+            continue  # "a rock and roll jukebox": one modifier, WordNet's
+        for t in [c for c in head.children if c.i < tok.i]:
+            t.head = tok
+        for t in [c for c in tok.children if c.dep_ == "conj" and c.i == head.i - 1 and c.pos_ in NOMINAL]:
+            t.head, t.dep_ = head, "compound"
+        tok.head, tok.dep_ = (head.head, head.dep_) if head.dep_ != "ROOT" else (tok, "ROOT")
+        head.head, head.dep_ = tok, "conj"
+
+
 def counted_plural(tok) -> bool:
     """A plural noun with its own article or number heads its own phrase, whatever arc the tagger gave it:
     in "two white sofas side by side" the sofas are no compound of "side" (a compound's modifier is
