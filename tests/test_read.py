@@ -179,3 +179,10 @@ def test_a_framed_place_is_the_plans_place():
     """"film set: a victorian parlour with ...": the parlour's room, not the photo studio "film set" names."""
     plan = plan_prompt("film set: a victorian parlour with an upright piano and a birdcage", 0)
     assert plan.environment.room_type != "photo_studio", plan.environment
+
+
+def test_a_word_the_parse_rejects_for_any_reason_is_no_object():
+    """Whether a word is a thing is decided once, by the parse the judge reads too: "Street" of an address after
+    'at' is rejected there (a bare 'at' object), so the grammar's road (221 of them, from "221B") is not made."""
+    made = kinds("a writer's study at 221B Baker Street with a violin on the armchair")
+    assert "road" not in made and {"violin", "armchair"} <= made, made

@@ -563,3 +563,20 @@ def test_a_kinds_name_retagged_a_noun_takes_its_modifiers_place_in_the_sentence(
 def test_an_ing_word_ending_a_kinds_name_is_no_verb():
     """"pallet racking": WordNet has no noun "racking", but a kind is called by the whole name."""
     assert "pallet racking" in names(parse_prompt("a depot with pallet racking and a forklift"))
+
+
+def test_the_last_word_of_a_street_name_is_no_counted_thing():
+    """"at 12 Harbour Road": the tagger counts "Road" by its house number (twelve roads); a capitalised proper noun led
+    by another ends a name; counted things are plural ("two Shetland Ponies")."""
+    p = parse_prompt("a detective's office at 12 Harbour Road with a desk and a hat stand")
+    assert "road" not in names(p) and {"desk", "hat stand"} <= set(names(p)), names(p)
+    assert "pony" in names(parse_prompt("a stable with two Shetland Ponies and a haystack"))
+
+
+def test_a_list_item_the_tagger_hung_on_the_next_across_and_is_a_thing():
+    """"a cello leaning on a chair and sheet music stands": the tagger made the chair a modifier of "music", which
+    left the article "a" on it; the chair is a thing of its own, the cello on it."""
+    p = parse_prompt("a practice room with a cello leaning on a chair and sheet music stands")
+    assert "chair" in names(p), (names(p), p.rejected)
+    cello, chair = names(p).index("cello"), names(p).index("chair")
+    assert any(r.subject == cello and r.relation == "on" and r.target == chair for r in p.relations), p.relations

@@ -32,14 +32,6 @@ from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_H
 
 HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")  # "horse-mad", "floor-to-ceiling"
 CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
-# The parse's reasons for a noun not being a thing that outrank the grammar's word tables: they come from the
-# sentence's structure (whose a place is, what it is for, what a group or a container holds: "a queue of people",
-# "a cup of coffee", a substance one stands in: "in the sand"), names, or WordNet's sense of the word, which a table
-# of nouns cannot see. Its other reasons ("not a head", "verb") can be spaCy mis-tagging a thing, so there the
-# grammar's known kind stands.
-STRUCTURAL_REASONS = ("named entity", "proper name", "purpose object", "owner", "light, weather or motion",
-                      "quantity word", "contents", "the ground", "colour", "no thing to WordNet", "interjection",
-                      "what a thing does", "verb taking an object")
 
 
 def read_prompt(text: str, rng: random.Random, written: str | None = None) -> ParsedPrompt:
@@ -221,17 +213,14 @@ def _spoken(name: str) -> str:
 
 
 def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
-    """A mention the parse does not take for a thing: a name (New York, Star Wars), a person the place is for or
-    belongs to, light or weather, always (STRUCTURAL_REASONS); a word the grammar
-    did not know either ("asleep", "through", "we're") whatever the parse made of it: had the parse seen a
-    thing there, its phrase would have paired with the mention."""
+    """A mention the parse does not take for a thing, for whatever reason (a name, a verb, a person the place is
+    for, light or weather): whether a word is a thing is decided once, by the parse, which the judge reads too;
+    where the parse misreads a thing, the parse is what to mend, not a second opinion here."""
     if mention.category == "placeholder" or mention.unknown is not None:
         return True
     words = [w for w in mention.noun.split() if w]
     reasons = [rejected.get(w) or rejected.get(f"{w}s") for w in words]
-    if not words or not all(reasons):
-        return False
-    return all(r is not None and r.startswith(STRUCTURAL_REASONS) for r in reasons)
+    return bool(words) and all(reasons)
 
 
 def _names_number(word: str) -> bool:

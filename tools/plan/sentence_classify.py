@@ -1,0 +1,353 @@
+"""The sentence parser's classification: whether a noun is a thing, the setting, or why it is none (a name,
+a verb, an owner, a purpose, light or weather, a substance)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
+    pass
+
+from tools.knowledge import wordnet
+from tools.knowledge.categories import lookup
+from tools.plan.sentence_lex import (
+    MOD_DEPS,
+    MODIFIER_DEPS,
+    NOMINAL,
+    T,
+    governing_prep,
+    has_determiner,
+    is_measure,
+    is_named,
+    is_nominalisation,
+    is_plural,
+    is_title_propn,
+    is_verbal_ing,
+    lemma_index,
+    number_value,
+    pobj_of,
+    prep_child,
+    singular,
+)
+from tools.plan.sentence_mentions import (
+    has_own_article,
+    is_body_part,
+    is_colour_worn,
+    is_look_word,
+    is_name_possessor,
+    kind_hint,
+    known_compound,
+    name_tokens,
+    whole_name,
+)
+from tools.plan.sentence_place import (
+    framing,
+)
+
+
+# ---------------------------------------------------------------- classification
+def classify(tok, ctx) -> str:
+    """'mention', 'place' or the reason this noun is not a thing."""
+    prep = governing_prep(tok)
+    plow = prep.lower_ if prep is not None else ""
+    lemma = singular(tok)
+    if tok.i in ctx.dim_tokens:
+        return "dimension"
+    if is_measure(tok):
+        return "measure (a number and its unit)"
+    if ctx.place is not None and tok.i == ctx.place.i:
+        return "place"
+    if is_body_part(tok):
+        return "a part of a body (its owner shows it)"
+    if framing(tok, ctx):
+        return "framing (what the scene is for: a film set, a game level)"
+    if tok.ent_type_ in T["time_entities"] and not is_kind_named(tok):
+        return f"time expression ({tok.ent_type_})"
+    if is_named(tok):
+        return f"named entity ({tok.ent_type_})"
+    if is_last_word_of_name(tok):
+        return "proper name (the last word of a name)"
+    of = prep_child(tok, {"of"})
+    members = pobj_of(of) if of is not None else None
+    # "a board of cheeses" counts cheeses; "a menu board of flavours" is a board
+    things = members is not None and not no_thing_by_name(members)
+    if lemma in T["quantity_nouns"] and of is not None and (members is None or things):
+        return "quantity word"
+    if lemma in T["arrangement_nouns"] and (prep_child(tok, {"of"}) is not None or plow in ("in", "into")):
+        return "arrangement word"
+    if lemma in T["part_nouns"] and (prep_child(tok, {"of"}) is not None or is_zone_use(tok)):
+        return "part noun (relation)"
+    if lemma in T["zone_nouns"] and is_zone_use(tok):
+        return "zone"
+    gathered = wordnet.gathers(lemma, known_ending(singular(members))) if things else None
+    if gathered and (gathered != "things" or lookup(lemma) is None or wordnet.being(singular(members))
+                     or singular(members) in T["person_lemmas"]):
+        return "quantity word"  # "a team of huskies", "a pile of crates": the members are the things
+        # (WordNet's commonest table is an array of data: "a table of laptops" is the table a kind shows)
+    if is_mass(tok) and is_contents(tok):
+        return "contents (a mass its container shows)"  # "a cup of coffee", "barrels of rum"
+    if is_mass(tok) and plow in T["spatial_preps"] and [s.lexfile for s in wordnet.physical_senses(lemma)[:1]] == [
+            SUBSTANCE_FILE]:
+        return "the ground (a substance things stand in)"  # "a surfboard stuck in the sand", "a rug on gravel"
+    if is_mass(tok) and wordnet.airborne(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None:
+        return "the air (matter or a phenomenon that hangs in it)"  # "dust in the air"; "steam" a kind draws stays
+    if is_colour_worn(tok):
+        return "colour (what the thing is in)"  # "cushions in mustard", "a sofa in navy"
+    if (tok.is_stop and not is_stop_word_noun(tok)) or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) \
+            or len(tok.text) < 2:
+        return "function word"
+    if tok.dep_ in ("npadvmod", "advmod") and not has_determiner(tok) and tok.i != ctx.root.i \
+            and not is_described(tok) and not known_compound(tok):  # "a wishing well" is a kind's name
+        return "adverbial noun"
+    if plow in ("for", "about") and prep.head.pos_ in NOMINAL | {"PRON"}:
+        return "purpose object"  # "a bed for the dog", "something for my son"
+    if is_owner(tok, ctx):
+        return "owner (a person the place belongs to, not in it)"
+    if plow == "at" and not has_determiner(tok) and not is_plural(tok):
+        return "bare 'at' object (time or state)"
+    if in_purpose_clause(tok):
+        return "inside a purpose phrase"
+    if tok.dep_ == "dobj" and tok.head.lemma_ in T["speech_verbs"] and (tok.is_upper or tok.is_quote
+                                                                        or tok.nbor(-1).is_quote):
+        return "quoted content"
+    if is_nominalisation(tok):
+        return "abstract noun (bare nominalisation)"
+    if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
+        return "verb tagged as noun"
+    if (wordnet.happening(lemma) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
+            and lookup(lemma) is None and not is_made_thing(tok):  # "thunder": WordNet's first name is "boom"
+        return "light, weather or motion (an event or phenomenon, not a thing)"
+    if no_thing_by_name(tok):
+        return "abstract noun (WordNet knows no thing by this name)"
+    if no_physical_sense(tok):
+        return "no thing to WordNet (no sense of it is a physical thing)"  # ", thanks", "ok so picture this"
+    if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root) \
+            and lookup(whole_name(tok)) is None:
+        return "secondary setting"  # a kind is a thing there: "at the sink", "in tall trees"
+    return "mention"
+
+
+SUBSTANCE_FILE = 27  # WordNet's noun.substance
+
+
+def is_last_word_of_name(tok) -> bool:
+    """A singular capitalised proper noun led by another ("Harbour Road", "Abbey Road") ends a name, though the tagger
+    counts it ("12 Harbour Road" as twelve roads); counted things are plural ("two Shetland Ponies"). A kind's whole
+    name written in capitals ("a Christmas Tree") stays a thing."""
+    leaders = [c for c in tok.children if c.dep_ == "compound" and is_title_propn(c)]
+    return bool(leaders) and tok.pos_ == "PROPN" and tok.text.istitle() and not is_plural(tok) and lookup(
+        " ".join([*(c.lower_ for c in leaders), tok.lower_])) is None
+
+
+def is_kind_named(tok) -> bool:
+    """Whether a noun (its whole name or its lemma) is what a kind is called: the entity tagger reads "nightlight"
+    as a time of day, but a kind named so is a thing."""
+    return tok.pos_ in NOMINAL and any((kind := lookup(name)) is not None and kind.name != "placeholder"
+                                       for name in (whole_name(tok), singular(tok)))
+
+
+def is_mass(tok) -> bool:
+    """A noun used as a mass: singular, with no article but "the", no number and no owner, and no kind called by it
+    ("coffee", "the sand"; not "a glass", nor "milk" while a kind shows milk)."""
+    if is_plural(tok) or lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
+        return False
+    return all(c.dep_ == "det" and c.lower_ == "the" for c in tok.children
+               if c.dep_ in ("det", "nummod", "poss", "quantmod"))
+
+
+def is_contents(tok) -> bool:
+    """Whether the noun is what a container holds, "of" it: "a cup of coffee" (WordNet files a cup under
+    containers), not "a field of wheat" or "shelves of medicine"."""
+    if tok.dep_ != "pobj" or tok.head.lower_ != "of" or tok.head.head.pos_ not in NOMINAL:
+        return False
+    container = wordnet.named("container.n.01")
+    holder = singular(tok.head.head)
+    return container is not None and any(a.offset == container.offset for sense in wordnet.physical_senses(holder)
+                                         for a, _ in wordnet.ancestors(sense))
+
+
+def is_stop_word_noun(tok) -> bool:
+    """A stop word that is a noun here: the head of a kind's name ("a trash can") or a noun with its own article
+    that is no quantity ("a well in the centre"; "a few", "a lot" are amounts)."""
+    if tok.pos_ not in NOMINAL:
+        return False
+    if len(name_tokens(tok)) > 1 and lookup(whole_name(tok)) is not None:
+        return True
+    return has_own_article(tok) and tok.lower_ in lemma_index()["noun"] \
+        and tok.lower_ not in T["quantity_words"] and tok.lower_ not in T["quantity_nouns"]
+
+
+def is_made_thing(tok) -> bool:
+    """A noun made of a material or holding things is an object whatever its commonest sense: "glass cases of
+    fossils" are cases, not occurrences."""
+    made = any(c.dep_ in MOD_DEPS and c.lower_ in T["materials"] for c in tok.children)
+    of = prep_child(tok, {"of"})
+    holds = of is not None and pobj_of(of) is not None and wordnet.physical_senses(singular(pobj_of(of)))
+    return made or bool(holds)
+
+
+def no_thing_by_name(tok) -> bool:
+    """Whether the noun (its whole compound when WordNet holds that, else its head word) is only an idea to
+    WordNet and no kind is called so: "a menu board of flavours", "a yard sale", "a cosy vibe"."""
+    whole, lemma = whole_name(tok), singular(tok)
+    name = whole if wordnet.is_lemma(whole) else lemma
+    return lookup(whole) is None and lookup(lemma) is None and wordnet.is_idea(name)
+
+
+def no_physical_sense(tok) -> bool:
+    """Whether a bare noun (no article, number or modifier) is one WordNet holds (its whole compound when it holds
+    that, else its head word and its word as written) with no sense of it at all a physical thing, a being or a
+    group of them, while no kind is called so: "..., thanks", "ok so ...". "A company logo" keeps its article."""
+    whole, lemma = whole_name(tok), singular(tok)
+    names = {whole} if wordnet.is_lemma(whole) else {lemma, tok.lower_}  # "thanks", whose lemma "thank" is none
+    return not has_determiner(tok) and not any(c.dep_ in MOD_DEPS for c in tok.children) \
+        and lookup(whole) is None and lookup(lemma) is None and any(wordnet.senses(n) for n in names) \
+        and not any(wordnet.physical_senses(n, None) or wordnet.being(n) or wordnet.gathers(n) for n in names)
+
+
+def known_ending(word: str) -> str:
+    """``word``, or when WordNet does not hold it the longest ending of four letters or more that it holds: a
+    "clownfish" is a fish, so "a school of clownfish" is a group of animals, not a building."""
+    if not wordnet.available() or wordnet.is_lemma(word):
+        return word
+    return next((word[i:] for i in range(1, len(word) - 3) if wordnet.is_lemma(word[i:])), word)
+
+
+def is_described(tok) -> bool:
+    """A plural noun an adjective describes names things, though the tagger made it an adverbial ("pastel
+    lamps at the window"): an adverbial noun ("each side", "years ago") takes no adjective."""
+    return is_plural(tok) and any(c.dep_ == "amod" and c.pos_ == "ADJ" for c in tok.children)
+
+
+def is_owner(tok, ctx) -> bool:
+    """A person whose the place or a thing is: "my daughter's room", "the living room of a hoarder". The
+    possessor of a name ("the captain's chair") is part of that name instead."""
+    if not (kind_hint(tok) == "person" or wordnet.is_person(singular(tok))):
+        return False
+    if tok.dep_ == "poss":
+        return not is_name_possessor(tok) and not is_body_part(tok.head)  # "cutting a customer's hair": in it
+    prep = governing_prep(tok)
+    return prep is not None and prep.lower_ == "of" and ctx.place is not None and prep.head.i == ctx.place.i
+
+
+def in_purpose_clause(tok) -> bool:
+    """'a bedroom for a boy obsessed with space': 'space' describes the boy."""
+    for anc in tok.ancestors:
+        if anc.dep_ in ("acl", "relcl") and anc.head.dep_ == "pobj" and anc.head.head.lower_ == "for":
+            return True
+    return False
+
+
+def is_zone_use(tok) -> bool:
+    """Zone nouns ('the wall', 'the corner') used as a location, not as a thing."""
+    if tok.dep_ != "pobj":
+        return False
+    prep = tok.head
+    if prep.lower_ == "of" and prep.head.lemma_ in T["part_nouns"]:
+        prep = prep.head.head  # 'at the end of the short wall'
+    if prep.lower_ not in T["spatial_preps"] and prep.lower_ != "to":
+        return False
+    dets = [c for c in tok.children if c.dep_ in ("det", "nummod")]
+    # "along the wall", "down both sides", "along two walls": the room's own parts; "a wall" is a new thing
+    return all(d.lower_ in ("the", "this", "that", "its", "both", "each", "every") or number_value(d) is not None
+               for d in dets)
+
+
+def is_mistagged_noun(tok) -> bool:
+    """A word tagged a pronoun that takes an article, or that WordNet holds as a noun, is a noun the tagger did
+    not know ("a small bookcase", "a 2 m tall bookshelf"): pronouns are a closed class of stop words, and the
+    ones that take an article ("the other", "a few") are stop words too."""
+    return tok.pos_ == "PRON" and tok.is_alpha and not tok.is_stop \
+        and (any(c.dep_ == "det" for c in tok.children) or tok.lower_ in lemma_index()["noun"])
+
+
+def nominal_heads(doc):
+    """Noun tokens that head their own phrase (compound parts belong to a head)."""
+    for tok in doc:
+        if tok.pos_ in NOMINAL or tok.tag_.startswith("NN") or is_mistagged_noun(tok):
+            bare = not has_determiner(tok) or (tok.dep_ == "compound" and not counted_plural(tok)) \
+                or is_name_possessor(tok)
+            gap = any(t.is_punct and t.dep_ != "case" for t in doc[tok.i + 1:tok.head.i])
+            if tok.dep_ in MODIFIER_DEPS and tok.head.pos_ in NOMINAL and bare and tok.i < tok.head.i \
+                    and not is_verbal_ing(tok.head) and not gap:
+                continue
+            if tok.dep_ == "nummod" or tok.like_num:
+                continue
+            yield tok
+
+
+def owns_article(tok) -> bool:
+    """Whether a noun the tagger hung on a later plural noun across "and" is the head of its own phrase: its
+    singular article cannot be the plural's ("a popcorn cart and acoustic panels", "a jukebox and neon beer
+    signs"), while "salt and pepper shakers" share theirs. So is a noun the tagger made an adjective ("a grill and
+    lounge chairs")."""
+    head, nxt = tok.head, tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    nominal = tok.pos_ in NOMINAL or (tok.pos_ in ("ADJ", "VERB") and noun_form(tok) is not None)
+    if tok.dep_ not in MODIFIER_DEPS or not nominal or nxt is None or nxt.pos_ != "CCONJ" \
+            or not tok.i < head.i or not is_plural(head) or is_plural(tok):
+        return False
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") and c.i < tok.i for c in head.children)
+
+
+def noun_form(tok) -> Optional[str]:
+    """The noun lemma WordNet holds for a word the tagger made something else ("grill", "lute"), or None; never
+    for a colour, material, size, shape or quantity word."""
+    if not tok.is_alpha or tok.is_stop or is_look_word(tok):
+        return None
+    return next((f for f in (tok.lower_, *wordnet.base_forms(tok.lower_)) if f in lemma_index()["noun"]), None)
+
+
+def split_conjoined_heads(doc) -> None:
+    """Give a noun that owns its article (owns_article) its phrase back: the article and the words between it
+    and the noun become its own, and the noun a conjunct of what the plural is a conjunct of."""
+    for tok in [t for t in doc if owns_article(t)]:
+        noun = noun_form(tok) if tok.pos_ not in NOMINAL else None
+        if noun is not None:
+            tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NN", noun
+        plural = tok.head
+        for t in [c for c in plural.children if c.i < tok.i and c.i != tok.i]:
+            t.head = tok
+        tok.head, tok.dep_ = (plural.head, "conj") if plural.dep_ == "conj" else (plural, "conj")
+
+
+def split_comma_listed(doc) -> None:
+    """A list item the tagger made a modifier of the next item across a comma, its article with it: in "a lute,
+    two glasses" the lute is an adjective of the glasses, whose "a" it cannot be (they are plural, or counted
+    already). A word WordNet holds as a noun there heads its own phrase, a conjunct of the next."""
+    for tok in doc[1:-1]:
+        head, article, comma = tok.head, doc[tok.i - 1], doc[tok.i + 1]
+        if comma.text != "," or tok.dep_ not in MODIFIER_DEPS or head.i <= tok.i + 1 or head.pos_ not in NOMINAL \
+                or article.lower_ not in ("a", "an") or article.head.i != head.i or is_look_word(tok):
+            continue
+        counted = is_plural(head) or any(c.dep_ in ("det", "nummod") and c.i != article.i for c in head.children)
+        noun = noun_form(tok)
+        if counted and noun is not None:
+            tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
+            article.head, tok.head, tok.dep_ = tok, head, "conj"
+
+
+def split_and_listed(doc) -> None:
+    """A list item the tagger made a modifier of the next item across "and", its article left on that item: in "a
+    chair and sheet music" or "the counter and paper lanterns" the chair and the counter hang on the last noun, so
+    the article before them cannot be that noun's. The item takes the last noun's place and the last noun becomes
+    its conjunct; a conjunct the tagger hung on the item right before that noun ("paper") is the noun's modifier.
+    A pair WordNet names as one ("rock and roll") stays the modifier it is."""
+    for tok in doc[1:-1]:
+        head = tok.head
+        articles = [c for c in head.children if c.dep_ == "det" and c.i < tok.i]
+        cc = next((c for c in tok.children if c.dep_ == "cc" and c.i + 1 < head.i), None)
+        if tok.dep_ != "nmod" or head.i <= tok.i or not articles or cc is None \
+                or wordnet.is_lemma(f"{tok.lower_} {cc.lower_} {doc[cc.i + 1].lower_}"):
+            continue  # "a rock and roll jukebox": one modifier, WordNet's
+        for t in [c for c in head.children if c.i < tok.i]:
+            t.head = tok
+        for t in [c for c in tok.children if c.dep_ == "conj" and c.i == head.i - 1 and c.pos_ in NOMINAL]:
+            t.head, t.dep_ = head, "compound"
+        tok.head, tok.dep_ = (head.head, head.dep_) if head.dep_ != "ROOT" else (tok, "ROOT")
+        head.head, head.dep_ = tok, "conj"
+
+
+def counted_plural(tok) -> bool:
+    """A plural noun with its own article or number heads its own phrase, whatever arc the tagger gave it:
+    in "two white sofas side by side" the sofas are no compound of "side" (a compound's modifier is
+    singular, "a sports car" aside, and takes no number of its own)."""
+    return is_plural(tok) and any(c.dep_ in ("det", "nummod") for c in tok.children)
