@@ -1,5 +1,5 @@
 """The landforms (one parametric generator, tools/assets/families/landforms.py, members as data in kinds.toml), the
-cloud and the bare drum: the names people use find them, WordNet's members of their classes ground to them, a named
+cloud, the bare drum, the robot arm, and the wild plants WordNet files beside flowers and grass: the names people use find them, WordNet's members of their classes ground to them, a named
 landform is fitting to the independent judge, and their sizes are real. The words are this file's own, not the prompt
 sets'. Their GLBs are checked with every kind in tests/test_assets.py."""
 
@@ -15,14 +15,14 @@ NAMES = [
     ("knolls", "hill"), ("sand hills", "sand_dune"), ("ridgeline", "ridge"), ("bluffs", "cliff"),
     ("snowy peaks", "mountain_peak"), ("impact crater", "crater"), ("sinkhole", "pit"), ("bridleway", "trail"),
     ("wadi", "riverbed"), ("sand trap", "sand_bunker"), ("breakers", "wave"), ("cumulus clouds", "cloud"),
-    ("molehill", "mound"),
+    ("molehill", "mound"), ("welding robots", "robot_arm"),
 ]
 # A bare drum is the instrument (WordNet's first sense); the container keeps its compound names.
 OLDER_NAMES = [("drum", "hand_drum"), ("oil drum", "barrel"), ("keg", "barrel")]
 
 WORDNET_MEMBERS = [
     ("butte", "hill"), ("hummock", "hill"), ("seamount", "mountain_peak"), ("precipice", "cliff"),
-    ("cumulonimbus", "cloud"), ("snare drum", "hand_drum"),
+    ("cumulonimbus", "cloud"), ("snare drum", "hand_drum"), ("wild flower", "flower"), ("ragweed", "grass"),
 ]
 
 # The dimension that says what it is: a golf bunker a few metres long, a trail a narrow path, a peak drawn at the

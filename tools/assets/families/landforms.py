@@ -46,11 +46,13 @@ def _lee(u, v):  # a sand dune: a long gentle windward slope (-z) to a crest, a 
     return np.where(v < crest, windward, lee) * np.sqrt(np.clip(1 - u ** 2, 0, 1))
 
 
-def _scarp(u, v):  # a cliff: a plateau whose front (+z) falls sheer, the back and sides falling less steeply
-    face = np.clip((1 - v) / 0.12, 0, 1)
-    back = np.clip((1 + v) / 0.5, 0, 1)
-    sides = np.clip((1 - np.abs(u)) / 0.25, 0, 1)
-    return np.minimum(np.minimum(face, back), sides)
+def _scarp(u, v):  # a cliff: a plateau whose front (+z) falls sheer along a jagged line, its top stepped
+    edge = 1 - 0.12 * (1 + np.sin(3.5 * np.pi * u + 1.0))  # where the face stands, bays and buttresses along it
+    face = np.clip((edge - v) / 0.1, 0, 1)
+    back = np.clip((1 + v) / 0.6, 0, 1)
+    sides = np.clip((1 - np.abs(u)) / 0.35, 0, 1)
+    steps = 0.85 + 0.15 * np.cos(2.5 * np.pi * u) * np.cos(1.5 * np.pi * v)
+    return np.minimum(np.minimum(face, back), sides) * steps
 
 
 def _rim(u, v):  # a crater: a raised rim round a bowl whose floor stays above the ground
