@@ -30,6 +30,7 @@ from tools.assets.families import (  # noqa: F401
     furniture_workshop,
     kitchen,
     kitchen_counters,
+    landforms,
     lighthouse,
     motion,
     motion_sky,
