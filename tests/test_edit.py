@@ -3,8 +3,10 @@ in Chromium (a new revision verifies, the old one is kept and listed)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import math
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +27,7 @@ from tools.layout.solver import solve_layout
 from tools.plan.planner import plan_prompt
 
 ROOM = "a living room with a sofa, a floor lamp, a coffee table, two chairs and three potted plants; 5m x 4m"
+LIVING_ROOM = "a living room with a grey sofa, a floor lamp and two chairs; 5m x 4m"
 
 
 def ops(text: str) -> list[dict]:
@@ -259,12 +262,29 @@ def _is_blue(rgb: tuple[float, float, float]) -> bool:
     return b > r * 1.5 and b > g * 1.2
 
 
+@pytest.fixture(scope="module")
+def living_room(tmp_path_factory, lazy_browser):
+    """LIVING_ROOM generated and verified once (seed 1) for the end-to-end edits; each test edits a copy."""
+    from graph.context import RunContext
+
+    folder = tmp_path_factory.mktemp("living-room")
+    state = generate_scene(LIVING_ROOM, folder / "scene", RunContext(Settings(data_dir=folder / "data", _env_file=None),
+                                                                     lazy_browser), seed=1)
+    return folder / "scene", state
+
+
+def _copy_of(living_room, tmp_path: Path) -> tuple[Path, dict]:
+    """A test's own copy of the generated living room's folder and final state."""
+    folder, state = living_room
+    out = tmp_path / "scene"
+    shutil.copytree(folder, out, symlinks=True)
+    return out, copy.deepcopy(state)
+
+
 @pytest.mark.browser
 @pytest.mark.slow
-def test_edit_end_to_end_new_revision_verifies(tmp_path, run_context):
-    out = tmp_path / "scene"
-    first = generate_scene("a living room with a grey sofa, a floor lamp and two chairs; 5m x 4m", out, run_context,
-                           seed=1)
+def test_edit_end_to_end_new_revision_verifies(tmp_path, run_context, living_room):
+    out, first = _copy_of(living_room, tmp_path)
     assert first["passed"]
     old_ids = {p["id"]: p for p in first["placements"]}
 
@@ -304,13 +324,11 @@ def test_edit_end_to_end_new_revision_verifies(tmp_path, run_context):
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_edit_that_fails_a_check_keeps_its_pins_through_a_layout_repair(tmp_path, lazy_browser):
+def test_edit_that_fails_a_check_keeps_its_pins_through_a_layout_repair(tmp_path, lazy_browser, living_room):
     from graph.context import RunContext
 
     context = RunContext(Settings(data_dir=tmp_path / "data", max_repairs=1, _env_file=None), lazy_browser)
-    out = tmp_path / "scene"
-    first = generate_scene("a living room with a grey sofa, a floor lamp and two chairs; 5m x 4m", out, context,
-                           seed=1)
+    out, first = _copy_of(living_room, tmp_path)
     # A requirement no layout can meet (two sofas where the plan has one): the revision fails it on every round.
     plan = first["plan"]
     plan["requirements"].append({"id": "count:sofa:twice", "kind": "count", "description": "two sofas",

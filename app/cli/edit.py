@@ -33,8 +33,11 @@ def cmd_edit(args: argparse.Namespace) -> int:
     progress = log_progress if json_logging_enabled() else progress_printer(started)  # as generate's
     context = RunContext(settings, browser, progress)
     try:
-        from graph.edit import edit_scene
-        from tools.edit.account import account_lines, scene_lines
+        from app.cli.lasting import lasting
+
+        with lasting():
+            from graph.edit import edit_scene
+            from tools.edit.account import account_lines, scene_lines
 
         state = edit_scene(args.folder, args.instruction, context)
     finally:

@@ -56,7 +56,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     progress = log_progress if json_logging_enabled() else progress_printer(started)  # JSON mode: stderr stays JSON lines
     context = RunContext(settings, browser, progress)
     try:
-        from graph.runner import generate_scene  # LangGraph and the tools: seconds of imports, beside the launch
+        from app.cli.lasting import lasting
+
+        with lasting():
+            from graph.runner import generate_scene  # LangGraph and the tools: seconds of imports, beside the launch
 
         state = generate_scene(args.prompt, staging, context, seed=args.seed, scene_id=scene_id, fresh_out_dir=True)
     except InputError:  # the prompt cannot be made (it never will be): nothing of it is kept
@@ -125,7 +128,12 @@ def _configure_logging(log_format: str | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit status, mapping known errors to their exit codes."""
-    return run_command(parser().parse_args(argv))
+    code = run_command(parser().parse_args(argv))
+    if argv is None:  # the process's own command line (the diorama script, python -m app.cli): it exits next
+        from app.cli.lasting import before_exit
+
+        before_exit()
+    return code
 
 
 def run_command(args: argparse.Namespace) -> int:

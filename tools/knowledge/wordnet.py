@@ -4,9 +4,9 @@ Grounding asks it one question: what is this noun a kind of? "pew" -> bench, "re
 person, "phoropter" -> optical instrument -> device. Only the physical senses of a noun are walked (those
 under physical_entity.n.01), so "flavour" or "team" never becomes an object by this road.
 
-The files are read lazily: the index (one line per lemma) once per process, and each synset by seeking to
-its byte offset in data.noun, which is what the offsets in WordNet's files are. Without the files (a
-machine without wordnet-base) every answer is empty and grounding falls back on meaning alone.
+The files are read lazily: the index once per process, searched by lemma (its lines are sorted), and each
+synset by seeking to its byte offset in data.noun, which is what the offsets in WordNet's files are. Without the
+files (a machine without wordnet-base) every answer is empty and grounding falls back on meaning alone.
 """
 
 from __future__ import annotations
@@ -68,20 +68,50 @@ def available() -> bool:
     return wordnet_dir() is not None
 
 
+class _SortedIndex:
+    """index.noun looked up by binary search over its bytes, as WordNet's own library reads it: its lines are
+    sorted by lemma (byte order), so a process reads the 4.8 MB file and finds each noun in ~17 steps instead
+    of building a dict of its 118,000 lemmas (0.2-0.8 s of every process that grounds a noun)."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self._start = 0
+        while data.startswith(b" ", self._start):  # the licence header, lines starting with a space
+            self._start = data.index(b"\n", self._start) + 1
+
+    def get(self, lemma: str, default: tuple[int, ...] = ()) -> tuple[int, ...]:
+        """The synset offsets of ``lemma``, most frequent sense first, or ``default``."""
+        data, key = self._data, lemma.encode("utf-8", "replace")
+        low, high = self._start, len(data)  # both at the start of a line
+        while low < high:
+            start = data.rfind(b"\n", 0, (low + high) // 2) + 1
+            end = data.find(b"\n", start)
+            end = len(data) if end < 0 else end
+            word = data[start:data.find(b" ", start, end)]
+            if word < key:
+                low = end + 1
+            elif word > key:
+                high = start
+            else:
+                fields = data[start:end].split()
+                synsets = int(fields[2])
+                return tuple(int(o) for o in fields[-synsets:])
+        return default
+
+    def __contains__(self, lemma: str) -> bool:
+        return bool(self.get(lemma))
+
+    def __getitem__(self, lemma: str) -> tuple[int, ...]:
+        found = self.get(lemma)
+        if not found:
+            raise KeyError(lemma)
+        return found
+
+
 @lru_cache(maxsize=1)
-def _index() -> dict[str, tuple[int, ...]]:
+def _index() -> _SortedIndex:
     folder = wordnet_dir()
-    if folder is None:
-        return {}
-    index = {}
-    with (folder / "index.noun").open(encoding="utf-8") as f:
-        for line in f:
-            if line.startswith(" "):
-                continue  # the licence header
-            fields = line.split()
-            synsets = int(fields[2])
-            index[fields[0]] = tuple(int(o) for o in fields[-synsets:])
-    return index
+    return _SortedIndex((folder / "index.noun").read_bytes() if folder is not None else b"")
 
 
 @lru_cache(maxsize=1)
