@@ -1,4 +1,4 @@
-"""tools.core.embeddings keeps each call's vectors under the data folder, keyed by the call's texts and the model's
+"""tools.core.embeddings keeps each call's vectors under the cache folder, keyed by the call's texts and the model's
 versions: a later process reads the same values back without the model. A fake model stands in (the real one is
 the optional extra), counting what it is asked to encode."""
 
@@ -28,7 +28,7 @@ def model(monkeypatch, tmp_path):
     monkeypatch.setattr(embeddings, "embeddings_available", lambda: True)
     monkeypatch.setattr(embeddings, "_model", lambda: fake)
     monkeypatch.setattr(embeddings, "_versions", lambda: "test-model=1")
-    monkeypatch.setattr(settings_module, "get_settings", lambda: Settings(data_dir=tmp_path / "data", _env_file=None))
+    monkeypatch.setattr(settings_module, "get_settings", lambda: Settings(data_dir=tmp_path / "data", cache_dir=tmp_path / "data", _env_file=None))
     return fake
 
 

@@ -1,4 +1,4 @@
-"""tools.knowledge.toml_file: the knowledge's TOML read once per content and kept as JSON under the data folder,
+"""tools.knowledge.toml_file: the knowledge's TOML read once per content and kept as JSON under the cache folder,
 giving what tomllib gives."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tools.knowledge.places import PLACES_FILE
 
 @pytest.fixture
 def data_dir(monkeypatch, tmp_path):
-    monkeypatch.setattr(settings_module, "get_settings", lambda: Settings(data_dir=tmp_path / "data", _env_file=None))
+    monkeypatch.setattr(settings_module, "get_settings", lambda: Settings(data_dir=tmp_path / "data", cache_dir=tmp_path / "data", _env_file=None))
     monkeypatch.setattr(toml_file, "_parsed", {})
     return tmp_path / "data"
 

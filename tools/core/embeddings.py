@@ -6,7 +6,8 @@ package is installed without its own dependencies (it asks for sentence-transfor
 the tests use, to check the numpy encoder against); callers fall back to lexical matching when
 ``embeddings_available()`` is false. Nothing loads it at import: only the first ``embed`` call does.
 
-``embed`` keeps what it computes on disk, under ``<DIORAMA_DATA_DIR>/embeddings/``, one .npy file per call,
+``embed`` keeps what it computes on disk, under ``<DIORAMA_CACHE_DIR>/embeddings/`` (default
+~/.cache/diorama, shared by every data folder), one .npy file per call,
 keyed by the texts of the call (in order) and the versions of the model and of what runs it: the same call
 in a later process reads the same float32 values back without loading the model (every kind's and place's
 description is embedded by grounding's first noun that needs meaning; it was tens of seconds of CPU in
@@ -33,7 +34,7 @@ from tools.core.minilm import MiniLM
 
 EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 EMBEDDING_DIM = 384
-KEPT_FOLDER = "embeddings"  # under the data folder: the vectors of earlier calls (see the module docstring)
+KEPT_FOLDER = "embeddings"  # under the cache folder: the vectors of earlier calls (see the module docstring)
 log = logging.getLogger(__name__)
 
 
@@ -84,7 +85,7 @@ def _kept_file(texts: list[str]) -> Path | None:
     from tools.core.settings import get_settings
 
     try:
-        folder = get_settings().data_dir / KEPT_FOLDER
+        folder = get_settings().cache_dir / KEPT_FOLDER
     except ValidationError:
         return None
     key = json.dumps([EMBEDDING_MODEL, _versions(), texts], ensure_ascii=False)

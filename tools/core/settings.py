@@ -6,6 +6,7 @@ Nothing else in Diorama reads ``os.environ``. Every field maps to a
 
 from __future__ import annotations
 
+import os
 import shutil
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +18,11 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from tools.core.limits import MAX_REPAIRS
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _user_cache() -> Path:
+    """The user's cache folder: $XDG_CACHE_HOME, else ~/.cache (the XDG base directory default)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 MIN_API_KEY_CHARS = 16  # a short key can be guessed by trying; 16 random characters cannot
 
 
@@ -26,6 +32,9 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="DIORAMA_", env_file=".env", extra="ignore")
 
     data_dir: Path = Field(Path(".diorama"), description="scenes, catalog, checkpoints and the job database")
+    cache_dir: Path = Field(default_factory=lambda: _user_cache() / "diorama", description=(
+        "what is computed from the code's own data and kept, keyed by its content: the knowledge parsed and the "
+        "embedding model's vectors of its descriptions; shared by every data folder"))
     llm_base_url: str | None = Field(
         None, description="OpenAI-compatible endpoint(s), comma-separated, tried in order; unset: the grounded planner")
     llm_model: str | None = Field(

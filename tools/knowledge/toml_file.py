@@ -1,11 +1,11 @@
-"""The knowledge's TOML files read fast: parsed once per content, kept as JSON under the data folder.
+"""The knowledge's TOML files read fast: parsed once per content, kept as JSON under the cache folder.
 
 Python's tomllib is pure Python: kinds.toml (600 kB) took 0.3-0.9 s to parse in every process, and places.toml
 was parsed four times (places, zones, dressing, backdrops). ``read_toml`` parses a file's bytes once and keeps the
-tables as JSON text, in the process and in ``<DIORAMA_DATA_DIR>/knowledge/<sha256 of the bytes>.json``, which a
+tables as JSON text, in the process and in ``<DIORAMA_CACHE_DIR>/knowledge/<sha256 of the bytes>.json``, which a
 later process reads back with the C JSON parser; every call returns fresh objects, so callers may change them. JSON
 holds every value these files use with the same Python types (ints stay ints, floats round-trip exactly); a file
-with a date or time is parsed each time. A data folder that cannot be written only means nothing is kept.
+with a date or time is parsed each time. A cache folder that cannot be written only means nothing is kept.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-KEPT_FOLDER = "knowledge"  # under the data folder
+KEPT_FOLDER = "knowledge"  # under the cache folder (settings.cache_dir)
 log = logging.getLogger(__name__)
 _parsed: dict[str, str] = {}  # sha256 of a file's bytes -> its tables as JSON text
 
@@ -51,7 +51,7 @@ def _kept_file(digest: str) -> Path | None:
     from tools.core.settings import get_settings
 
     try:
-        return get_settings().data_dir / KEPT_FOLDER / f"{digest}.json"
+        return get_settings().cache_dir / KEPT_FOLDER / f"{digest}.json"
     except ValidationError:  # bad settings are reported by whoever needs them; nothing is kept meanwhile
         return None
 
