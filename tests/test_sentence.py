@@ -596,3 +596,11 @@ def test_an_adjective_tagged_as_a_noun_before_a_noun_is_no_thing():
     p = parse_prompt("a medieval blacksmith forge with tongs, a bellows and a barrel")
     assert "medieval" not in names(p) and rejected(p, "medieval"), names(p)
     assert {"blacksmith forge", "tongs", "barrel"} <= set(names(p)), names(p)
+
+
+def test_a_compound_wordnet_holds_as_one_noun_is_judged_whole():
+    """A stop alone is an event, but WordNet holds "bus stop" as one noun, a place one can show: it is a thing.
+    Waves stay the sea's motion."""
+    p = parse_prompt("a quiet road with a bus stop, a bench and waves on the lake")
+    assert {"bus stop", "bench"} <= set(names(p)), names(p)
+    assert "wave" not in names(p) and rejected(p, "waves"), names(p)

@@ -113,7 +113,7 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
-    if (wordnet.happening(lemma) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
+    if (wordnet.happening(known_name(tok)) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
             and lookup(lemma) is None and not is_made_thing(tok):  # "thunder": WordNet's first name is "boom"
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if no_thing_by_name(tok):
@@ -192,9 +192,14 @@ def is_made_thing(tok) -> bool:
 def no_thing_by_name(tok) -> bool:
     """Whether the noun (its whole compound when WordNet holds that, else its head word) is only an idea to
     WordNet and no kind is called so: "a menu board of flavours", "a yard sale", "a cosy vibe"."""
-    whole, lemma = whole_name(tok), singular(tok)
-    name = whole if wordnet.is_lemma(whole) else lemma
-    return lookup(whole) is None and lookup(lemma) is None and wordnet.is_idea(name)
+    return lookup(whole_name(tok)) is None and lookup(singular(tok)) is None and wordnet.is_idea(known_name(tok))
+
+
+def known_name(tok) -> str:
+    """The noun's whole compound when WordNet holds it as one noun ("a bus stop", a place, where a stop alone is
+    an event), else its head word."""
+    whole = whole_name(tok)
+    return whole if wordnet.is_lemma(whole) else singular(tok)
 
 
 def is_adjective_before_noun(tok) -> bool:
@@ -211,8 +216,7 @@ def commonly_an_idea(tok) -> bool:
     and by none of its commonest senses a physical thing, while no kind is called so and nothing modifies it: "a
     view of Saturn" is what one sees of Saturn, the thing. Without "of" a rare physical sense keeps it ("snow on the
     peaks"), and so does a modifier ("a cooling unit"); "a timetable", a written thing, is no idea."""
-    whole, lemma = whole_name(tok), singular(tok)
-    name = whole if wordnet.is_lemma(whole) else lemma
+    whole, lemma, name = whole_name(tok), singular(tok), known_name(tok)
     found = wordnet.senses(name)
     return bool(found) and found[0].lexfile in wordnet.IDEA_FILES and not wordnet.physical_senses(name) \
         and not wordnet.being(name) and lookup(whole) is None and lookup(lemma) is None \
