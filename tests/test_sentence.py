@@ -582,3 +582,27 @@ def test_a_list_item_the_tagger_hung_on_the_next_across_and_is_a_thing():
     assert "chair" in names(p), (names(p), p.rejected)
     cello, chair = names(p).index("cello"), names(p).index("chair")
     assert any(r.subject == cello and r.relation == "on" and r.target == chair for r in p.relations), p.relations
+
+
+def test_an_idea_of_a_thing_is_no_thing_but_a_rare_physical_sense_without_of_is():
+    """A view is what one sees of a thing (its commonest senses are ideas): the valley may be a thing, the view is
+    not. Peaks, whose commonest senses are ideas too but one rarer sense a mountain top, stay things without "of"."""
+    p = parse_prompt("a ski hut with a wooden bench, snow on the peaks and a view of the valley")
+    assert "view" not in names(p) and rejected(p, "view"), names(p)
+    assert {"bench", "peak"} <= set(names(p)), names(p)
+
+
+def test_an_adjective_tagged_as_a_noun_before_a_noun_is_no_thing():
+    """WordNet holds "medieval" only as an adjective: the tagger heads a phrase with it ("a medieval | blacksmith
+    forge"), but it describes the forge."""
+    p = parse_prompt("a medieval blacksmith forge with tongs, a bellows and a barrel")
+    assert "medieval" not in names(p) and rejected(p, "medieval"), names(p)
+    assert {"blacksmith forge", "tongs", "barrel"} <= set(names(p)), names(p)
+
+
+def test_a_compound_wordnet_holds_as_one_noun_is_judged_whole():
+    """A stop alone is an event, but WordNet holds "bus stop" as one noun, a place one can show: it is a thing.
+    Waves stay the sea's motion."""
+    p = parse_prompt("a quiet road with a bus stop, a bench and waves on the lake")
+    assert {"bus stop", "bench"} <= set(names(p)), names(p)
+    assert "wave" not in names(p) and rejected(p, "waves"), names(p)

@@ -113,11 +113,15 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
-    if (wordnet.happening(lemma) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
+    if (wordnet.happening(known_name(tok)) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
             and lookup(lemma) is None and not is_made_thing(tok):  # "thunder": WordNet's first name is "boom"
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if no_thing_by_name(tok):
         return "abstract noun (WordNet knows no thing by this name)"
+    if is_adjective_before_noun(tok):
+        return "adjective tagged as noun (it describes the next noun)"  # "a medieval blacksmith forge"
+    if commonly_an_idea(tok):
+        return "abstract noun (its commonest senses are ideas)"  # "a view of Saturn"
     if no_physical_sense(tok):
         return "no thing to WordNet (no sense of it is a physical thing)"  # ", thanks", "ok so picture this"
     if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root) \
@@ -188,9 +192,35 @@ def is_made_thing(tok) -> bool:
 def no_thing_by_name(tok) -> bool:
     """Whether the noun (its whole compound when WordNet holds that, else its head word) is only an idea to
     WordNet and no kind is called so: "a menu board of flavours", "a yard sale", "a cosy vibe"."""
-    whole, lemma = whole_name(tok), singular(tok)
-    name = whole if wordnet.is_lemma(whole) else lemma
-    return lookup(whole) is None and lookup(lemma) is None and wordnet.is_idea(name)
+    return lookup(whole_name(tok)) is None and lookup(singular(tok)) is None and wordnet.is_idea(known_name(tok))
+
+
+def known_name(tok) -> str:
+    """The noun's whole compound when WordNet holds it as one noun ("a bus stop", a place, where a stop alone is
+    an event), else its head word."""
+    whole = whole_name(tok)
+    return whole if wordnet.is_lemma(whole) else singular(tok)
+
+
+def is_adjective_before_noun(tok) -> bool:
+    """Whether a word that WordNet holds only as an adjective, never as a noun, stands right before a noun: the tagger
+    made it the head of its own phrase ("a medieval | blacksmith forge"), but it describes the noun after it."""
+    nouns, adjectives = lemma_index()["noun"], lemma_index()["adj"]
+    following = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    return tok.lower_ not in nouns and tok.lower_ in adjectives and lookup(tok.lower_) is None \
+        and following is not None and following.pos_ in NOMINAL
+
+
+def commonly_an_idea(tok) -> bool:
+    """Whether a noun of something (its whole compound when WordNet holds that) is an idea by its commonest sense
+    and by none of its commonest senses a physical thing, while no kind is called so and nothing modifies it: "a
+    view of Saturn" is what one sees of Saturn, the thing. Without "of" a rare physical sense keeps it ("snow on the
+    peaks"), and so does a modifier ("a cooling unit"); "a timetable", a written thing, is no idea."""
+    whole, lemma, name = whole_name(tok), singular(tok), known_name(tok)
+    found = wordnet.senses(name)
+    return bool(found) and found[0].lexfile in wordnet.IDEA_FILES and not wordnet.physical_senses(name) \
+        and not wordnet.being(name) and lookup(whole) is None and lookup(lemma) is None \
+        and not any(c.dep_ in MOD_DEPS for c in tok.children) and prep_child(tok, {"of"}) is not None
 
 
 def no_physical_sense(tok) -> bool:
