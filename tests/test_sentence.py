@@ -602,7 +602,7 @@ def test_an_adjective_tagged_as_a_noun_before_a_noun_is_no_thing():
 
 def test_a_compound_wordnet_holds_as_one_noun_is_judged_whole():
     """A stop alone is an event, but WordNet holds "bus stop" as one noun, a place one can show: it is a thing.
-    Waves stay the sea's motion."""
-    p = parse_prompt("a quiet road with a bus stop, a bench and waves on the lake")
+    Ripples stay the water's motion."""
+    p = parse_prompt("a quiet road with a bus stop, a bench and ripples on the lake")
     assert {"bus stop", "bench"} <= set(names(p)), names(p)
-    assert "wave" not in names(p) and rejected(p, "waves"), names(p)
+    assert "ripple" not in names(p) and rejected(p, "ripples"), names(p)
