@@ -148,9 +148,12 @@ def test_descriptions_rank_the_nearest_place_first(words, place):
 
 @pytest.mark.skipif(not embeddings_available(), reason="needs the embeddings extra")
 def test_a_name_whose_words_give_only_a_plain_room_means_the_place_nearest_in_meaning():
-    """"An emergency room" is a room of a hospital; a name near no place in meaning stays a plain room."""
+    """"An emergency room" is a room of a hospital, "a butcher's shop" a butcher's (not any shop); a name near no
+    place in meaning stays a plain room."""
     assert ground_place("emergency room")[0] == "hospital_ward"
     assert ground_place("blue room")[0] == "room"
+    assert plan_prompt("a hospital emergency room").environment.room_type == "hospital_ward"
+    assert plan_prompt("a butcher's shop").environment.room_type == "butcher"
 
 
 @pytest.mark.parametrize("name, place", [("church interior", "church"), ("golf clubhouse locker room", "locker_room"),

@@ -29,6 +29,9 @@ from tools.knowledge.places import PLACES, Place
 FIT_SCORE = 0.62  # at or above: the kind is the thing itself ("couch" -> sofa)
 NEAR_SCORE = 0.45  # at or above: a nearer kind stands in for it, reported as a stand-in
 GENERIC_ROOM = "room"  # the place type of a plain room, taken from a name's words only when they name no other
+# The places that say only what family a place is of ("a room", "a shop"): a name whose words give one of them
+# ("an emergency room", "a butcher's shop") means the place nearest in meaning when one is ROOM_FOR_SCORE near.
+GENERIC_PLACES = frozenset({GENERIC_ROOM, "shop"})
 PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("deli" -> a food shop)
 # A name whose words give only a plain room ("an emergency room") means the place nearest in meaning when it is
 # this near (hospital ward 0.53), for its other words say what the room is for; below it a plain room (tune-m:
@@ -406,7 +409,7 @@ def ground_place(name: str) -> tuple[str, float] | None:
             return names[best], float(scores[best])
         nearest = names[best], float(scores[best])
     in_words = _place_in_words(name.split())
-    if in_words is not None and in_words[0] == GENERIC_ROOM and nearest is not None and nearest[1] >= ROOM_FOR_SCORE:
+    if in_words is not None and in_words[0] in GENERIC_PLACES and nearest is not None and nearest[1] >= ROOM_FOR_SCORE:
         return nearest  # "an emergency room": a room of a hospital, not a plain room
     return in_words
 

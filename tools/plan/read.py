@@ -22,7 +22,7 @@ from tools.knowledge.categories import lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.places import PLACES
 from tools.knowledge.relation_words import RELATION_WORDS
-from tools.plan.ground import GENERIC_ROOM, Grounding, ground_by_head, ground_noun, ground_place
+from tools.plan.ground import GENERIC_PLACES, Grounding, ground_by_head, ground_noun, ground_place
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
@@ -306,10 +306,11 @@ def _drop(parsed: ParsedPrompt, indices: list[int]) -> None:
 
 
 def _room_for(parsed: ParsedPrompt, sentence: Sentence) -> None:
-    """A plain room whose name says what it is for ("a hospital emergency room") is the place that name means."""
-    if parsed.place != GENERIC_ROOM:
+    """A plain room or shop whose name says what it is for ("a hospital emergency room", "a butcher's shop") is the
+    place that name means."""
+    if parsed.place not in GENERIC_PLACES:
         return
-    room_words = set(PLACES[GENERIC_ROOM].phrases)
+    room_words = {phrase for name in GENERIC_PLACES for phrase in PLACES[name].phrases}
     for phrase in (sentence.place, *sentence.mentions):
         meant = ground_place(phrase.name) if phrase is not None and phrase.name.split()[-1] in room_words else None
         if meant is not None:
