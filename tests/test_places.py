@@ -71,6 +71,7 @@ def _density(plan) -> float:
 @pytest.mark.parametrize("prompt", [
     "a bedroom", "a laundromat", "an office", "a hotel room", "a barber shop", "a tavern", "a lab",
     "a bedroom with a bed and a desk", "a dining room with a long table",
+    "a hardware store", "a dentist's office", "a museum", "a nail salon", "a fish shop", "a bike shop",
 ])
 def test_rooms_are_furnished_to_a_realistic_density_and_still_fit(prompt):
     plan = plan_prompt(prompt)
@@ -81,6 +82,27 @@ def test_rooms_are_furnished_to_a_realistic_density_and_still_fit(prompt):
     # stays as full: the placed objects keep the density.
     assert 10 * len(placements) / (plan.environment.width * plan.environment.depth) >= 5.0
     assert len(placements) >= sum(o.count for o in plan.objects) - 2
+
+
+def test_a_kind_the_place_lists_twice_comes_in_both_zones():
+    """A shop's shelves stand along its walls and in aisles: the second entry of a kind is not dropped as taken."""
+    plan = plan_prompt("a shop")
+    shelves = {o.key for o in plan.objects if o.category == "store_shelf"}
+    zones = {r.kind for r in plan.relations if r.subject in shelves and r.target is None}
+    assert len(shelves) == 2 and {"against_wall", "row"} <= zones
+
+
+def test_a_named_kind_goes_to_its_most_usual_zone_only():
+    plan = plan_prompt("a shop with four store shelves")
+    shelf = next(o for o in plan.objects if o.category == "store_shelf" and o.requested)
+    assert shelf.count == 4 and not any(o.category == "store_shelf" and not o.requested for o in plan.objects)
+    assert {r.kind for r in plan.relations if r.subject == shelf.key} == {"against_wall"}
+
+
+def test_goods_fill_the_shelves_of_a_shop_without_taking_floor():
+    plan = plan_prompt("a hardware store")
+    held = [r for r in plan.relations if r.kind == "held_in"]
+    assert held and all(plan.spec(r.target).category == "store_shelf" for r in held)
 
 
 def test_furnishings_never_change_what_the_prompt_names():
@@ -124,6 +146,16 @@ def test_descriptions_rank_the_nearest_place_first(words, place):
     assert list(PLACES)[int(scores.argmax())] == place
 
 
+@pytest.mark.skipif(not embeddings_available(), reason="needs the embeddings extra")
+def test_a_name_whose_words_give_only_a_plain_room_means_the_place_nearest_in_meaning():
+    """"An emergency room" is a room of a hospital, "a butcher's shop" a butcher's (not any shop); a name near no
+    place in meaning stays a plain room."""
+    assert ground_place("emergency room")[0] == "hospital_ward"
+    assert ground_place("blue room")[0] == "room"
+    assert plan_prompt("a hospital emergency room").environment.room_type == "hospital_ward"
+    assert plan_prompt("a butcher's shop").environment.room_type == "butcher"
+
+
 @pytest.mark.parametrize("name, place", [("church interior", "church"), ("golf clubhouse locker room", "locker_room"),
                                          ("oil rig deck", "oil_rig"), ("starship engine room", "engine_room")])
 def test_a_longer_place_name_is_read_by_the_place_its_words_name(name, place):
@@ -136,6 +168,8 @@ def test_a_longer_place_name_is_read_by_the_place_its_words_name(name, place):
     ("a prison cell block with bunk beds", "prison", "indoor"),
     ("a cold war bunker with a radio and bunk beds", "bunker", "indoor"),
     ("a throne room with a golden throne and banners", "castle_hall", "indoor"),
+    ("the medical bay of a starship", "sick_bay", "indoor"),
+    ("a ballroom with a grand piano", "ballroom", "indoor"),
     ("an oil rig with a crane and a helipad", "oil_rig", "outdoor"),
 ])
 def test_a_themed_place_is_planned_as_itself(prompt, place, kind):

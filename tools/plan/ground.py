@@ -29,7 +29,14 @@ from tools.knowledge.places import PLACES, Place
 FIT_SCORE = 0.62  # at or above: the kind is the thing itself ("couch" -> sofa)
 NEAR_SCORE = 0.45  # at or above: a nearer kind stands in for it, reported as a stand-in
 GENERIC_ROOM = "room"  # the place type of a plain room, taken from a name's words only when they name no other
+# The places that say only what family a place is of ("a room", "a shop"): a name whose words give one of them
+# ("an emergency room", "a butcher's shop") means the place nearest in meaning when one is ROOM_FOR_SCORE near.
+GENERIC_PLACES = frozenset({GENERIC_ROOM, "shop"})
 PLACE_SCORE = 0.62  # a setting noun grounds to a place type at or above this ("deli" -> a food shop)
+# A name whose words give only a plain room ("an emergency room") means the place nearest in meaning when it is
+# this near (hospital ward 0.53), for its other words say what the room is for; below it a plain room (tune-m:
+# "interrogation room" is nearest a clinic at 0.47, which it is not).
+ROOM_FOR_SCORE = 0.5
 ARCHETYPE_SCORE = 0.3  # a generic archetype stands in only this near in meaning ("system" is no machine)
 # A real kind that a WordNet class of a compound's last words names (WordNet lacking the whole compound) shows it
 # only this near in meaning, since the guess drops words: "floor tile" -> tile > slab > block = cube (0.29 on the
@@ -388,17 +395,23 @@ def _by_class(name: str, kind: str, steps: int, via: str, score: float = 0.0) ->
 
 def ground_place(name: str) -> tuple[str, float] | None:
     """The place type ``name`` means ("laundromat", "deli"), with its similarity, or None when it is no place: by
-    its whole name, by meaning, then by its last word alone ("a zen bathroom", "a lighthouse keeper's room")."""
+    its whole name, by meaning, then by its last word alone ("a zen bathroom", "a lighthouse keeper's room"), a
+    plain room only when no place is ROOM_FOR_SCORE near in meaning."""
     named = _place_named(name)
     if named is not None:
         return named, 1.0
+    nearest = None
     if embeddings_available():
         names, matrix = _place_matrix()
         scores = matrix @ embed([name])[0]
         best = int(np.argmax(scores))
         if scores[best] >= PLACE_SCORE:
             return names[best], float(scores[best])
-    return _place_in_words(name.split())
+        nearest = names[best], float(scores[best])
+    in_words = _place_in_words(name.split())
+    if in_words is not None and in_words[0] in GENERIC_PLACES and nearest is not None and nearest[1] >= ROOM_FOR_SCORE:
+        return nearest  # "an emergency room": a room of a hospital, not a plain room
+    return in_words
 
 
 def _place_in_words(words: list[str]) -> tuple[str, float] | None:

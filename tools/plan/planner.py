@@ -339,9 +339,12 @@ def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[R
     if place.kind == "indoor" or len(requested) < FEW_OBJECTS:
         items = [*place.expected, *items]
     budget = FURNISH_SHARE * area - _footprint(specs, relations)[0]  # indoors only: outdoors sizes to its content
+    # A kind the prompt has (named, or added for what it named) keeps its count; the place's own list may give one
+    # kind twice in two zones (shelves along the walls and in aisles), and both come.
+    present = {s.category for s in specs}
     added = []
     for item in items:
-        if item.category in parsed.forbidden or any(s.category == item.category for s in specs):
+        if item.category in parsed.forbidden or item.category in present:
             continue
         count = _usual_count(item, specs, area)
         unit = _floor_cost(item)
@@ -358,8 +361,11 @@ def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[R
     # What the prompt named itself keeps its count, but goes where the place usually has it unless told
     # ("a classroom with desks and a whiteboard": the board on the front wall).
     placed = {r.subject for r, _ in relations}
-    usual = [(s, item) for s in specs if s.requested and s.key not in placed
-             for item in (*place.expected, *place.extras) if item.category == s.category]
+    first_zone: dict[str, Expected] = {}  # a kind the place lists twice goes where it is most usual
+    for item in (*place.expected, *place.extras):
+        first_zone.setdefault(item.category, item)
+    usual = [(s, first_zone[s.category]) for s in specs
+             if s.requested and s.key not in placed and s.category in first_zone]
     for spec, item in [*added, *usual]:
         for kind, target_category, param in item.relations:
             target = next((s for s in specs if s.category == target_category and s is not spec), None)
@@ -379,6 +385,8 @@ def _usual_count(item: Expected, specs: list[ObjectSpec], area: float) -> int:
             return 0
         if kind == "each_with":
             return (param or 1) * target.count  # type: ignore[union-attr]  # each_with always names its target kind
+        if kind == "held_in":  # goods on a shop's shelves: no more than the shelves hold
+            return min(count, fill_count(target.category, item.category) * target.count, FILL_TOTAL)  # type: ignore[union-attr]
     return count
 
 

@@ -20,8 +20,9 @@ from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
+from tools.knowledge.places import PLACES
 from tools.knowledge.relation_words import RELATION_WORDS
-from tools.plan.ground import Grounding, ground_by_head, ground_noun, ground_place
+from tools.plan.ground import GENERIC_PLACES, Grounding, ground_by_head, ground_noun, ground_place
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
@@ -58,6 +59,7 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
         framed = ground_place(sentence.place.name)  # "film set: a victorian parlour with ...": the parlour, not
         if framed is not None:                      # the photo studio the grammar read in "film set"
             parsed.place = framed[0]
+    _room_for(parsed, sentence)
     setting = next((i for i, j in pairs.items() if phrases[j] is sentence.place), None)
     if setting is not None:
         setting_phrase = phrases[pairs[setting]]
@@ -290,6 +292,19 @@ def _drop(parsed: ParsedPrompt, indices: list[int]) -> None:
                                         target=None if link.target is None else new_index[link.target])
                     for link in parsed.links
                     if link.subject in new_index and (link.target is None or link.target in new_index)]
+
+
+def _room_for(parsed: ParsedPrompt, sentence: Sentence) -> None:
+    """A plain room or shop whose name says what it is for ("a hospital emergency room", "a butcher's shop") is the
+    place that name means."""
+    if parsed.place not in GENERIC_PLACES:
+        return
+    room_words = {phrase for name in GENERIC_PLACES for phrase in PLACES[name].phrases}
+    for phrase in (sentence.place, *sentence.mentions):
+        meant = ground_place(phrase.name) if phrase is not None and phrase.name.split()[-1] in room_words else None
+        if meant is not None:
+            parsed.place = meant[0]
+            return
 
 
 def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase], context: str,
