@@ -62,3 +62,18 @@ def test_a_folder_that_cannot_be_written_keeps_nothing(model, tmp_path):
     assert embeddings.embed(["a sofa"]).shape == (1, embeddings.EMBEDDING_DIM)
     assert embeddings.embed(["a sofa"]).shape == (1, embeddings.EMBEDDING_DIM)
     assert len(model.calls) == 2
+
+
+def test_data_folders_share_one_cache(monkeypatch, tmp_path):
+    fake = FakeModel()
+    monkeypatch.setattr(embeddings, "embeddings_available", lambda: True)
+    monkeypatch.setattr(embeddings, "_model", lambda: fake)
+    monkeypatch.setattr(embeddings, "_versions", lambda: "test-model=1")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("DIORAMA_CACHE_DIR", raising=False)
+    for folder in ("batch-1", "batch-2"):  # a new data folder each, as a batch, a benchmark or a test makes
+        monkeypatch.setattr(settings_module, "get_settings",
+                            lambda folder=folder: Settings(data_dir=tmp_path / folder, _env_file=None))
+        embeddings.embed(["a sofa", "a lamp"])
+    assert fake.calls == [["a sofa", "a lamp"]]
+    assert list((tmp_path / "xdg" / "diorama" / embeddings.KEPT_FOLDER).glob("*.npy"))

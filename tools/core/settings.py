@@ -21,8 +21,16 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 def _user_cache() -> Path:
-    """The user's cache folder: $XDG_CACHE_HOME, else ~/.cache (the XDG base directory default)."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    """The user's cache folder: $XDG_CACHE_HOME, else ~/.cache (the XDG base directory default), else, for a
+    process with no home (a bare container user), .cache in the working folder."""
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"])
+    try:
+        return Path.home() / ".cache"
+    except RuntimeError:
+        return Path(".cache")
+
+
 MIN_API_KEY_CHARS = 16  # a short key can be guessed by trying; 16 random characters cannot
 
 
