@@ -95,7 +95,7 @@ def test_a_dressed_room_lays_out_with_its_dressing_where_it_belongs():
 @pytest.mark.parametrize("entry, words", [
     ('places = ["kitchen"]\nitems = [{ kind = "sofa", zone = "free" }]', "would take floor"),
     ('places = ["forest"]\nitems = [{ kind = "painting", zone = "free" }]', "not indoors"),
-    ('places = ["kitchen"]\nitems = [{ kind = "painting", per = "cloud", zone = "free" }]', "neither"),
+    ('places = ["kitchen"]\nitems = [{ kind = "painting", per = "no_such_kind", zone = "free" }]', "neither"),
     ('places = ["nowhere"]\nitems = [{ kind = "painting", zone = "free" }]', "unknown places"),
 ])
 def test_a_bad_dressing_entry_fails_naming_it(tmp_path, entry, words):

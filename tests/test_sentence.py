@@ -606,3 +606,9 @@ def test_a_compound_wordnet_holds_as_one_noun_is_judged_whole():
     p = parse_prompt("a quiet road with a bus stop, a bench and ripples on the lake")
     assert {"bus stop", "bench"} <= set(names(p)), names(p)
     assert "ripple" not in names(p) and rejected(p, "ripples"), names(p)
+
+
+def test_a_subjectless_root_verb_in_the_third_person_is_a_plural_noun():
+    # the tagger reads a prompt's first plural as a verb ("seagulls [it] over a harbour"); a finite verb needs a subject
+    assert "seagull" in names(parse_prompt("seagulls over a harbour"))
+    assert "bark" not in names(parse_prompt("a dog barks at a cat in a garden"))

@@ -123,6 +123,11 @@ def retag_mistagged_nouns(doc) -> None:
             noun = tok.lower_  # "and a waterbed": no verb to English, with an article; WordNet has a "water bed"
         anywhere = anywhere or (no_adjective and noun is not None and has_own_article(tok))  # "a librarian stamping"
         anywhere = anywhere or (tok.pos_ == "VERB" and noun is not None and is_list_item(tok))  # ", skates on a rack"
+        # "birds over a beach": a sentence's root verb in the third person with no subject is no verb but a plural
+        # noun ("a dog that barks and runs": a joined verb shares its subject)
+        subjectless = tok.tag_ == "VBZ" and tok.dep_ == "ROOT" \
+            and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in tok.children)
+        anywhere = anywhere or (subjectless and noun is not None and tok.lower_.endswith("s"))
         # "a stable with two horses": an adjective heads no sentence with an article of its own
         anywhere = anywhere or (tok.pos_ in ("ADJ", "VERB") and tok.dep_ == "ROOT" and noun is not None
                                 and has_own_article(tok))  # "a film set of a tavern": no verb takes "a"
