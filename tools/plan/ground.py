@@ -22,6 +22,7 @@ from tools.core.embeddings import embed, embeddings_available
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category, lookup
 from tools.knowledge.places import PLACES, Place
+from tools.plan.sentence_lex import T
 
 # bench/bench_grounding.py (111 kinds, 395 held-out synonyms): at 0.62 the nearest kind is right for 95% of
 # the synonyms that reach it (38% reach it); at 0.45 for 88% (70% reach it); no word of its list of
@@ -97,6 +98,21 @@ def place_text(place: Place) -> str:
 def is_archetype(category: Category) -> bool:
     """Whether the kind is a generic archetype (the fallback when no real kind is near in meaning)."""
     return "archetype" in getattr(category, "traits", ()) or "archetype" in category.tags
+
+
+GROUP_NOUNS = frozenset(T["quantity_nouns"]) | frozenset(T["arrangement_nouns"])  # "pair", "stack", "bunch"
+GROUP_OPENING = re.compile(r"(?:an? |one )?(?:\w+ )?(\w+) of ")  # "a pair of ...", "a small stack of ..."
+
+
+def is_set_kind(category: Category) -> bool:
+    """Whether one object of the kind is itself a set of things: its name is a plural ("gears", "string lights") or
+    its one-line description opens with a group noun of tools/knowledge/english.json ("a pair of fabric curtains",
+    "a stack of folded bath towels"). A bare plural grounded to it is one of it, where "benches" are several."""
+    last = category.name.split("_")[-1]
+    if any(form != last for form in wordnet.base_forms(last)):
+        return True
+    opening = GROUP_OPENING.match(category.description)
+    return opening is not None and opening.group(1) in GROUP_NOUNS
 
 
 @lru_cache(maxsize=1)

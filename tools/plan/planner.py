@@ -31,6 +31,7 @@ from tools.plan.air import (
     space_relations,
 )
 from tools.plan.dress import dress_room
+from tools.plan.ground import is_set_kind
 from tools.plan.look import light_holders
 from tools.plan.parse import Mention, ParsedPrompt
 from tools.plan.read import read_prompt
@@ -206,8 +207,8 @@ def _implied_count(parsed: ParsedPrompt, index: int, rng: random.Random) -> int:
                    if link.kind == "held_in" and link.subject == index and link.target is not None), None)
     if kind is not None and holder is not None and CATEGORIES[holder.category].holds:  # "shelves of jars": full
         return min(fill_count(holder.category, kind.name) * (holder.count or 1), FILL_TOTAL, MAX_COUNT)
-    if kind is not None and _plural(mention.noun, 2) in {kind.name.replace("_", " "), *kind.synonyms}:
-        return 1  # the kind is itself a set that English names in the plural: "the curtains", "gears"
+    if kind is not None and is_set_kind(kind):
+        return 1  # one of the kind is a set: "the curtains" (a pair), "gears"
     for link in parsed.links:
         if link.subject != index or link.target is None:
             continue
