@@ -59,6 +59,7 @@ from tools.plan.sentence_mentions import (
     build_mention,
     char_span,
     known_compound,
+    merge_coordinated_modifiers,
     move_numeric_purpose,
     name_tokens,
     reattach_of,
@@ -174,6 +175,7 @@ def prepare(doc):
         split_conjoined_heads(doc)
         split_comma_listed(doc)
         split_and_listed(doc)
+        merge_coordinated_modifiers(doc)  # after the splits, which may have read "X and Z Y" as two things
     return doc
 
 

@@ -183,6 +183,47 @@ def repair_noun_modifiers(doc) -> None:
             tok.head, tok.dep_ = head, "nummod"
 
 
+ARTIFACT_FILE = 6  # WordNet's noun.artifact: a made thing (a desk), which "a desk and office chair" names on its own
+
+
+def coordinated_modifier(doc) -> Optional[tuple[int, int]]:
+    """The first "X and Z Y" the tagger read as two things where it is one, "X and Z" modifying Y: "a salt and pepper
+    shaker", "a bow and arrow set". X has the phrase's article, Y none of its own and Z is Y's compound; and "X and
+    Z" is itself a name (the kinds or WordNet hold it), or "X Y" is one while X alone is no made thing ("salt
+    shaker"; "a desk and office chair" stays two). The span (X, Z) as token indices; None when there is none."""
+    for y in doc:
+        x = y.head
+        if y.dep_ != "conj" or x.pos_ not in NOMINAL or y.pos_ not in NOMINAL or x.i + 3 != y.i \
+                or doc[x.i + 1].lower_ not in ("and", "&") or is_plural(x) or not has_determiner(x) \
+                or any(c.dep_ in ("det", "nummod", "poss") for c in y.children):
+            continue
+        z = doc[x.i + 2]
+        if z.dep_ != "compound" or z.head.i != y.i or not (x.is_alpha and z.is_alpha):
+            continue
+        pair, with_head = f"{x.lower_} and {z.lower_}", f"{x.lower_} {singular(y)}"
+        made = any(sense.lexfile == ARTIFACT_FILE for sense in wordnet.physical_senses(x.lower_, 1))
+        if lookup(pair) is not None or wordnet.base_forms(pair) or (
+                not made and (lookup(with_head) is not None or wordnet.base_forms(with_head))):
+            return x.i, z.i
+    return None
+
+
+def merge_coordinated_modifiers(doc) -> None:
+    """Each "X and Z" that modifies one head ("a salt and pepper shaker": coordinated_modifier) made one compound
+    token before the head, which takes the place X had in the sentence and its article: one thing, named whole."""
+    while (found := coordinated_modifier(doc)) is not None:
+        start, end = found
+        head, dep = doc[start].head.i, doc[start].dep_
+        shift = end - start  # tokens the merge removes after ``start``
+        with doc.retokenize() as rt:
+            rt.merge(doc[start:end + 1], attrs={"LEMMA": doc[start:end + 1].text.lower(), "POS": "NOUN", "TAG": "NN"})
+        modifier, noun = doc[start], doc[end + 1 - shift]
+        noun.head, noun.dep_ = (doc[head] if head < start else doc[head - shift]), dep
+        for child in [c for c in doc if c.head.i == start and c.i != start]:
+            child.head = noun  # the article, the list after it
+        modifier.head, modifier.dep_ = noun, "compound"
+
+
 def reattach_of(doc) -> None:
     """"of" belongs to the noun just before it: in "a rack of dumbbells and shelves of towels" the tagger hangs
     "of towels" on the dumbbells, the conjunct's first noun, across the shelves."""
