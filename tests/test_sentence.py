@@ -38,6 +38,8 @@ CASES = [
     ("compound-7", "a den with a two-seater sofa",
      lambda p: "two-seater" in get(p, "sofa").style_words and get(p, "sofa").count == 1),
     ("compound-8", "a library with a reading lamp and a filing cabinet", lambda p: get(p, "filing cabinet")),
+    ("compound-coordinated", "a kitchen with a salt and pepper grinder, and a desk and office chair",
+     lambda p: names(p) == ["salt and pepper grinder", "desk", "office chair"]),
     ("possessive-name", "a ship deck with a captain's wheel", lambda p: get(p, "captain's wheel")),
     ("lemma-plural", "a porch with rocking chairs and wind chimes",
      lambda p: get(p, "wind chime").plural and get(p, "wind chime").count is None),
@@ -125,6 +127,9 @@ CASES = [
      lambda p: "Paris" not in names(p) and rejected(p, "paris")),
     ("ne-work", "a bedroom with a Star Wars poster",
      lambda p: get(p, "poster").name == "poster" and rejected(p, "star") and rejected(p, "wars")),
+    ("ne-titled-work", "a den with a TV showing the Breaking Bad finale and a shelf of Mad Men DVDs",
+     lambda p: names(p) == ["tv", "shelf", "dvd"] and rejected(p, "finale")),
+    ("ne-titled-works", "a bedroom with posters of the Star Wars films", lambda p: names(p) == ["poster"]),
     ("ne-person", "a portrait of Napoleon above a fireplace", lambda p: "Napoleon" not in names(p)),
     # --- people
     ("person-list", "a bakery with a baker and two customers",

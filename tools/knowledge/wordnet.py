@@ -35,6 +35,7 @@ AIRBORNE_CLASSES = (("gas.n.02", "gas"), ("suspension.n.01", "vapour"), ("partic
 # process, quantity, relation, state, time. Communication (a logo, a sign), people (a unicorn is an imaginary
 # being, filed with persons), objects and shapes (a rainbow) are not among them: a scene can show those.
 IDEA_FILES = frozenset({4, 7, 9, 12, 16, 21, 22, 23, 24, 26, 28})
+SHOW = "show.n.03"  # a public performance or entertainment: what a film, a sitcom or a concert is first
 MAX_SENSES = 3  # senses of a noun walked, most frequent first
 COMMON_SENSES = 2  # a kind's name means the class of one of its two most frequent senses
 MAX_DEPTH = 20  # hypernym steps walked up from a sense (WordNet is at most 19 deep)
@@ -271,6 +272,14 @@ def airborne(noun: str) -> bool:
     the scene's air, not a thing to place ("dust", "steam", "smoke")."""
     found = senses(noun)
     return bool(found) and (found[0].lexfile == PHENOMENON_FILE or _first_under(found[0], AIRBORNE_CLASSES) is not None)
+
+
+def is_work(noun: str) -> bool:
+    """Whether the commonest sense of ``noun`` is a work one watches, hears or reads rather than a thing one places:
+    a show ("a film", "a sitcom") or no physical thing at all ("a finale", "a series"). What a title names ("the
+    Star Wars films") is then the work; "a Star Wars poster" or "the Mad Men DVDs" are things (a DVD is one)."""
+    found = senses(noun)
+    return bool(found) and (not _is_thing(found[0]) or _first_under(found[0], ((SHOW, "show"),)) is not None)
 
 
 def is_idea(noun: str) -> bool:

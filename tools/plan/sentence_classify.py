@@ -66,6 +66,8 @@ def classify(tok, ctx) -> str:
         return f"named entity ({tok.ent_type_})"
     if is_last_word_of_name(tok):
         return "proper name (the last word of a name)"
+    if is_titled_work(tok):
+        return "a work its title names (the Star Wars films): what shows it is the thing"
     of = prep_child(tok, {"of"})
     members = pobj_of(of) if of is not None else None
     # "a board of cheeses" counts cheeses; "a menu board of flavours" is a board
@@ -131,6 +133,16 @@ def classify(tok, ctx) -> str:
 
 
 SUBSTANCE_FILE = 27  # WordNet's noun.substance
+
+
+def is_titled_work(tok) -> bool:
+    """A noun a title modifies ("the Breaking Bad finale", "the Star Wars films", "the Mad Men series") whose
+    commonest sense is a work, not a thing one places (wordnet.is_work), and no kind is called so: the screen,
+    the poster or the shelf is the thing."""
+    titled = any(c.dep_ in MODIFIER_DEPS and c.i < tok.i and (is_named(c) or is_title_propn(c))
+                 for c in tok.children)
+    return titled and lookup(whole_name(tok)) is None and lookup(singular(tok)) is None \
+        and wordnet.is_work(singular(tok))
 
 
 def is_last_word_of_name(tok) -> bool:
