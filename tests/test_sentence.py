@@ -130,6 +130,9 @@ CASES = [
     ("ne-titled-work", "a den with a TV showing the Breaking Bad finale and a shelf of Mad Men DVDs",
      lambda p: names(p) == ["tv", "shelf", "dvd"] and rejected(p, "finale")),
     ("ne-titled-works", "a bedroom with posters of the Star Wars films", lambda p: names(p) == ["poster"]),
+    ("idiom-object", "a dorm room where a student is hitting the books at a desk with a lamp",
+     lambda p: names(p) == ["student", "desk", "lamp"] and rejected(p, "books")),
+    ("idiom-none", "a boy reading a book on a sofa", lambda p: names(p) == ["boy", "book", "sofa"]),
     ("ne-person", "a portrait of Napoleon above a fireplace", lambda p: "Napoleon" not in names(p)),
     # --- people
     ("person-list", "a bakery with a baker and two customers",

@@ -116,6 +116,18 @@ def _index() -> _SortedIndex:
 
 
 @lru_cache(maxsize=1)
+def _verb_index() -> _SortedIndex:
+    folder = wordnet_dir()
+    return _SortedIndex((folder / "index.verb").read_bytes() if folder is not None else b"")
+
+
+def is_verb_idiom(verb: str, *words: str) -> bool:
+    """Whether WordNet holds ``verb`` (a lemma) with the words after it as one verb: "hit the books", "drop a line",
+    "kick the bucket", "catch fire". Its object is then part of what is done, not a thing in the scene."""
+    return "_".join([verb.lower(), *(w.lower() for w in words)]) in _verb_index()
+
+
+@lru_cache(maxsize=1)
 def _exceptions() -> dict[str, str]:
     folder = wordnet_dir()
     path = folder / "noun.exc" if folder else None

@@ -66,6 +66,8 @@ def classify(tok, ctx) -> str:
         return f"named entity ({tok.ent_type_})"
     if is_last_word_of_name(tok):
         return "proper name (the last word of a name)"
+    if is_idiom_object(tok):
+        return "part of an idiom with its verb (hit the books, drop a line)"
     if is_titled_work(tok):
         return "a work its title names (the Star Wars films): what shows it is the thing"
     of = prep_child(tok, {"of"})
@@ -133,6 +135,15 @@ def classify(tok, ctx) -> str:
 
 
 SUBSTANCE_FILE = 27  # WordNet's noun.substance
+
+
+def is_idiom_object(tok) -> bool:
+    """The object of a verb that WordNet holds with it as one verb, the words between as written: "a student hitting
+    the books", "a rocket that kicked the bucket", "a log catching fire". What is done, not a thing placed."""
+    verb = tok.head
+    if tok.dep_ != "dobj" or verb.pos_ != "VERB" or verb.i > tok.i:
+        return False
+    return wordnet.is_verb_idiom(verb.lemma_, *(t.lower_ for t in tok.doc[verb.i + 1:tok.i + 1]))
 
 
 def is_titled_work(tok) -> bool:
