@@ -186,3 +186,16 @@ def test_a_word_the_parse_rejects_for_any_reason_is_no_object():
     'at' is rejected there (a bare 'at' object), so the grammar's road (221 of them, from "221B") is not made."""
     made = kinds("a writer's study at 221B Baker Street with a violin on the armchair")
     assert "road" not in made and {"violin", "armchair"} <= made, made
+
+
+def test_a_purpose_counts_the_people_it_names_one_seat_or_desk_each():
+    """"chairs for ten people": ten chairs; "a classroom for 20 students with desks": twenty desks (the parse hangs
+    the purpose on the place); "a long table for ten with chairs around it": ten chairs. Things for other things
+    ("shelves for 12 bikes") keep a few."""
+    def counts(prompt: str) -> dict[str, int]:
+        return {spec.category: spec.count for spec in plan_prompt(prompt, 0).objects if spec.requested}
+
+    assert counts("a meeting room with chairs for ten people and a long table")["chair"] == 10
+    assert counts("a classroom for 20 students with desks and a whiteboard")["desk"] == 20
+    assert counts("a dining room with a long table for ten with chairs around it")["chair"] == 10
+    assert counts("a garage with shelves for 12 bikes")["bookshelf"] < 12

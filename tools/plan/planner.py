@@ -227,6 +227,8 @@ def fill_count(holder: str, held: str) -> int:
 
 
 def _seats(table: Mention) -> int:
+    if "seats" in table.attrs:
+        return int(table.attrs["seats"])  # "a table for eight"
     size = table.attrs.get("size")
     return 6 if size in {"long", "large"} else 2 if size == "small" else 4
 

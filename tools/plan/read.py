@@ -18,7 +18,8 @@ import re
 
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
-from tools.knowledge.categories import lookup, variant_named
+from tools.knowledge import wordnet
+from tools.knowledge.categories import has_trait, lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.places import PLACES
 from tools.knowledge.relation_words import RELATION_WORDS
@@ -28,6 +29,7 @@ from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
+from tools.plan.sentence_lex import T
 from tools.plan.text import singular_forms, tokenize
 from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
@@ -86,6 +88,7 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     _drop(parsed, drop)
     used = {j for i, j in pairs.items() if i not in drop}
     _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text, freed)
+    _place_purpose(parsed, sentence)
     _hold(parsed, sentence)
     return parsed
 
@@ -263,6 +266,10 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
         mention.count = phrase.count  # "a 1920s speakeasy", "a two-seater sofa": the number is a style, not a count
     if phrase is not None and phrase.pair and phrase.count is not None:
         mention.count = phrase.count  # "a pair of scissors": one pair is one thing, not the grammar's two
+    if phrase is not None and mention.count is None and phrase.for_count and _for_people(phrase.for_whom):
+        mention.count = phrase.for_count  # "desks for 4 students", "chairs for ten people": one each
+    elif phrase is not None and mention.count == 1 and phrase.for_count and _for_people(phrase.for_whom):
+        mention.attrs["seats"] = str(phrase.for_count)  # "a table for eight": the chairs named with it
     unsure = mention.category == "placeholder" or mention.unknown is not None
     if not unsure and name == mention.noun:
         mention.grounding = Grounding(name, mention.category, 1.0, "name", "exact")
@@ -279,6 +286,22 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
     mention.category, mention.noun, mention.grounding = grounding.kind, name, grounding
     mention.unknown = None if grounding.fit == "exact" else UnknownNoun(
         noun=name, mapped_to=grounding.kind, reason=grounding.why)
+
+
+def _for_people(whom: str | None) -> bool:
+    """Whether "for N ..." counts people ("for 4 students", "for eight"), one seat or desk each; "for 12 bikes" no."""
+    return whom is None or whom in T["person_lemmas"] or wordnet.is_person(whom)
+
+
+def _place_purpose(parsed: ParsedPrompt, sentence: Sentence) -> None:
+    """"a classroom for 20 students with desks", "desks in rows for 12 pupils" (the parse hangs the purpose on the
+    place): each person the place is for has a seat and a work surface, so a bare plural of one counts them."""
+    place = sentence.place
+    if place is None or not place.for_count or not place.for_whom or not _for_people(place.for_whom):
+        return
+    for mention in parsed.mentions:
+        if mention.count is None and any(has_trait(mention.category, t) for t in ("table_seat", "work_surface")):
+            mention.count = place.for_count
 
 
 def _drop(parsed: ParsedPrompt, indices: list[int]) -> None:
