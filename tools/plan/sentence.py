@@ -63,9 +63,11 @@ from tools.plan.sentence_mentions import (
     move_numeric_purpose,
     name_tokens,
     reattach_of,
+    repair_appositive_heads,
     repair_noun_modifiers,
     retag_compound_heads,
     retag_mistagged_nouns,
+    split_participle_phrases,
 )
 from tools.plan.sentence_place import find_place
 from tools.plan.sentence_relations import collect_relations, negation_of
@@ -168,6 +170,7 @@ def prepare(doc):
     """The tagger's doc with hyphenated words whole and its known mis-tags and mis-attachments repaired."""
     if any(t.dep_ == "ROOT" for t in doc):
         merge_hyphens(doc)
+        repair_appositive_heads(doc)
         retag_compound_heads(doc)
         retag_mistagged_nouns(doc)
         repair_noun_modifiers(doc)
@@ -175,6 +178,7 @@ def prepare(doc):
         split_conjoined_heads(doc)
         split_comma_listed(doc)
         split_and_listed(doc)
+        split_participle_phrases(doc)
         merge_coordinated_modifiers(doc)  # after the splits, which may have read "X and Z Y" as two things
     return doc
 

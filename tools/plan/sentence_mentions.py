@@ -170,7 +170,11 @@ def repair_noun_modifiers(doc) -> None:
                 or not (head.pos_ in NOMINAL or head.tag_.startswith("NN")) \
                 or any(c.dep_ in ("cop", "aux") for c in head.children):
             continue
-        articles = [c for c in tok.children if c.dep_ == "det" and c.lower_ in ("a", "an") and is_plural(tok)]
+        # "a farmers market": a singular article a plural modifier cannot take; "a boat dock": one a singular head
+        # with none of its own takes (a verb the tagger made a noun is plural in form: "a dog barks")
+        singular_head = head.tag_ == "NN" and not any(c.dep_ == "det" for c in head.children)
+        articles = [c for c in tok.children if c.dep_ == "det" and (
+            (c.lower_ in ("a", "an") and is_plural(tok)) or (c.lower_ in ("a", "an", "the") and singular_head))]
         if any(c.dep_ in ("det", "poss", "nummod", "quantmod") and c not in articles for c in tok.children):
             continue
         for article in articles:
@@ -224,6 +228,58 @@ def merge_coordinated_modifiers(doc) -> None:
         modifier.head, modifier.dep_ = noun, "compound"
 
 
+def repair_appositive_heads(doc) -> None:
+    """A common noun the tagger hung as an appositive on the noun right before it, with no comma or article between,
+    is the head of a compound with it: "an ice cream parlour" (parlour the cream's appositive) is a parlour. It takes
+    the noun's place in the sentence, its article and its other words; a name ("my friend John") is no such noun."""
+    for tok in doc:
+        first = tok.head
+        noun = tok.pos_ == "NOUN" or (tok.pos_ == "NUM" and tok.is_alpha and number_value(tok) is None)  # "parlour"
+        if tok.dep_ != "appos" or not noun or first.pos_ != "NOUN" or first.i != tok.i - 1 \
+                or any(c.dep_ in ("det", "poss", "nummod") for c in tok.children):
+            continue
+        root = first.dep_ == "ROOT"
+        tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
+        tok.head, tok.dep_ = (tok if root else first.head), first.dep_
+        for child in [c for c in doc if c.head.i == first.i and c.i not in (first.i, tok.i)]:
+            child.head = tok
+        first.head, first.dep_ = tok, "compound"
+
+
+def split_participle_phrases(doc) -> None:
+    """A noun and an -ing word the tagger read as one noun's modifiers where the -ing word is what the noun does:
+    "a mobile hanging above the crib" (hanging a noun heading them, with a place of its own after it) or "a chef
+    slicing fish" (chef and slicing the fish's modifiers, the chef a being). The noun takes the phrase's place in
+    the sentence and its article; the -ing word becomes its participle, the fish that participle's object. A name
+    the two words make ("a wall hanging", "a washing machine") stays one."""
+    for verb in doc:
+        doer = doc[verb.i - 1] if verb.i else None
+        if doer is None or doer.pos_ != "NOUN" or not is_participle(verb) \
+                or lookup(f"{doer.lower_} {verb.lower_}") is not None or wordnet.base_forms(f"{doer.lower_} {verb.lower_}"):
+            continue
+        placed = verb.pos_ == "NOUN" and doer.head.i == verb.i and verb.i + 1 < len(doc) \
+            and doc[verb.i + 1].head.i == verb.i and doc[verb.i + 1].lower_ in T["spatial_preps"]
+        acting = verb.dep_ in ("compound", "amod") and verb.head.i > verb.i and doer.head.i == verb.head.i \
+            and verb.head.pos_ == "NOUN" and not wordnet.physical_senses(verb.lower_) and wordnet.being(singular(doer))
+        if not (placed or acting):
+            continue
+        phrase = verb if placed else verb.head  # the word heading the misread phrase
+        root = phrase.dep_ == "ROOT"
+        doer.head, doer.dep_ = (doer if root else phrase.head), phrase.dep_
+        for child in [c for c in doc if c.head.i == phrase.i and c.i < doer.i or c.dep_ in ("cc", "conj")]:
+            if child.head.i == phrase.i:
+                child.head = doer  # the article; "and ..." after the phrase
+        verb.head, verb.dep_, verb.pos_, verb.tag_ = doer, "acl", "VERB", "VBG"
+        if not placed:
+            phrase.head, phrase.dep_ = verb, "dobj"
+
+
+def is_participle(tok) -> bool:
+    """An -ing word of an English verb ("hanging", "slicing")."""
+    low, verbs = tok.lower_, lemma_index()["verb"]
+    return low.endswith("ing") and bool({tok.lemma_.lower(), low[:-3], low[:-3] + "e", low[:-4]} & verbs)
+
+
 def reattach_of(doc) -> None:
     """"of" belongs to the noun just before it: in "a rack of dumbbells and shelves of towels" the tagger hangs
     "of towels" on the dumbbells, the conjunct's first noun, across the shelves."""
@@ -273,7 +329,7 @@ def is_name_part(t, parts) -> bool:
     if t.head not in parts or "-" in t.text or t.ent_type_ in T["label_entities"] + ["NORP"] or is_title_propn(t):
         return False
     low = t.lower_
-    if is_look_word(t):
+    if is_look_word(t) and not known_compound(t):  # "an ice cream parlour": cream no colour in "ice cream"
         return False
     participle = (t.dep_ == "amod" and t.tag_ in ("VBG", "VBN")) or (t.dep_ == "compound" and (
         is_participle_noun(t) or (t.tag_ in ("VBG", "VBN") and low not in lemma_index()["noun"])))
@@ -319,7 +375,7 @@ def count_of(tok, ctx) -> tuple[Optional[int], bool, bool, Optional[str]]:
         arrangement, plural = T["arrangement_nouns"][holder.lemma_], True
     elif holder is not None and wordnet.gathers(holder.lemma_, singular(tok)):
         plural, approx = True, True
-    elif holder is None and wordnet.gathers(singular(tok)) in ("people", "animals"):
+    elif holder is None and lookup(whole_name(tok)) is None and wordnet.gathers(singular(tok)) in ("people", "animals"):
         plural, approx = True, True  # "a family", "a herd": several figures or creatures
     if count is not None and count > 1:
         plural = True
