@@ -7,7 +7,7 @@ the few generic person nouns the syntax needs). No object or place names are lis
 comes from grounding (tools/plan/ground.py).
 
 Entry point: parse_prompt(text) -> ParsedPrompt. This module is the driver; the steps live beside it: the
-setting (sentence_place), whether a noun is a thing (sentence_classify), the mentions (sentence_mentions),
+setting (sentence_place), repairs to the tagger's reading (sentence_repair), whether a noun is a thing (sentence_classify), the mentions (sentence_mentions),
 negation and relations (sentence_relations), the shared lexicon and records (sentence_lex).
 """
 from __future__ import annotations
@@ -59,9 +59,13 @@ from tools.plan.sentence_mentions import (
     build_mention,
     char_span,
     known_compound,
-    merge_coordinated_modifiers,
     move_numeric_purpose,
     name_tokens,
+)
+from tools.plan.sentence_place import find_place
+from tools.plan.sentence_relations import collect_relations, negation_of
+from tools.plan.sentence_repair import (
+    merge_coordinated_modifiers,
     reattach_of,
     repair_appositive_heads,
     repair_noun_modifiers,
@@ -69,8 +73,6 @@ from tools.plan.sentence_mentions import (
     retag_mistagged_nouns,
     split_participle_phrases,
 )
-from tools.plan.sentence_place import find_place
-from tools.plan.sentence_relations import collect_relations, negation_of
 from tools.plan.spelling import respell
 
 
