@@ -33,6 +33,7 @@ from tools.plan.sentence_mentions import (
     is_body_part,
     is_colour_worn,
     is_look_word,
+    is_material_of,
     is_name_possessor,
     kind_hint,
     known_compound,
@@ -94,6 +95,8 @@ def classify(tok, ctx) -> str:
         return "the ground (a substance things stand in)"  # "a surfboard stuck in the sand", "a rug on gravel"
     if is_mass(tok) and wordnet.airborne(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None:
         return "the air (matter or a phenomenon that hangs in it)"  # "dust in the air"; "steam" a kind draws stays
+    if is_material_of(tok):
+        return "material (what the thing is made of)"  # "planks of wood"
     if is_colour_worn(tok):
         return "colour (what the thing is in)"  # "cushions in mustard", "a sofa in navy"
     if (tok.is_stop and not is_stop_word_noun(tok)) or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) \

@@ -75,6 +75,18 @@ def known_compound(tok) -> list:
     return []
 
 
+def is_material_of(tok) -> bool:
+    """A bare material word after "of" on a thing: what it is made of ("planks of wood", "a sheet of glass", "a ball
+    of wool"), no thing of its own. After an amount or a group ("a pile of rope") the material is the thing, and so
+    is a word a kind is called by ("crates of vinyl": records)."""
+    holder = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else None
+    return holder is not None and holder.pos_ in NOMINAL and tok.lower_ in T["materials"] and not is_plural(tok) \
+        and lookup(tok.lower_) is None \
+        and not any(c.dep_ in ("det", "nummod", "poss", "amod", "compound") for c in tok.children) \
+        and singular(holder) not in T["quantity_nouns"] and singular(holder) not in T["arrangement_nouns"] \
+        and not wordnet.gathers(singular(holder), tok.lower_)
+
+
 def has_own_article(tok) -> bool:
     """A singular article or a number of its own: what a noun takes and a modifier never does."""
     return any((c.dep_ == "det" and c.lower_ in ("a", "an")) or (c.dep_ == "nummod" and number_value(c))
@@ -194,6 +206,7 @@ def describe(m: Mention, tok, name, dims) -> None:
     """Sort left modifiers into colours, materials, sizes, verbs and styles."""
     mods = sorted(modifier_tokens(tok, name, dims), key=lambda t: t.i)
     m.colours += [c.lower_ for p in tok.children if p.dep_ == "prep" for c in p.children if is_colour_worn(c)]
+    m.materials += [c.lower_ for p in tok.children if p.dep_ == "prep" for c in p.children if is_material_of(c)]
     for k, t in enumerate(mods):
         low = t.lower_
         if low in T["quantity_words"]:
