@@ -199,3 +199,12 @@ def test_a_purpose_counts_the_people_it_names_one_seat_or_desk_each():
     assert counts("a classroom for 20 students with desks and a whiteboard")["desk"] == 20
     assert counts("a dining room with a long table for ten with chairs around it")["chair"] == 10
     assert counts("a garage with shelves for 12 bikes")["bookshelf"] < 12
+
+
+def test_a_compound_whose_head_alone_names_a_place_is_still_a_thing_to_show():
+    """"a kitchen bar", "a water station": the word grammar knows "bar" and "station" as places, the parse names
+    compounds of them as things; once lost between the two readers, each is now planned (a stand-in at worst)."""
+    for prompt, noun in (("a loft apartment with a sofa and a kitchen bar", "kitchen bar"),
+                         ("a gym with a rowing machine and a water station", "water station")):
+        nouns = {spec.grounding.noun for spec in plan_prompt(prompt, 0).objects if spec.requested and spec.grounding}
+        assert noun in nouns, (prompt, nouns)

@@ -385,10 +385,15 @@ def _mention_of(parsed: ParsedPrompt, phrase: Phrase) -> int | None:
 
 
 def _grammar_read(phrase: Phrase) -> bool:
+    """Whether the word grammar read the phrase as the room's part, the ground, the weather, a time, a place or a kind
+    of its own. A compound is read by its whole name as a place or a kind: "a kitchen bar" or "a listening station"
+    is no bar or station the grammar placed, and was lost between the two readers."""
     known = FLOOR_HEADS | WALL_HEADS | WINDOW_HEADS | NON_OBJECT_NOUNS | set(TIME_WORDS) | set(WEATHER_WORDS)
+    compound = len(phrase.name.split()) > 1
     for word in (phrase.head, phrase.name):
         forms = {word, *singular_forms(word)}
-        if forms & known or any(tuple(tokenize(form)) in phrase_index() for form in forms):
+        listed = (not compound or word == phrase.name) and any(tuple(tokenize(form)) in phrase_index() for form in forms)
+        if forms & known or listed:
             return True
     words = tokenize(phrase.text.lower())  # "the solar system": a place phrase the grammar knows, adjective and all
     spans = {tuple(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
