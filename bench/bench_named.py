@@ -10,6 +10,8 @@ fitting, stand-in, placeholder or missing (a phenomenon the parse sets aside as 
 "candlelight", counts too: present only when a kind or the plan's look draws it), and counts junk objects. The misses are also counted by class (what
 shows them, and whether WordNet knows the noun as a thing at all), which is fit for either half; -v lists what
 is not fitting one by one (never use it on the measurement half). ``diorama eval`` measures the same on rendered scenes.
+A last line counts the bare plurals ("balloons") the plan shows and those it makes one object of a kind that is no
+set (a count the verdicts do not see).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from tools.evaluate.named import PLACEHOLDER, default_similarity, judge_named, j
 from tools.knowledge import wordnet  # noqa: E402
 from tools.knowledge.categories import CATEGORIES  # noqa: E402
 from tools.page.compose import _display_name  # noqa: E402
-from tools.plan.ground import is_archetype  # noqa: E402
+from tools.plan.ground import is_archetype, is_set_kind  # noqa: E402
 from tools.plan.look import apply_look  # noqa: E402
 from tools.plan.planner import plan_prompt  # noqa: E402
 from tools.plan.sentence import parse_prompt  # noqa: E402
@@ -73,6 +75,21 @@ def miss_class(judged: dict, objects: list[dict]) -> str:
     return "stand-in: another kind"
 
 
+def bare_plurals(parsed, plan) -> tuple[int, int]:
+    """(bare plurals the plan shows, those it makes one object of a kind that is no set): "balloons" as one balloon
+    is a count the judge's verdicts do not see."""
+    shown = single = 0
+    for mention in parsed.mentions:
+        if not mention.plural or mention.count is not None:
+            continue
+        spec = next((s for s in plan.objects if s.requested and s.grounding
+                     and s.grounding.noun in (mention.name, mention.head)), None)
+        if spec is not None:
+            shown += 1
+            single += spec.count == 1 and not is_set_kind(CATEGORIES[spec.category])
+    return shown, single
+
+
 def junk_class(why: str) -> str:
     """A junk object's class: the parse's reason for rejecting its word (without the word), or the judge's why."""
     if why.startswith("the parse rejects"):
@@ -91,6 +108,7 @@ def main() -> int:
     classes: collections.Counter[str] = collections.Counter()
     junk_classes: collections.Counter[str] = collections.Counter()
     junk, failures, started = 0, [], time.perf_counter()
+    plurals = [0, 0]
     prompts = prompts_of(args.file, args.half)
     for number, text in prompts:
         try:
@@ -106,6 +124,7 @@ def main() -> int:
         surfaces = {"walls": env.walls, "floor": env.floor} if env.kind == "indoor" else {}
         named = judge_named(parsed, objects, similarity, look, surfaces)
         found_junk = junk_objects(parsed, objects)
+        plurals = [a + b for a, b in zip(plurals, bare_plurals(parsed, plan))]
         junk += len(found_junk)
         junk_classes.update(junk_class(j["why"]) for j in found_junk)
         verdicts.update(n["verdict"] for n in named)
@@ -124,6 +143,7 @@ def main() -> int:
           f"the scene itself (places, room parts, weather) {scene}; junk objects {junk}; planner failures {len(failures)} {failures}")
     print("misses by class: " + ", ".join(f"{c} {n}" for c, n in classes.most_common()))
     print("junk by class: " + ", ".join(f"{c} {n}" for c, n in junk_classes.most_common()))
+    print(f"bare plurals shown {plurals[0]}, made as one object of a kind that is no set {plurals[1]}")
     return 0
 
 
