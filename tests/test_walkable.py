@@ -251,7 +251,8 @@ def test_rows_facing_a_counter_are_laid_out_before_free_furniture_takes_their_ro
 def test_a_room_the_repair_leaves_split_is_laid_out_again_with_the_next_seeds():
     """Two double beds the rest is placed from, 0.31 m apart on seed 0 (narrower than a walker), cut the door off;
     nothing may move them, so the layout is drawn afresh and the most walkable one kept."""
-    from tools.assets.sizing import target_size, variant_of
+    from tools.assets.sizing import variant_of
+    from tools.knowledge.extent import target_size
     from tools.plan.planner import plan_prompt
 
     plan = plan_prompt("shared bedroom for twin girls, two identical beds with a dollhouse between them and a pink rug")

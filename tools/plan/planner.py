@@ -18,6 +18,7 @@ from tools.core.colors import tone_palette
 from tools.core.errors import PromptError
 from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan, free_key
 from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, has_trait, variant_size
+from tools.knowledge.extent import target_size
 from tools.knowledge.holding import capacity
 from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Expected, Place
 from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
@@ -490,7 +491,7 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
             air = 0.0 if place.name == SPACE_PLACE else _air_footprint(specs)
             width, depth = _fit_outdoor(width, depth, footprint, longest_side, smallest, air)
         width, depth = _grow(_half(width), _half(depth), specs, relations)
-    tallest = max((CATEGORIES[s.category].size[1] for s in specs), default=0.0)
+    tallest = max((target_size(s, s.variant)[1] for s in specs), default=0.0)
     if outdoor:
         floor = parsed.ground or place.floor
         height = max(place.height, _half(tallest * 1.5), _half(airborne_headroom(specs)))
@@ -531,10 +532,7 @@ def _footprint(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) 
         category = CATEGORIES[spec.category]
         if category.mount != "floor" or _has(relations, spec.key, {"on", "above"}):
             continue
-        w, h, d = category.size
-        low, high = category.size_range
-        scale = {"small": low, "large": high}.get(spec.size or "", 1.0)
-        w, d = w * scale * (high if spec.size == "long" else 1.0), d * scale
+        w, h, d = target_size(spec, spec.variant)
         longest = max(longest, min(w, d))
         if h < 0.05:
             continue
