@@ -368,3 +368,17 @@ def test_open_ground_has_sky_for_things_taller_than_their_kind_usually_is(prompt
     sizes = {s.key: target_size(s, s.variant) for s in plan.objects}
     assert plan.environment.height >= max(size[1] for size in sizes.values())
     solve_layout(plan, sizes, seed=0)  # no LayoutError
+
+
+@pytest.mark.parametrize(("prompt", "subject", "target", "kind"), [
+    ("a row of townhouses on a quiet street", "house", "road", "next_to"),  # they front it: wider than a road
+    ("a car on the road", "car", "road", "on"),
+    ("a cat on a sofa", "cat", "sofa", "on"),
+])
+def test_on_means_on_top_only_where_the_thing_fits_on_the_top(prompt, subject, target, kind):
+    from tools.knowledge.extent import target_size
+    from tools.layout.solver import solve_layout
+
+    plan = plan_prompt(prompt, 0)
+    assert (kind, target) in [(r.kind, r.target) for r in plan.relations if r.subject == subject]
+    solve_layout(plan, {s.key: target_size(s, s.variant) for s in plan.objects}, seed=0)  # no LayoutError

@@ -286,10 +286,18 @@ def _relations(parsed: ParsedPrompt, specs: list[ObjectSpec]) -> list[tuple[Rela
             kind = _in_kind(specs[link.target])  # type: ignore[index]  # an "in" link always has a target
         if kind is None or (link.kind == "with" and link.subject in placed):
             continue
+        if kind == "on" and link.target is not None and not _fits_on(specs[link.subject], specs[link.target]):
+            kind = "next_to"  # 'brownstones on a street', 'a hut on a path': they front it, wider than its top
         target = specs[link.target].key if link.target is not None else None
         _add(relations, Relation(kind=kind, subject=specs[link.subject].key, target=target, param=link.param),
              link.stated)
     return relations
+
+
+def _fits_on(subject: ObjectSpec, target: ObjectSpec) -> bool:
+    """Whether ``subject`` can stand on ``target``'s top: its narrower side no wider than the target's narrower one."""
+    (sw, _, sd), (tw, _, td) = target_size(subject, subject.variant), target_size(target, target.variant)
+    return min(sw, sd) <= min(tw, td)
 
 
 def _in_kind(holder: ObjectSpec) -> str | None:
