@@ -113,3 +113,10 @@ def test_a_laundry_room_table_is_not_laid_for_a_meal():
     plan = plan_prompt("a basement laundry room with a washer, a dryer and a folding table", 0)
     assert "table_setting" not in _kinds(plan)
     assert "table_setting" in _kinds(plan_prompt("a kitchen with a table and two chairs", 0))
+
+
+def test_shop_shelving_holds_goods():
+    plan = plan_prompt("a grocery store", 0)
+    shelved = {o.category for o in plan.objects} - {"store_shelf"}
+    held = {r.subject for r in plan.relations if r.kind == "held_in" and r.target == "store_shelf"}
+    assert {"tin_cans", "cereal_box"} <= shelved and held
