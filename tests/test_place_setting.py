@@ -120,3 +120,9 @@ def test_shop_shelving_holds_goods():
     shelved = {o.category for o in plan.objects} - {"store_shelf"}
     held = {r.subject for r in plan.relations if r.kind == "held_in" and r.target == "store_shelf"}
     assert {"tin_cans", "cereal_box"} <= shelved and held
+
+
+def test_the_setting_named_whole_is_no_thing_in_itself():
+    plan = plan_prompt("a fire station garage with a fire truck and helmets on hooks", 0)
+    assert plan.environment.room_type == "fire_station"
+    assert "garage" not in _kinds(plan)

@@ -22,7 +22,7 @@ from tools.knowledge.categories import lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.places import PLACES, usual_kind_named
 from tools.knowledge.relation_words import RELATION_WORDS
-from tools.plan.ground import GENERIC_PLACES, Grounding, ground_by_head, ground_noun, ground_place
+from tools.plan.ground import GENERIC_PLACES, Grounding, ground_by_head, ground_noun, ground_place, place_named
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
@@ -68,9 +68,11 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
         if place is not None:  # "a speakeasy with ...": the grammar took the setting for a thing
             parsed.place = place[0]
             drop.append(setting)
-        elif ground_noun(setting_phrase.name, setting_phrase.head, text).fit != "exact":
+        elif ground_noun(setting_phrase.name, setting_phrase.head, text).fit != "exact" \
+                or (place_named(setting_phrase.head) and (ground_place(setting_phrase.name) or ("",))[0] == parsed.place):
             # "inside a narrowboat: ...", "a roller rink with a disco ball" (the grammar's place a nightclub):
-            # where the things are, no thing a stand-in shows
+            # where the things are, no thing a stand-in shows; "a fire station garage" (its head a place's name,
+            # the whole the place itself) no garage in the fire station, but "a police station front desk" a desk
             drop.append(setting)
     around = surroundings(sentence, parsed.place)
     parsed.place = around.place or parsed.place  # "the bridge of a starship": a starship bridge
