@@ -231,8 +231,11 @@ def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | 
          **_surface_texture(WALL_PATTERNS[env.walls])}
         for i in range(4)
     ]
-    return {"kind": "indoor", "floor": floor, "walls": walls,
-            "windows": _windows(env), "doors": _doors(env)}
+    arch = {"kind": "indoor", "floor": floor, "walls": walls, "windows": _windows(env), "doors": _doors(env)}
+    if env.natural:  # a cave: closed above by its own rock; no skirting along rock
+        arch["ceiling"] = {"height": round(height, 4), "material": env.walls, "color": wall_color,
+                           **_surface_texture(WALL_PATTERNS[env.walls])}
+    return arch
 
 
 def _floor_pattern(env: Environment, look: Look | None) -> str | None:

@@ -506,11 +506,23 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
     else:
         floor = parsed.floor if parsed.floor in INDOOR_FLOORS else place.floor
         height = stated.height if stated and stated.height else place.height
-    usual_windows = 0 if place.underground else 1 if width * depth <= 16 else 2
+    around = _styled_by(place, parsed.surroundings)
+    usual_windows = 0 if around.underground else 1 if width * depth <= 16 else 2
     windows = 0 if outdoor else parsed.windows if parsed.windows is not None else usual_windows
     return Environment(kind=place.kind, room_type=None if place.name in {"room", "outdoors"} else place.name,
                        width=width, depth=depth, height=height, size_from_prompt=stated is not None,
-                       floor=floor, walls=parsed.walls or place.walls, wall_color=parsed.wall_color, windows=windows)
+                       floor=floor, walls=parsed.walls or around.walls, wall_color=parsed.wall_color, windows=windows,
+                       natural=place.natural)
+
+
+def _styled_by(place: Place, surroundings: str | None) -> Place:
+    """The room as the larger setting it is in styles it: "the kitchen of a castle" has the castle's stone walls, a
+    room of a mine or a bunker no windows; a room with walls of its own kind (a tiled bathroom) keeps them."""
+    around = PLACES.get(surroundings or "")
+    if around is None or around.kind != "indoor" or place.kind != "indoor":
+        return place
+    walls = around.walls if place.walls == INDOOR_DEFAULT.walls else place.walls
+    return dataclasses.replace(place, walls=walls, underground=place.underground or around.underground)
 
 
 def _fit_outdoor(width: float, depth: float, footprint: float, longest_side: float,
