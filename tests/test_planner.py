@@ -382,3 +382,10 @@ def test_on_means_on_top_only_where_the_thing_fits_on_the_top(prompt, subject, t
     plan = plan_prompt(prompt, 0)
     assert (kind, target) in [(r.kind, r.target) for r in plan.relations if r.subject == subject]
     solve_layout(plan, {s.key: target_size(s, s.variant) for s in plan.objects}, seed=0)  # no LayoutError
+
+
+@pytest.mark.parametrize(("prompt", "anchor"), [("a small bedroom", "bed"), ("a tiny laundry room", "washing_machine")])
+def test_a_small_room_keeps_what_makes_it_that_room(prompt, anchor):
+    # the furnishing budget of a 3 m x 3 m room was spent before the double bed: a bedroom with a wardrobe
+    assert anchor in {o.category for o in plan_prompt(prompt, 0).objects}
+    assert plan_prompt("an empty bedroom", 0).objects == []

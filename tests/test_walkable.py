@@ -265,6 +265,6 @@ def test_a_bare_plural_of_a_kind_english_names_in_the_plural_is_one_of_it():
     cannot all hang in a small room; 'chairs' stays a few chairs."""
     from tools.plan.planner import plan_prompt
 
-    counts = {o.category: o.count for o in plan_prompt("a study with chairs, morning light through the curtains").objects
+    counts = {o.noun: o.count for o in plan_prompt("a study with chairs, morning light through the curtains").objects
               if o.requested}
-    assert counts["curtain"] == 1 and counts["chair"] > 1
+    assert counts["curtain"] == 1 and counts["chair"] > 1  # keyed by the noun: a study's chairs are office chairs

@@ -46,6 +46,7 @@ AIR_FILL_SHARE = 0.45  # floating things' footprints may cover this share of the
 OUTDOOR_FILL_SHARE = 0.12  # outdoor ground is sized so objects cover about this share: open, not empty
 MIN_OUTDOOR_SIDE = 10.0  # metres: the smallest outdoor area, so a lone bench still has a place around it
 FEW_OBJECTS = 3  # outdoors, a named place with fewer requested kinds gets its usual things
+ANCHOR_SHARE = 0.5  # a room's defining furnishing comes while its footprint is at most this share of the floor
 FURNISH_SHARE = 0.30  # a room's usual furnishings are added while floor footprints cover at most this share
 ONLY_WORDS = re.compile(r"\b(only|just|nothing but|nothing else)\b")  # "a room with only a bed": no more
 INDOOR_FLOORS = {"wood", "tile", "carpet"}
@@ -358,7 +359,9 @@ def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[R
         count = _usual_count(item, specs, area)
         unit = _floor_cost(item)
         if unit > 0 and place.kind == "indoor" and not _goes_with_named(item, specs):
-            count = min(count, int(budget // unit))
+            # the place's first furnishing makes it that place (a bedroom's bed): it comes while it fits the floor
+            anchor = place.expected and item is place.expected[0] and unit <= ANCHOR_SHARE * area
+            count = max(min(count, int(budget // unit)), 1 if anchor else 0)
         if count < 1:
             continue
         budget -= unit * count if place.kind == "indoor" else 0.0
