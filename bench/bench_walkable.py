@@ -25,11 +25,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.assets.sizing import target_size, variant_of  # noqa: E402
+from tools.assets.sizing import variant_of  # noqa: E402
 from tools.core.errors import LayoutError, PromptError  # noqa: E402
 from tools.core.schema import Placement, ScenePlan  # noqa: E402
 from tools.evaluate.geometry import Hull, WorldObject  # noqa: E402
 from tools.evaluate.space import measure_space  # noqa: E402
+from tools.knowledge.extent import target_size  # noqa: E402
 from tools.layout.solver import solve_layout  # noqa: E402
 from tools.page.compose import architecture, scene_bounds  # noqa: E402
 from tools.plan.planner import plan_prompt  # noqa: E402

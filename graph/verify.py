@@ -10,6 +10,7 @@ from langgraph.runtime import Runtime
 from graph.context import RunContext
 from graph.stage import stage
 from graph.state import SceneState
+from tools.core.files import write_whole
 from tools.core.manifest import SceneManifest
 from tools.core.report import CheckName, Report, check
 from tools.core.schema import AssetRef, Placement, Requirement, ScenePlan
@@ -59,9 +60,7 @@ def build_report(state: SceneState, render: dict, requirements: list[Requirement
 
 def write_json(path: Path, data: dict) -> None:
     """Write JSON through a temporary file so a crash leaves the old file whole."""
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2))
-    tmp.replace(path)
+    write_whole(path, json.dumps(data, indent=2))
 
 
 @stage("verify")

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_compose import THREE_DIR, _ndc, _scene_inputs, needs_three
+from test_compose import THREE_DIR, _scene_inputs, needs_three
 
 from tools.core.schema import Environment
 from tools.knowledge.backdrops import BACKDROPS, load_backdrops
 from tools.knowledge.places import PLACES, load_places
 from tools.page.backdrop import ring_radius
-from tools.page.camera import MAX_HERO_ELEVATION, frame_views, view_contains
+from tools.page.camera import MAX_HERO_ELEVATION, frame_views, ndc, view_contains
 from tools.page.compose import write_scene
 
 PARK_OBJECTS = [{"id": f"o{i}", "requested": True, "bbox": {"min": [x - 0.5, 0, z - 0.5], "max": [x + 0.5, h, z + 0.5]}}
@@ -27,8 +27,8 @@ def _elevation(view: dict) -> float:
 
 def test_every_outdoor_place_with_a_skyline_names_a_known_backdrop_and_rooms_have_none():
     outdoor = [p for p in PLACES.values() if p.kind == "outdoor"]
-    # Open water (the sea, an oil rig out at sea), space and a cave have no skyline.
-    assert {p.name for p in outdoor if p.backdrop is None} == {"sea", "oil_rig", "space", "cave"}
+    # Open water (the sea, an oil rig out at sea) and space have no skyline (a cave is a room of rock now).
+    assert {p.name for p in outdoor if p.backdrop is None} == {"sea", "oil_rig", "space"}
     assert all(p.backdrop is None for p in PLACES.values() if p.kind == "indoor")
     assert {p.backdrop for p in outdoor if p.backdrop} == set(BACKDROPS)
 
@@ -112,7 +112,7 @@ def _box(oid: str, requested: bool, centre: tuple[float, float], size: tuple[flo
 
 def _frame_share(view: dict, boxes: list[dict], aspect: float) -> float:
     """The larger of the width and height shares of the frame that the boxes' projected corners span."""
-    corners = [_ndc(view, [x, y, z], aspect) for b in boxes
+    corners = [ndc(view, [x, y, z], aspect) for b in boxes
                for x in (b["bbox"]["min"][0], b["bbox"]["max"][0]) for y in (b["bbox"]["min"][1], b["bbox"]["max"][1])
                for z in (b["bbox"]["min"][2], b["bbox"]["max"][2])]
     xs, ys = [c[0] for c in corners], [c[1] for c in corners]
@@ -132,4 +132,4 @@ def test_the_outdoor_hero_frames_what_was_asked_for_at_a_readable_size_not_the_w
     for o in asked:
         assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], 4 / 3, hero["fov"]), o["id"]
     assert _frame_share(hero, asked, 4 / 3) >= 0.4, "what was asked for fills a good part of the frame"
-    assert _ndc(hero, [1, 0.8, 0], 4 / 3)[1] < 0, "the fountain in the lower half, not under an empty sky"
+    assert ndc(hero, [1, 0.8, 0], 4 / 3)[1] < 0, "the fountain in the lower half, not under an empty sky"

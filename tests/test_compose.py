@@ -19,7 +19,7 @@ from tools.core.geometry import yaw_quaternion
 from tools.core.gltf import read_glb
 from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, Look, ObjectSpec, Placement, Requirement, ScenePlan
-from tools.page.camera import MAX_HERO_ELEVATION, ROOM_INSET, frame_views, hidden_share, view_contains
+from tools.page.camera import MAX_HERO_ELEVATION, ROOM_INSET, frame_views, hidden_share, ndc, view_contains
 from tools.page.compose import FLOOR_COLORS, PAGE_FILES, architecture, scene_bounds, write_scene
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -354,7 +354,9 @@ def test_hero_is_a_low_three_quarter_view_through_a_35mm_lens_that_cuts_nothing_
         assert 35 <= 12 / math.tan(math.radians(hero["fov"]) / 2) <= 50, "35-50 mm on a 24 mm high frame"
         back = np.subtract(hero["position"], hero["target"])
         assert back[0] > 0 and back[2] > 0, "from the front-right, as the overview"
-        asked = [o for o in objects if o["requested"]] or objects  # nothing asked for: everything is the subject
+        # Nothing asked for: the subject is the group the hero names (see the tests of tools/page/camera_subject.py).
+        asked = [o for o in objects if o["requested"]] or [o for o in objects if o["id"] in hero["subject"]]
+        assert bool(asked) == bool(objects)
         for o in asked:
             assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], aspect, hero["fov"]), o["id"]
 
@@ -387,19 +389,6 @@ def test_indoor_hero_is_taken_from_inside_a_5_by_4_m_room_at_eye_level_or_a_litt
             assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], aspect, hero["fov"]), o["id"]
 
 
-def _ndc(view: dict, point, aspect: float) -> np.ndarray:
-    """(x, y) where ``point`` lands in ``view``'s frame, -1..1."""
-    position = np.asarray(view["position"], float)
-    forward = np.subtract(view["target"], position)
-    forward /= np.linalg.norm(forward)
-    right = np.cross(forward, [0.0, 1.0, 0.0])
-    right /= np.linalg.norm(right)
-    up = np.cross(right, forward)
-    rel = np.asarray(point, float) - position
-    tan_v = math.tan(math.radians(view["fov"]) / 2)
-    return np.array([rel @ right / (rel @ forward * tan_v * aspect), rel @ up / (rel @ forward * tan_v)])
-
-
 def _tree(x: float, z: float) -> dict:
     return {"id": f"tree_{x}_{z}", "requested": False, "bbox": {"min": [x - 0.5, 0, z - 0.5], "max": [x + 0.5, 4, z + 0.5]}}
 
@@ -409,12 +398,12 @@ def test_hero_puts_the_requested_subject_on_the_lower_third_away_from_the_rest()
     bench = {"id": "bench_1", "requested": True, "bbox": {"min": [-0.8, 0, -0.3], "max": [0.8, 0.9, 0.3]}}
     for trees, side in (([(-3, -3), (-4, 0), (-1, -4)], 1), ([(2, -3), (3, -2)], -1)):
         hero = frame_views((lo, hi), [*(_tree(x, z) for x, z in trees), bench])["hero"]
-        x, y = _ndc(hero, [0, 0.45, 0], 4 / 3)
+        x, y = ndc(hero, [0, 0.45, 0], 4 / 3)
         assert 0.15 < x * side <= 1 / 3 + 0.01 and -1 / 3 - 0.01 <= y < -0.15, (x, y)  # towards the lower third
     # Trees all round, far off: framing them too would make the bench a speck, so they are left to the edges.
     ring = [_tree(x, z) for x in (-4, 4) for z in (-4, 4)]
     hero = frame_views((lo, hi), [*ring, bench])["hero"]
-    x, y = _ndc(hero, [0, 0.45, 0], 4 / 3)
+    x, y = ndc(hero, [0, 0.45, 0], 4 / 3)
     assert 0.15 < abs(x) <= 1 / 3 + 0.01 and -1 / 3 - 0.01 <= y < -0.15, (x, y)
     assert view_contains(hero, bench["bbox"]["min"], bench["bbox"]["max"], 4 / 3, hero["fov"])
     assert not all(view_contains(hero, t["bbox"]["min"], t["bbox"]["max"], 4 / 3, hero["fov"]) for t in ring)

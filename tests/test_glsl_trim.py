@@ -97,3 +97,6 @@ def test_the_bundle_leaves_out_the_material_shaders_the_page_does_not_draw(tmp_p
     assert "three.js shader meshphysical_frag" not in viewer and "meshphysical" in page_three["materials"]
     assert "D_Charlie" not in viewer  # the sheen BRDF, behind USE_SHEEN, which the page never defines
     assert "sheenRoughnessTexture" not in viewer  # nor does GLTFLoader register the sheen extension
+    # GLTFParser's skins are left out, and with them three's Skeleton (whose warning names it)
+    assert "GLTFLoader.loadSkin is not in the page bundle" in viewer and "Skeleton.toJSON" not in viewer
+    assert page_three["gltf_parser_methods_left_out"]

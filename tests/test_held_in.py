@@ -122,3 +122,22 @@ def test_a_placement_on_no_hold_height_is_not_held():
     jar = Placement(id="jar_1", spec="jar", category="jar", asset="b", position=(0, 0.3, 0), yaw=0.0, size=(0.1, 0.15, 0.1),
                     parent="bookshelf_1")
     assert "jar_1" in constraint_violations([shelf, jar], ((-5, 0, -5), (5, 3, 5)))["floating"]
+
+
+@pytest.mark.parametrize("kind", sorted(k for k, c in CATEGORIES.items() if c.hold_levels))
+def test_every_board_a_holder_lists_is_in_its_mesh(kind, tmp_path):
+    # what the layout stands on a hold level must rest on a face of the holder's mesh, or the judge (and the eye)
+    # sees it float: a bookcase's lowest level had no board, only the carcass's bottom 6 cm lower
+    from tools.assets.generate import generate
+    from tools.assets.registry import VARIANTS
+    from tools.evaluate.geometry import SUPPORT_TOLERANCE, asset_mesh, on_surface
+
+    for variant in range(VARIANTS[CATEGORIES[kind].generator]):
+        asset = generate(kind, variant=variant)
+        path = tmp_path / f"{kind}-{variant}.glb"
+        path.write_bytes(asset.glb)
+        hulls, tops = asset_mesh(str(path), 0)
+        bottom = min(h.lo[1] for h in hulls)
+        missing = [f for f in CATEGORIES[kind].hold_levels
+                   if not on_surface(bottom + f * asset.size[1], np.zeros(3), tops, 2 * SUPPORT_TOLERANCE)]
+        assert not missing, f"{kind} variant {variant}: no board at hold levels {missing}"

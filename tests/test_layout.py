@@ -410,7 +410,8 @@ def test_every_planner_table_prompt_lays_out_without_violations(seed):
 def test_what_the_prompt_names_goes_before_the_furnishings_when_it_would_not_fit_after_them():
     """A narrow path through a furnished living room: laid last it finds no 4 m of open floor between the sofa,
     the shelves and the tables the planner added; laid first, they are arranged around it."""
-    from tools.assets.sizing import target_size, variant_of
+    from tools.assets.sizing import variant_of
+    from tools.knowledge.extent import target_size
 
 
     plan = plan_prompt("the cluttered living room of a hoarder, piles of newspapers and boxes everywhere "

@@ -167,7 +167,7 @@ def test_a_longer_place_name_is_read_by_the_place_its_words_name(name, place):
     ("an egyptian tomb with a sarcophagus and two statues", "tomb", "indoor"),
     ("a prison cell block with bunk beds", "prison", "indoor"),
     ("a cold war bunker with a radio and bunk beds", "bunker", "indoor"),
-    ("a throne room with a golden throne and banners", "castle_hall", "indoor"),
+    ("a throne room with a golden throne and banners", "throne_room", "indoor"),
     ("the medical bay of a starship", "sick_bay", "indoor"),
     ("a ballroom with a grand piano", "ballroom", "indoor"),
     ("an oil rig with a crane and a helipad", "oil_rig", "outdoor"),

@@ -329,7 +329,7 @@ def test_default_windows_and_outdoor_has_none():
     ("a 6 ft tall plant in a bedroom", "potted_plant", 1.8288, "height"),
 ])
 def test_stated_measures_reach_the_spec_and_the_generated_size(prompt, key, metres, axis):
-    from tools.assets.sizing import target_size
+    from tools.knowledge.extent import target_size
 
     spec = plan_prompt(prompt, 0).spec(key)
     assert spec.measure_m == pytest.approx(metres) and spec.measure_axis == axis
@@ -348,10 +348,44 @@ def test_a_key_never_names_another_specs_instance():
 
 
 def test_a_named_thing_longer_than_the_room_is_scaled_to_fit_it():
-    from tools.assets.sizing import target_size
+    from tools.knowledge.extent import target_size
     from tools.layout.solver import solve_layout
 
     plan = plan_prompt("a 4m x 3m hallway with a stone path", 0)
     path = next(s for s in plan.objects if s.category == "stone_path")
     assert path.measure_m is not None and path.measure_m <= 4 * 0.8
     solve_layout(plan, {s.key: target_size(s) for s in plan.objects}, seed=0)  # it fits: no LayoutError
+
+
+@pytest.mark.parametrize("prompt", ["a control tower at a small airfield", "a 40 m tall statue in a park"])
+def test_open_ground_has_sky_for_things_taller_than_their_kind_usually_is(prompt):
+    # the style a word picks ('control tower': 30 m) or a stated measure sets the place's height, not the kind's
+    # usual size: the layout could not place them under the usual one
+    from tools.knowledge.extent import target_size
+    from tools.layout.solver import solve_layout
+
+    plan = plan_prompt(prompt, 0)
+    sizes = {s.key: target_size(s, s.variant) for s in plan.objects}
+    assert plan.environment.height >= max(size[1] for size in sizes.values())
+    solve_layout(plan, sizes, seed=0)  # no LayoutError
+
+
+@pytest.mark.parametrize(("prompt", "subject", "target", "kind"), [
+    ("a row of townhouses on a quiet street", "house", "road", "next_to"),  # they front it: wider than a road
+    ("a car on the road", "car", "road", "on"),
+    ("a cat on a sofa", "cat", "sofa", "on"),
+])
+def test_on_means_on_top_only_where_the_thing_fits_on_the_top(prompt, subject, target, kind):
+    from tools.knowledge.extent import target_size
+    from tools.layout.solver import solve_layout
+
+    plan = plan_prompt(prompt, 0)
+    assert (kind, target) in [(r.kind, r.target) for r in plan.relations if r.subject == subject]
+    solve_layout(plan, {s.key: target_size(s, s.variant) for s in plan.objects}, seed=0)  # no LayoutError
+
+
+@pytest.mark.parametrize(("prompt", "anchor"), [("a small bedroom", "bed"), ("a tiny laundry room", "washing_machine")])
+def test_a_small_room_keeps_what_makes_it_that_room(prompt, anchor):
+    # the furnishing budget of a 3 m x 3 m room was spent before the double bed: a bedroom with a wardrobe
+    assert anchor in {o.category for o in plan_prompt(prompt, 0).objects}
+    assert plan_prompt("an empty bedroom", 0).objects == []

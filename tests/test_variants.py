@@ -8,9 +8,10 @@ import trimesh
 
 from tools.assets.generate import generate
 from tools.assets.registry import VARIANTS
-from tools.assets.sizing import target_size, variant_of
+from tools.assets.sizing import variant_of
 from tools.core.schema import ObjectSpec
 from tools.knowledge.categories import CATEGORIES, variant_named, variant_size
+from tools.knowledge.extent import target_size
 from tools.model.planner import ModelProposal, ProposedObject, merge_proposal
 from tools.plan.planner import plan_prompt
 from tools.supply.make import make_asset

@@ -251,7 +251,8 @@ def test_rows_facing_a_counter_are_laid_out_before_free_furniture_takes_their_ro
 def test_a_room_the_repair_leaves_split_is_laid_out_again_with_the_next_seeds():
     """Two double beds the rest is placed from, 0.31 m apart on seed 0 (narrower than a walker), cut the door off;
     nothing may move them, so the layout is drawn afresh and the most walkable one kept."""
-    from tools.assets.sizing import target_size, variant_of
+    from tools.assets.sizing import variant_of
+    from tools.knowledge.extent import target_size
     from tools.plan.planner import plan_prompt
 
     plan = plan_prompt("shared bedroom for twin girls, two identical beds with a dollhouse between them and a pink rug")
@@ -265,9 +266,9 @@ def test_a_bare_plural_of_a_kind_that_is_a_set_is_one_of_it():
     kinds list their plural among their names (which once made every such plural one thing)."""
     from tools.plan.planner import plan_prompt
 
-    counts = {o.category: o.count for o in plan_prompt("a study with chairs, morning light through the curtains").objects
+    counts = {o.noun: o.count for o in plan_prompt("a study with chairs, morning light through the curtains").objects
               if o.requested}
-    assert counts["curtain"] == 1 and counts["chair"] > 1
-    party = {o.category: o.count for o in plan_prompt("a party room with balloons tied to chairs and a cake with candles").objects
+    assert counts["curtain"] == 1 and counts["chair"] > 1  # keyed by the noun: a study's chairs are office chairs
+    party = {o.noun: o.count for o in plan_prompt("a party room with balloons tied to chairs and a cake with candles").objects
              if o.requested}
     assert party["balloon"] > 1 and party["candle"] > 1

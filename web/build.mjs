@@ -69,7 +69,24 @@ function pageGltfPlugins(code, { gltf_plugins_left_out: leftOut }) {
   const registered = new Set([...code.matchAll(GLTF_PLUGIN)].map((match) => match[1]));
   const unknown = [...names].filter((name) => !registered.has(name));
   if (unknown.length) throw new Error(`GLTFLoader registers no ${unknown.join(', ')} (web/page-three.json)`);
-  return code.replace(GLTF_PLUGIN, (call, name) => (names.has(name) ? '' : call));
+  return pageGltfParser(code.replace(GLTF_PLUGIN, (call, name) => (names.has(name) ? '' : call)), PAGE_THREE);
+}
+
+// GLTFParser's methods sit one tab in, from `\tname( args ) {` to the next `\n\t}`; a method left out rejects,
+// so a file that needs it fails loudly, and the three.js classes only it used are tree-shaken away.
+const PARSER_METHOD = /^\t(\w+)\( [^)\n]*\) \{\n[\s\S]*?^\t\}$/gm;
+
+function pageGltfParser(code, { gltf_parser_methods_left_out: leftOut }) {
+  const names = new Set(Object.values(leftOut).flat());
+  const found = new Set();
+  const trimmed = code.replace(PARSER_METHOD, (method, name) => {
+    if (!names.has(name)) return method;
+    found.add(name);
+    return `\t${name}() {\n\t\treturn Promise.reject( new Error( 'GLTFLoader.${name} is not in the page bundle (web/page-three.json)' ) );\n\t}`;
+  });
+  const unknown = [...names].filter((name) => !found.has(name));
+  if (unknown.length) throw new Error(`GLTFLoader has no method ${unknown.join(', ')} (web/page-three.json)`);
+  return trimmed;
 }
 
 // 'three' and 'three/addons/...' resolve in the given package (DIORAMA_THREE_DIR), one copy for every importer.

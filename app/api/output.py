@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import threading
 import zipfile
 from collections import OrderedDict
@@ -34,6 +33,7 @@ from app.api.security import ApiError
 from app.jobs.queue import TERMINAL, Job, scene_dir
 from graph.publish import BUNDLE_FILES, BUNDLE_FOLDERS
 from graph.revisions import REVISIONS_FILE, read_log
+from tools.core.files import replacing
 from tools.core.settings import Settings
 from tools.core.static_server import CONTENT_TYPES
 from tools.storage.base import Store
@@ -103,12 +103,9 @@ def cached_zip(cache: Path, stamp: str, entries: Sequence[tuple[str, Callable[[]
     archive = cache / f"{stamp[:32]}.zip"
     if archive.is_file():
         return archive
-    cache.mkdir(parents=True, exist_ok=True)
-    tmp = cache / f"{archive.stem}.{os.getpid()}.{threading.get_ident()}.tmp"
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zipped:
+    with replacing(archive) as tmp, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zipped:
         for name, read in entries:
             zipped.writestr(name, read())
-    tmp.replace(archive)
     for old in cache.glob("*.zip"):
         if old != archive:
             old.unlink(missing_ok=True)

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tools.core.files import write_whole
 from tools.core.report import CheckName, Report
 
 if TYPE_CHECKING:
@@ -89,11 +90,7 @@ def is_finished(item: BatchItem, record: dict | None, out_root: Path) -> bool:
 
 def write_results(path: Path, records: dict[int, dict]) -> None:
     """Write the records, ordered by line, to a JSONL file (via a temporary file so a crash leaves the old one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("".join(json.dumps(records[line], ensure_ascii=False) + "\n" for line in sorted(records)),
-                   encoding="utf-8")
-    tmp.replace(path)
+    write_whole(path, "".join(json.dumps(records[line], ensure_ascii=False) + "\n" for line in sorted(records)))
 
 
 # --- progress on stderr -----------------------------------------------------------------------

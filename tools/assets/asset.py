@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from tools.core.files import write_whole
 from tools.core.schema import AssetRef
 
 
@@ -33,8 +34,5 @@ def write_asset(out_dir: Path, key: str, glb: bytes) -> str:
     path = f"assets/{key}.glb"
     target = out_dir / path
     if not target.exists():  # content-addressed: an existing file already holds these bytes
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_suffix(".tmp")
-        tmp.write_bytes(glb)
-        tmp.replace(target)
+        write_whole(target, glb)
     return path

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Literal
 
 from tools.core.errors import AssetError
+from tools.core.files import write_whole
 from tools.core.geometry import triple
 from tools.knowledge.categories import CATEGORIES, Category
 
@@ -131,10 +132,7 @@ class Catalog:
             entry = CatalogEntry(**{**entry.__dict__, "path": path})
             target = self.data_dir / path
             if not target.exists():  # content-addressed: an existing file holds these bytes
-                target.parent.mkdir(parents=True, exist_ok=True)
-                tmp = target.with_suffix(f".{hashlib.sha256(glb).hexdigest()[:8]}.tmp")
-                tmp.write_bytes(glb)
-                tmp.replace(target)
+                write_whole(target, glb)
         with self._connect() as db:
             db.execute(_INSERT, _row(entry))
         return entry

@@ -21,8 +21,6 @@ import hashlib
 import importlib.util
 import json
 import logging
-import os
-import tempfile
 from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
@@ -30,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from tools.core.errors import AssetError
+from tools.core.files import replacing
 from tools.core.minilm import MiniLM
 
 EMBEDDING_MODEL = "all-MiniLM-L6-v2"
@@ -80,13 +79,10 @@ def _versions() -> str:
 
 def _kept_file(texts: list[str]) -> Path | None:
     """Where the vectors of this call are kept; None when the settings cannot be read (nothing is kept)."""
-    from pydantic import ValidationError
+    from tools.core.settings import kept_folder
 
-    from tools.core.settings import get_settings
-
-    try:
-        folder = get_settings().cache_dir / KEPT_FOLDER
-    except ValidationError:
+    folder = kept_folder(KEPT_FOLDER)
+    if folder is None:
         return None
     key = json.dumps([EMBEDDING_MODEL, _versions(), texts], ensure_ascii=False)
     return folder / f"{hashlib.sha256(key.encode()).hexdigest()}.npy"
@@ -94,14 +90,8 @@ def _kept_file(texts: list[str]) -> Path | None:
 
 def _keep(path: Path, vectors: np.ndarray) -> None:
     """Write ``vectors`` to ``path`` whole (a temporary file renamed), or not at all."""
-    tmp: Path | None = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
-            tmp = Path(file.name)
+        with replacing(path) as tmp, tmp.open("wb") as file:  # a file, since np.save adds .npy to a name
             np.save(file, vectors, allow_pickle=False)
-        os.replace(tmp, path)
-    except OSError as error:  # a read-only or full data folder: the vectors are simply not kept
+    except OSError as error:  # a read-only or full cache folder: the vectors are simply not kept
         log.debug("embeddings not kept in %s: %s", path.parent, error)
-        if tmp is not None:
-            tmp.unlink(missing_ok=True)

@@ -52,6 +52,8 @@ class Environment(BaseModel):
     walls: WallFinish = Field("plaster", description="indoor wall finish")
     wall_color: str | None = Field(None, description="'#rrggbb' of the walls as the prompt or an edit states it")
     windows: int = Field(0, description="windows to put in walls (indoor)")
+    natural: bool = Field(False, description="indoors: an enclosure of natural rock (a cave, a mine): closed above by "
+                          "a ceiling of its walls' finish, with no door")
 
 
 class ObjectSpec(BaseModel):

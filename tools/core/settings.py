@@ -146,3 +146,13 @@ class Settings(BaseSettings):
 def get_settings() -> Settings:
     """The settings as the environment gives them now."""
     return Settings()
+
+
+def kept_folder(name: str) -> Path | None:
+    """``<cache_dir>/<name>``; None when the settings cannot be read (whoever needs them reports that), so nothing is kept."""
+    from pydantic import ValidationError
+
+    try:
+        return get_settings().cache_dir / name
+    except ValidationError:
+        return None

@@ -120,7 +120,7 @@ def doors_of(env: Environment) -> list[Door]:
     """The room's door (none outdoors): the first spot along DOOR_WALLS that leaves DOOR_WINDOW_GAP to every
     window; in a room whose windows leave no such spot a narrower door with smaller gaps (TIGHT_DOOR), else the
     spot farthest from the windows. The same room always gets the same door."""
-    if env.kind != "indoor":
+    if env.kind != "indoor" or env.natural:  # a cave opens on no door
         return []
     windows = windows_of(env)
 

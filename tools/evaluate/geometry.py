@@ -62,6 +62,7 @@ DIRECTION_DIGITS = 4  # edge directions equal to this many decimals are one axis
 COARSE_DIRECTION_DIGITS = 1
 MAX_EDGE_AXES = 20000  # edge-edge axes per hull pair before directions are coarsened
 FLAT_PART_THICKNESS = 1e-4  # a flat part (a plane) gets this thickness so it has a hull
+UP_FACING = 0.95  # a triangle whose unit normal's y is over this faces up: a thing can stand on it
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ class WorldObject:
     hi: np.ndarray  # (3,) world mesh AABB max
     hulls: list[Hull] = field(repr=False)
     claimed_bbox: tuple[np.ndarray, np.ndarray] | None = None  # scene.json's bbox
+    tops: np.ndarray = field(default_factory=lambda: np.zeros((0, 3, 3)), repr=False)  # (k, 3, 3) up-facing triangles
 
     @property
     def forward(self) -> np.ndarray:
@@ -172,16 +174,26 @@ def _components(vertices: np.ndarray, faces: np.ndarray) -> list[np.ndarray]:
 
 
 @lru_cache(maxsize=512)
-def asset_hulls(path: str, mtime_ns: int) -> tuple[Hull, ...]:
-    """Convex parts of the GLB at ``path`` in its own frame (cached by path and modification time)."""
+def asset_mesh(path: str, mtime_ns: int) -> tuple[tuple[Hull, ...], np.ndarray]:
+    """Convex parts of the GLB at ``path`` and its up-facing triangles (t, 3, 3), in its own frame (cached by path
+    and modification time)."""
     try:
         loaded = trimesh.load_mesh(path, file_type="glb", process=False)
     except (OSError, ValueError) as error:
         raise AssetError(f"cannot read asset {path}: {error}") from error
     if len(loaded.faces) == 0:
         raise AssetError(f"asset {path} has no triangles")
-    parts = _components(np.asarray(loaded.vertices, dtype=float), np.asarray(loaded.faces))
-    return tuple(hull_of(part) for part in parts)
+    vertices, faces = np.asarray(loaded.vertices, dtype=float), np.asarray(loaded.faces)
+    return tuple(hull_of(part) for part in _components(vertices, faces)), _up_facing(vertices[faces])
+
+
+def _up_facing(triangles: np.ndarray) -> np.ndarray:
+    """The triangles (t, 3, 3) whose front faces up (counter-clockwise seen from above)."""
+    normals = np.cross(triangles[:, 1] - triangles[:, 0], triangles[:, 2] - triangles[:, 0])
+    lengths = np.linalg.norm(normals, axis=1)
+    up = lengths > 0
+    up[up] = normals[up, 1] / lengths[up] > UP_FACING
+    return triangles[up]
 
 
 def _moved(hull: Hull, linear: np.ndarray, offset: np.ndarray) -> Hull:
@@ -201,13 +213,15 @@ def load_world_objects(folder: Path, scene: dict) -> list[WorldObject]:
         rotation = quaternion_matrix(entry.get("rotation", (0, 0, 0, 1)))
         linear = rotation @ np.diag(np.asarray(entry.get("scale", (1, 1, 1)), dtype=float))
         position = np.asarray(entry["position"], dtype=float)
-        hulls = [_moved(h, linear, position) for h in asset_hulls(str(asset), asset.stat().st_mtime_ns)]
+        own_hulls, tops = asset_mesh(str(asset), asset.stat().st_mtime_ns)
+        hulls = [_moved(h, linear, position) for h in own_hulls]
         lo = np.min([h.lo for h in hulls], axis=0)
         hi = np.max([h.hi for h in hulls], axis=0)
         bbox = entry.get("bbox")
         claimed = (np.asarray(bbox["min"], float), np.asarray(bbox["max"], float)) if bbox else None
         objects.append(WorldObject(str(entry["id"]), entry.get("category", ""), entry.get("parent"),
-                                   entry.get("mount", "floor"), position, rotation, lo, hi, hulls, claimed))
+                                   entry.get("mount", "floor"), position, rotation, lo, hi, hulls, claimed,
+                                   _up_facing(tops @ linear.T + position)))
     return objects
 
 
@@ -272,7 +286,18 @@ def _on_top_of(child: WorldObject, parent: WorldObject, tolerance: float) -> boo
     on_top = any(abs(hi[1] - child.lo[1]) <= tolerance and _over(child.centre, lo, hi, tolerance)
                  for lo, hi in [(parent.lo, parent.hi), *parts])
     return on_top or any(abs(lo[1] - child.lo[1]) <= tolerance and child.hi[1] <= hi[1] + tolerance
-                         and _over(child.centre, lo, hi, tolerance) for lo, hi in parts)
+                         and _over(child.centre, lo, hi, tolerance) for lo, hi in parts) \
+        or on_surface(child.lo[1], child.centre, parent.tops, tolerance)
+
+
+def on_surface(y: float, point: np.ndarray, tops: np.ndarray, tolerance: float) -> bool:
+    """Whether an up-facing triangle of ``tops`` (k, 3, 3) lies at height ``y`` under ``point``: a board that is
+    welded to the rest of its bookcase is no convex part of its own, so only the mesh itself shows it."""
+    level = tops[np.all(np.abs(tops[:, :, 1] - y) <= tolerance, axis=1)]
+    a, b, c = (level[:, i][:, [0, 2]] for i in range(3))
+    p = np.asarray(point)[[0, 2]]
+    sides = np.stack([(q - o)[:, 0] * (p - o)[:, 1] - (q - o)[:, 1] * (p - o)[:, 0] for o, q in ((a, b), (b, c), (c, a))])
+    return bool((np.all(sides >= -1e-9, axis=0) | np.all(sides <= 1e-9, axis=0)).any())
 
 
 def _in_open_holder(child: WorldObject, parent: WorldObject, tolerance: float) -> bool:

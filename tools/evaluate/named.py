@@ -44,9 +44,17 @@ from tools.core.embeddings import embed, embeddings_available
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category
 from tools.knowledge.look_words import WEATHER_WORDS, WIND_WORDS
-from tools.knowledge.places import FLOOR_COVERINGS, FLOOR_WORDS, PLACES, WALL_COVERINGS, WALL_WORDS
+from tools.knowledge.places import (
+    FLOOR_COVERINGS,
+    FLOOR_WORDS,
+    PLACES,
+    WALL_COVERINGS,
+    WALL_WORDS,
+    usual_kind_named,
+)
 from tools.plan.sentence import ParsedPrompt
 from tools.plan.sentence_lex import T
+from tools.plan.surroundings import place_of, surroundings
 
 # Cosine (all-MiniLM-L6-v2) of a noun to a kind's best name or its description for the noun to be that
 # kind. Measured on kinds.toml's own names, a held-out synonym reaches one of its kind's other names or its
@@ -131,18 +139,23 @@ def is_free_compound(name: str, head: str) -> bool:
 
 
 def judge_mention(name: str, objects: list[dict], similarity: Similarity | None, head: str = "",
-                  of_names: Iterable[str] = (), text: str = "", settings: Iterable[str] = ()) -> dict:
+                  of_names: Iterable[str] = (), text: str = "", settings: Iterable[str] = (),
+                  place: str | None = None) -> dict:
     """{name, verdict, object, why} of one named thing (its head word ``head``; ``of_names`` the "X of Y" phrase
     it is in, "a rack of dumbbells"; ``text`` its words as written, "a crystal ball"; ``settings`` the names of
-    the place it is in, whose name before its own may name its kind: "a kitchen with an island") among
-    scene.json's ``objects``."""
+    the place it is in, whose name before its own may name its kind: "a kitchen with an island"; ``place`` its
+    place type, whose usual kind of it a bare head word names: "shelves" in a grocery) among scene.json's
+    ``objects``."""
     forms = noun_forms(name)
     words = " ".join(text.lower().split()).split(" ")  # the words before the name that a kind's name may hold
     described = {form for k in range(1, 3) if len(words) > len(name.split()) + k - 1
                  for form in noun_forms(" ".join([*words[-len(name.split()) - k:-len(name.split())], name]))}
+    usual = usual_kind_named(name, place)
     for obj in objects:
         if not is_stand_in(obj) and kind_names(obj.get("category", "")) & forms:
             return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a {obj['category']} by name"}
+        if not is_stand_in(obj) and usual is not None and obj.get("category") == usual:
+            return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"the {place}'s own {usual}"}
     whole = {form for phrase in of_names for form in noun_forms(phrase)} | described
     whole |= {form for setting in settings for form in noun_forms(f"{setting} {name}")}
     for obj in objects:  # a kind that is the whole phrase shows the holder and its contents at once
@@ -238,6 +251,8 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
     show a named covering ("exposed brick walls")."""
     judged = []
     settings = {parsed.place.name.lower(), parsed.place.head.lower()} if parsed.place is not None else set()
+    place_type = place_of(parsed.place) if parsed.place is not None else None
+    around = surroundings(parsed, place_type)  # "the kitchen of a castle": no castle to show
     for mention in parsed.mentions:
         covering = surface_finish(mention.text)  # as written: the parse's name of "stone walls" is "wall"
         if covering is not None and (surfaces or {}).get(covering[0]) == covering[1]:
@@ -245,12 +260,13 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
                            "why": f"the room's {covering[0]}, finished in {covering[1]}"})
             continue
         part = scene_part(mention.name) if covering is None else None  # a covering not shown: a thing, or missing
+        part = "the larger setting the place is in" if around.holds(mention) else part
         if part == "the weather" and look is not None:  # "lightning" a kind draws, "rain" the look, or nothing
             judged.append(judge_phenomenon(mention.name, objects, look))
             continue
         verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"} \
             if part else judge_mention(mention.name, objects, similarity, mention.head, mention.of_names,
-                                       mention.text, settings)
+                                       mention.text, settings, place_type)
         if verdict["verdict"] == "missing" and is_sky_body(mention.name):  # "a full moon" over a forest
             verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": "the sky, drawn by the look"}
         if verdict["verdict"] == "missing" and covering is None and is_room_part_kind(mention.name, mention.head):

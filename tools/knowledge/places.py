@@ -19,10 +19,12 @@ from tools.knowledge.backdrops import BACKDROPS
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.relation_words import RELATION_WORDS
 from tools.knowledge.toml_file import read_toml
+from tools.plan.text import singular_forms
 
 PLACES_FILE = Path(__file__).with_name("places.toml")
 SPACE_PLACE = "space"  # no ground: compose writes architecture kind "space", the page draws a starry backdrop
 INDOOR_FLOORS = ("wood", "tile", "carpet")
+NATURAL_FLOORS = ("stone", "dirt", "sand")  # the floor of a natural enclosure (a cave) may be its own rock or earth
 FLOORS = (*INDOOR_FLOORS, "grass", "sand", "stone", "asphalt", "snow", "dirt", "water", "none")
 # What the walls of a room are finished in (Environment.walls); compose draws each with its own texture.
 WALL_FINISHES: tuple[str, ...] = get_args(WallFinish)
@@ -71,6 +73,7 @@ class Place:
     backdrop: str | None = None  # outdoors: the scenery ring beyond the bounds (tools/knowledge/backdrops.py)
     underground: bool = False  # indoors: no windows unless the prompt asks (a tomb, a bunker, a mine, a submarine)
     walls: str = "plaster"  # indoors: the walls' usual finish (WALL_FINISHES)
+    natural: bool = False  # indoors: an enclosure of natural rock (a cave, a mine): closed above, no door
 
 
 class _Row(BaseModel):
@@ -101,6 +104,7 @@ class _PlaceRow(_Row):
     backdrop: str | None = None
     underground: bool = False
     walls: Literal[WALL_FINISHES] = "plaster"  # type: ignore[valid-type]
+    natural: bool = False
     furnish: tuple[_FurnishRow, ...] = ()
     extras: tuple[_FurnishRow, ...] = ()
 
@@ -163,8 +167,11 @@ def _expected(row: _FurnishRow) -> Expected:
 def _place(name: str, row: _PlaceRow) -> Place:
     if min(row.size) <= 0:
         raise ValueError(f"size {row.size} must be positive")
-    if row.kind == "indoor" and row.floor not in INDOOR_FLOORS:
-        raise ValueError(f"an indoor floor is one of {INDOOR_FLOORS}, not {row.floor!r}")
+    floors = (*INDOOR_FLOORS, *NATURAL_FLOORS) if row.natural else INDOOR_FLOORS
+    if row.kind == "indoor" and row.floor not in floors:
+        raise ValueError(f"an indoor floor is one of {floors}, not {row.floor!r}")
+    if row.natural and row.kind != "indoor":
+        raise ValueError("a natural enclosure is indoor: rock walls and a ceiling")
     if row.backdrop is not None and (row.kind != "outdoor" or row.backdrop not in BACKDROPS):
         raise ValueError(f"backdrop {row.backdrop!r}: an outdoor place names one of {sorted(BACKDROPS)}")
     bad = [p for p in row.phrases if p != p.lower().strip() or not p]
@@ -179,7 +186,7 @@ def _place(name: str, row: _PlaceRow) -> Place:
     return Place(name, row.kind, row.phrases, row.size, row.floor, row.height,
                  expected=tuple(items[:len(row.furnish)]), extras=tuple(items[len(row.furnish):]),
                  shore=row.shore, sea_side=row.sea_side, description=row.description, backdrop=row.backdrop,
-                 underground=row.underground, walls=row.walls)
+                 underground=row.underground, walls=row.walls, natural=row.natural)
 
 
 def _why(error: ValidationError) -> str:
@@ -257,3 +264,19 @@ def place_phrases() -> dict[tuple[str, ...], str]:
     """Every place phrase as a token tuple -> place name."""
     return {tuple(phrase.replace("-", " ").split()): place.name for place in PLACES.values() for phrase in place.phrases}
 
+
+
+def usual_kind_named(noun: str, place: str | None) -> str | None:
+    """The kind of a thing named by its bare head word that the place usually has: "shelves" in a grocery are its
+    store shelves, "a fridge" there its glass-door drinks fridge, "lanes" in a bowling alley its bowling lanes, "a
+    bed" in a sick bay a hospital bed. A usual kind named so itself ("a fridge" in a kitchen) is that kind; else
+    else the first usual kind one of whose names is a compound ending in the noun; None for a longer noun, or none."""
+    usual = [item.category for item in PLACES[place].expected] if place in PLACES else []
+    words = noun.split()
+    if len(words) != 1 or not usual:
+        return None
+    forms = {words[0], *singular_forms(words[0])}
+    names = {kind: [kind.replace("_", " "), *CATEGORIES[kind].synonyms] for kind in usual}
+    itself = next((kind for kind, ns in names.items() if forms & set(ns)), None)
+    return itself or next((kind for kind, ns in names.items()
+                           if any(len(n.split()) > 1 and n.split()[-1] in forms for n in ns)), None)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-import tempfile
 import tomllib
 from pathlib import Path
+
+from tools.core.files import write_whole
 
 KEPT_FOLDER = "knowledge"  # under the cache folder (settings.cache_dir)
 log = logging.getLogger(__name__)
@@ -46,14 +46,10 @@ def read_toml(path: Path) -> dict:
 
 
 def _kept_file(digest: str) -> Path | None:
-    from pydantic import ValidationError
+    from tools.core.settings import kept_folder
 
-    from tools.core.settings import get_settings
-
-    try:
-        return get_settings().cache_dir / KEPT_FOLDER / f"{digest}.json"
-    except ValidationError:  # bad settings are reported by whoever needs them; nothing is kept meanwhile
-        return None
+    folder = kept_folder(KEPT_FOLDER)
+    return folder / f"{digest}.json" if folder is not None else None
 
 
 def _kept(digest: str) -> str | None:
@@ -68,14 +64,7 @@ def _keep(digest: str, text: str) -> None:
     path = _kept_file(digest)
     if path is None:
         return
-    tmp: Path | None = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, suffix=".tmp", delete=False) as file:
-            tmp = Path(file.name)
-            file.write(text)
-        os.replace(tmp, path)
+        write_whole(path, text)
     except OSError as error:
         log.debug("%s not kept: %s", path, error)
-        if tmp is not None:
-            tmp.unlink(missing_ok=True)

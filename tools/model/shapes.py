@@ -22,13 +22,13 @@ import logging
 from dataclasses import dataclass
 
 from tools.assets.program import ShapeProgram, build_program, check_program, program_extent, recoloured
-from tools.assets.sizing import target_size
 from tools.catalog.store import PROCEDURAL_LICENCE, CatalogEntry
 from tools.catalog.validate import GENERATED_LIMITS, validate_glb
 from tools.core.errors import AssetError, ModelError
 from tools.core.schema import AssetRef, ObjectSpec, ScenePlan, UnknownNoun
 from tools.core.telemetry import tool_call
 from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.extent import target_size
 from tools.model.client import LLMClient
 from tools.model.planner import inline_refs
 from tools.model.prompts import shape_messages

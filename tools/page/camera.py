@@ -10,7 +10,9 @@ The hero is a photograph rather than a plan: a low three-quarter view (HERO_ELEV
 from the front-right unless other things would hide the requested ones from there (HERO_AZIMUTHS). It
 frames the requested things at a readable size: the other things come into the framing, nearest first,
 only while they cost the camera at most CONTEXT_GROWTH more distance, so a bench is not a speck on a
-plaza framed whole; what is left out may run off the frame's edge, as round any photograph's subject.
+plaza framed whole; what is left out may run off the frame's edge, as round any photograph's subject. When
+the prompt names only a place, the subject is the place's main group (tools/page/camera_subject.py): the
+seating group, the bed, the well of a square, framed as requested things are.
 
 Indoors the hero stands inside the room (ROOM_INSET from the walls, under the ceiling), as a
 photographer would: it tries INDOOR_HERO_ELEVATIONS from the highest down (a lower camera needs less
@@ -30,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from tools.core.geometry import world_aabb
+from tools.page.camera_subject import SUBJECT_SPAN, subject_group, thing_of
 
 # Share of the half-frustum the box may fill: leaves a border around the scene.
 FIT_MARGIN = 0.88
@@ -52,6 +55,7 @@ HERO_AZIMUTH = 35.0
 HERO_AZIMUTHS = (HERO_AZIMUTH, -HERO_AZIMUTH, 55.0, -55.0, 15.0, -15.0)
 # An occluder's box is shrunk by this share of each side, so a ray grazing its edge does not count.
 OCCLUDER_INSET = 0.05
+RESTING = 0.02  # metres between a box's top and another's bottom over it that still count as one on the other
 HERO_ELEVATION = 28.0
 MAX_HERO_ELEVATION = 35.0
 # Outdoors the hero stands lower, looking down less than half its vertical field of view, so the horizon and
@@ -155,6 +159,7 @@ def frame_views(
     focus_ids: Iterable[str] | None = None,
     outdoor: bool = False,
     indoor: bool = False,
+    focal_kinds: Sequence[str] = (),
 ) -> dict[str, dict[str, Any]]:
     """The hero (see hero_view), then overview, top and side views that fit the bounds and every
     placement (or, all four, only ``focus_ids``).
@@ -164,7 +169,8 @@ def frame_views(
     Returns ``{name: {"position": [x, y, z], "target": [x, y, z]}}``, the hero with its ``fov`` too.
     ``outdoor``: the hero looks from OUTDOOR_HERO_ELEVATION, low enough to show the horizon, and frames at
     least HERO_MIN_FRAME["outdoor"] round the requested things. ``indoor``: the bounds are a room, and the
-    hero stands inside it when it can (see hero_view).
+    hero stands inside it when it can (see hero_view). ``focal_kinds``: the place's furnishing kinds, most
+    important first, from which the hero's subject grows when nothing is requested (tools/page/camera_subject.py).
     """
     if aspect <= 0 or not 1 <= fov < 179:
         raise ValueError(f"aspect must be positive and fov in [1, 179) degrees, got {aspect}, {fov}")
@@ -172,7 +178,8 @@ def frame_views(
     lo, hi = _box_of_interest(bounds, items, focus_ids)
     centre = (lo + hi) / 2
     elevation = OUTDOOR_HERO_ELEVATION if outdoor else HERO_ELEVATION
-    hero = hero_view(bounds, items, aspect, focus_ids, elevation, outdoor=outdoor, indoor=indoor)
+    hero = hero_view(bounds, items, aspect, focus_ids, elevation, outdoor=outdoor, indoor=indoor,
+                     focal_kinds=focal_kinds)
     views: dict[str, dict[str, Any]] = {"hero": hero}
     for name, (azimuth, elevation) in VIEW_DIRECTIONS.items():
         direction = _direction(azimuth, elevation)
@@ -183,9 +190,12 @@ def frame_views(
 
 
 def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Iterable[str] | None = None,
-              elevation: float = HERO_ELEVATION, outdoor: bool = False, indoor: bool = False) -> dict[str, Any]:
+              elevation: float = HERO_ELEVATION, outdoor: bool = False, indoor: bool = False,
+              focal_kinds: Sequence[str] = ()) -> dict[str, Any]:
     """The composed hero (see _hero_from) from the first of HERO_AZIMUTHS that hides the least of the
-    requested objects behind other things (usually the first: nothing stands in the way).
+    requested objects behind other things (usually the first: nothing stands in the way). With nothing requested
+    (and no ``focus_ids``), the subject is the place's main group (subject_group, grown from ``focal_kinds``);
+    the view names its subject's ids in ``subject``.
 
     ``indoor``: the bounds are the room, and the first view that stands inside it (ROOM_INSET) and hides
     nothing wins, trying INDOOR_THIRDS_SLACKS, INDOOR_HERO_ELEVATIONS (those at most ``elevation``) from the
@@ -199,7 +209,20 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
     if focus_ids is not None:
         wanted = set(focus_ids)
         framed = [(box, requested) for box, requested in items if box[0] in wanted]
+    elif not any(requested for _, requested in items):
+        things = [thing_of(p, box) for p, (box, _) in zip(placements, items)]
+        group = subject_group(things, focal_kinds, SUBJECT_SPAN["outdoor" if outdoor else "indoor"],
+                              np.mean(_as_box(bounds), axis=0), indoor=not outdoor)
+        framed = [(box, box[0] in group) for box, _ in items]
     subjects = {box[0] for box, requested in framed if requested}
+    view = _composed_hero(bounds, framed, occluders, subjects, aspect, elevation, outdoor, indoor)
+    return {**view, "subject": sorted(subjects)}
+
+
+def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
+                   occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
+                   elevation: float, outdoor: bool, indoor: bool) -> dict[str, Any]:
+    """hero_view's search over rooms, elevations and azimuths, once the subject is known."""
     min_frame = HERO_MIN_FRAME["outdoor" if outdoor else "indoor"]
     if indoor:
         room = _as_box(bounds)
@@ -260,21 +283,26 @@ def _reach(anchor: np.ndarray, way: np.ndarray, room: tuple[tuple[np.ndarray, np
 def hidden_share(position: Sequence[float], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]],
                  subject_ids: set[str]) -> float:
     """Share of the sight lines from ``position`` to the subjects (the centre and the top centre of each box
-    named in ``subject_ids``) that another box (shrunk by OCCLUDER_INSET) cuts; 0.0 with no subject."""
+    named in ``subject_ids``) that another box (shrunk by OCCLUDER_INSET) cuts, but for one holding the point (a
+    pillow's bed) or resting on the subject over it (the next crate of a stack): no view sees round those, and
+    counting them would send the hero out of a room looking for a view that has none; 0.0 with no subject."""
     eye = np.asarray(position, dtype=float)
-    lows = np.array([lo for _, lo, _ in boxes]).reshape(-1, 3)
+    bottoms = np.array([lo for _, lo, _ in boxes]).reshape(-1, 3)
     highs = np.array([hi for _, _, hi in boxes]).reshape(-1, 3)
-    inset = (highs - lows) * OCCLUDER_INSET
-    lows, highs = lows + inset, highs - inset
+    inset = (highs - bottoms) * OCCLUDER_INSET
+    lows, highs = bottoms + inset, highs - inset
     lines = hidden = 0
     for k, (oid, lo, hi) in enumerate(boxes):
         if oid not in subject_ids:
             continue
         centre = (lo + hi) / 2
-        others = np.arange(len(boxes)) != k
-        for point in (centre, np.array([centre[0], hi[1] - 0.1 * (hi[1] - lo[1]), centre[2]])):
+        top = np.array([centre[0], hi[1] - 0.1 * (hi[1] - lo[1]), centre[2]])
+        over = np.all((lows[:, [0, 2]] <= top[[0, 2]]) & (top[[0, 2]] <= highs[:, [0, 2]]), axis=1)
+        resting = over & (np.abs(bottoms[:, 1] - hi[1]) <= RESTING)
+        for point in (centre, top):
             lines += 1
-            hidden += bool(np.any(_segment_hits(eye, point, lows[others], highs[others])))
+            around = (np.arange(len(boxes)) != k) & ~np.all((lows <= point) & (point <= highs), axis=1) & ~resting
+            hidden += bool(np.any(_segment_hits(eye, point, lows[around], highs[around])))
     return hidden / lines if lines else 0.0
 
 
@@ -409,6 +437,20 @@ def _union(boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> tuple[np.ndar
 def _requested(item: Any) -> bool:
     """Named in the prompt: a scene.json object's flag (a bare Placement carries none: every one counts)."""
     return bool(item.get("requested", True)) if isinstance(item, Mapping) else True
+
+
+def ndc(view: Mapping[str, Any], point: Sequence[float], aspect: float) -> np.ndarray | None:
+    """(x, y) in -1..1 across the frame where ``point`` (3,) lands in ``view`` (with its ``fov``); None behind it."""
+    position = np.asarray(view["position"], float)
+    forward = np.subtract(view["target"], position)
+    forward /= np.linalg.norm(forward)
+    right, up = _camera_axes(forward)
+    rel = np.asarray(point, float) - position
+    depth = float(rel @ forward)
+    if depth <= 0:
+        return None
+    tan_v = math.tan(math.radians(view["fov"]) / 2)
+    return np.array([rel @ right / (depth * tan_v * aspect), rel @ up / (depth * tan_v)])
 
 
 def view_contains(view: Mapping[str, Sequence[float]], lo, hi, aspect: float, fov: float) -> bool:

@@ -126,7 +126,9 @@ def build_scene_json(
     bounds = {"min": _r(lo), "max": _r(hi)}
     objects = [_object_entry(plan, refs, p) for p in placements]
     outdoor = env.kind == "outdoor" and env.room_type != SPACE_PLACE
-    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, outdoor=outdoor, indoor=env.kind == "indoor")
+    place = PLACES.get(env.room_type or "")
+    views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, outdoor=outdoor, indoor=env.kind == "indoor",
+                        focal_kinds=[e.category for e in place.expected] if place is not None else ())
     views.update(detail_views(bounds, objects, list(focus_ids or ())))
     hero = views["hero"]
     hero_distance = float(np.linalg.norm(np.subtract(hero["position"], hero["target"])))
@@ -231,8 +233,11 @@ def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | 
          **_surface_texture(WALL_PATTERNS[env.walls])}
         for i in range(4)
     ]
-    return {"kind": "indoor", "floor": floor, "walls": walls,
-            "windows": _windows(env), "doors": _doors(env)}
+    arch = {"kind": "indoor", "floor": floor, "walls": walls, "windows": _windows(env), "doors": _doors(env)}
+    if env.natural:  # a cave: closed above by its own rock; no skirting along rock
+        arch["ceiling"] = {"height": round(height, 4), "material": env.walls, "color": wall_color,
+                           **_surface_texture(WALL_PATTERNS[env.walls])}
+    return arch
 
 
 def _floor_pattern(env: Environment, look: Look | None) -> str | None:

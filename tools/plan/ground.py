@@ -413,21 +413,26 @@ def ground_place(name: str) -> tuple[str, float] | None:
     """The place type ``name`` means ("laundromat", "deli"), with its similarity, or None when it is no place: by
     its whole name, by meaning, then by its last word alone ("a zen bathroom", "a lighthouse keeper's room"), a
     plain room only when no place is ROOM_FOR_SCORE near in meaning."""
-    named = _place_named(name)
+    named = place_named(name)
     if named is not None:
         return named, 1.0
-    nearest = None
-    if embeddings_available():
-        names, matrix = _place_matrix()
-        scores = matrix @ embed([name])[0]
-        best = int(np.argmax(scores))
-        if scores[best] >= PLACE_SCORE:
-            return names[best], float(scores[best])
-        nearest = names[best], float(scores[best])
+    nearest = nearest_place(name)
+    if nearest is not None and nearest[1] >= PLACE_SCORE:
+        return nearest
     in_words = _place_in_words(name.split())
     if in_words is not None and in_words[0] in GENERIC_PLACES and nearest is not None and nearest[1] >= ROOM_FOR_SCORE:
         return nearest  # "an emergency room": a room of a hospital, not a plain room
     return in_words
+
+
+def nearest_place(name: str) -> tuple[str, float] | None:
+    """The place type nearest ``name`` in meaning, however far, with its similarity; None without embeddings."""
+    if not embeddings_available():
+        return None
+    names, matrix = _place_matrix()
+    scores = matrix @ embed([name])[0]
+    best = int(np.argmax(scores))
+    return names[best], float(scores[best])
 
 
 def _place_in_words(words: list[str]) -> tuple[str, float] | None:
@@ -438,11 +443,12 @@ def _place_in_words(words: list[str]) -> tuple[str, float] | None:
         return None
     tails = [" ".join(words[i:]) for i in range(1, len(words))]
     heads = [" ".join(words[:i]) for i in range(len(words) - 1, 0, -1)]
-    found = [place for place in map(_place_named, tails + heads) if place is not None]
+    found = [place for place in map(place_named, tails + heads) if place is not None]
     particular = [place for place in found if place != GENERIC_ROOM] or found
     return (particular[0], 1.0) if particular else None
 
 
-def _place_named(name: str) -> str | None:
+def place_named(name: str) -> str | None:
+    """The place type one of whose names ``name`` is exactly, or None."""
     return next((place.name for place in PLACES.values()
                  if name == place.name.replace("_", " ") or name in place.phrases), None)

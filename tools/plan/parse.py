@@ -72,6 +72,7 @@ class ParsedPrompt:
     floor: str | None = None
     walls: str | None = None  # the walls' finish the prompt names (tools.knowledge.places.WALL_FINISHES)
     wall_color: str | None = None  # '#rrggbb' of "blue walls"
+    surroundings: str | None = None  # the place type of the larger setting the place is in ("a kitchen of a castle")
     empty: bool = False
     windows: int | None = None
     tone: tuple[str, str] | None = None  # (hex, colour words) of "in blue tones"

@@ -18,6 +18,7 @@ from tools.core.colors import tone_palette
 from tools.core.errors import PromptError
 from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, Requirement, ScenePlan, free_key
 from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, has_trait, variant_size
+from tools.knowledge.extent import target_size
 from tools.knowledge.holding import capacity
 from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Expected, Place
 from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
@@ -46,6 +47,7 @@ AIR_FILL_SHARE = 0.45  # floating things' footprints may cover this share of the
 OUTDOOR_FILL_SHARE = 0.12  # outdoor ground is sized so objects cover about this share: open, not empty
 MIN_OUTDOOR_SIDE = 10.0  # metres: the smallest outdoor area, so a lone bench still has a place around it
 FEW_OBJECTS = 3  # outdoors, a named place with fewer requested kinds gets its usual things
+ANCHOR_SHARE = 0.5  # a room's defining furnishing comes while its footprint is at most this share of the floor
 FURNISH_SHARE = 0.30  # a room's usual furnishings are added while floor footprints cover at most this share
 ONLY_WORDS = re.compile(r"\b(only|just|nothing but|nothing else)\b")  # "a room with only a bed": no more
 INDOOR_FLOORS = {"wood", "tile", "carpet"}
@@ -288,10 +290,18 @@ def _relations(parsed: ParsedPrompt, specs: list[ObjectSpec]) -> list[tuple[Rela
             kind = _in_kind(specs[link.target])  # type: ignore[index]  # an "in" link always has a target
         if kind is None or (link.kind == "with" and link.subject in placed):
             continue
+        if kind == "on" and link.target is not None and not _fits_on(specs[link.subject], specs[link.target]):
+            kind = "next_to"  # 'brownstones on a street', 'a hut on a path': they front it, wider than its top
         target = specs[link.target].key if link.target is not None else None
         _add(relations, Relation(kind=kind, subject=specs[link.subject].key, target=target, param=link.param),
              link.stated)
     return relations
+
+
+def _fits_on(subject: ObjectSpec, target: ObjectSpec) -> bool:
+    """Whether ``subject`` can stand on ``target``'s top: its narrower side no wider than the target's narrower one."""
+    (sw, _, sd), (tw, _, td) = target_size(subject, subject.variant), target_size(target, target.variant)
+    return min(sw, sd) <= min(tw, td)
 
 
 def _in_kind(holder: ObjectSpec) -> str | None:
@@ -352,7 +362,9 @@ def _add_expected(place: Place, specs: list[ObjectSpec], relations: list[tuple[R
         count = _usual_count(item, specs, area)
         unit = _floor_cost(item)
         if unit > 0 and place.kind == "indoor" and not _goes_with_named(item, specs):
-            count = min(count, int(budget // unit))
+            # the place's first furnishing makes it that place (a bedroom's bed): it comes while it fits the floor
+            anchor = place.expected and item is place.expected[0] and unit <= ANCHOR_SHARE * area
+            count = max(min(count, int(budget // unit)), 1 if anchor else 0)
         if count < 1:
             continue
         budget -= unit * count if place.kind == "indoor" else 0.0
@@ -493,18 +505,30 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
             air = 0.0 if place.name == SPACE_PLACE else _air_footprint(specs)
             width, depth = _fit_outdoor(width, depth, footprint, longest_side, smallest, air)
         width, depth = _grow(_half(width), _half(depth), specs, relations)
-    tallest = max((CATEGORIES[s.category].size[1] for s in specs), default=0.0)
+    tallest = max((target_size(s, s.variant)[1] for s in specs), default=0.0)
     if outdoor:
         floor = parsed.ground or place.floor
         height = max(place.height, _half(tallest * 1.5), _half(airborne_headroom(specs)))
     else:
         floor = parsed.floor if parsed.floor in INDOOR_FLOORS else place.floor
         height = stated.height if stated and stated.height else place.height
-    usual_windows = 0 if place.underground else 1 if width * depth <= 16 else 2
+    around = _styled_by(place, parsed.surroundings)
+    usual_windows = 0 if around.underground else 1 if width * depth <= 16 else 2
     windows = 0 if outdoor else parsed.windows if parsed.windows is not None else usual_windows
     return Environment(kind=place.kind, room_type=None if place.name in {"room", "outdoors"} else place.name,
                        width=width, depth=depth, height=height, size_from_prompt=stated is not None,
-                       floor=floor, walls=parsed.walls or place.walls, wall_color=parsed.wall_color, windows=windows)
+                       floor=floor, walls=parsed.walls or around.walls, wall_color=parsed.wall_color, windows=windows,
+                       natural=place.natural)
+
+
+def _styled_by(place: Place, surroundings: str | None) -> Place:
+    """The room as the larger setting it is in styles it: "the kitchen of a castle" has the castle's stone walls, a
+    room of a mine or a bunker no windows; a room with walls of its own kind (a tiled bathroom) keeps them."""
+    around = PLACES.get(surroundings or "")
+    if around is None or around.kind != "indoor" or place.kind != "indoor":
+        return place
+    walls = around.walls if place.walls == INDOOR_DEFAULT.walls else place.walls
+    return dataclasses.replace(place, walls=walls, underground=place.underground or around.underground)
 
 
 def _fit_outdoor(width: float, depth: float, footprint: float, longest_side: float,
@@ -534,10 +558,7 @@ def _footprint(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) 
         category = CATEGORIES[spec.category]
         if category.mount != "floor" or _has(relations, spec.key, {"on", "above"}):
             continue
-        w, h, d = category.size
-        low, high = category.size_range
-        scale = {"small": low, "large": high}.get(spec.size or "", 1.0)
-        w, d = w * scale * (high if spec.size == "long" else 1.0), d * scale
+        w, h, d = target_size(spec, spec.variant)
         longest = max(longest, min(w, d))
         if h < 0.05:
             continue

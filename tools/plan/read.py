@@ -21,15 +21,16 @@ from tools.core.schema import UnknownNoun
 from tools.knowledge import wordnet
 from tools.knowledge.categories import has_trait, lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
-from tools.knowledge.places import PLACES
+from tools.knowledge.places import PLACES, usual_kind_named
 from tools.knowledge.relation_words import RELATION_WORDS
-from tools.plan.ground import GENERIC_PLACES, Grounding, ground_by_head, ground_noun, ground_place
+from tools.plan.ground import GENERIC_PLACES, Grounding, ground_by_head, ground_noun, ground_place, place_named
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.sentence_lex import T
+from tools.plan.surroundings import surroundings
 from tools.plan.text import singular_forms, tokenize
 from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
@@ -69,10 +70,17 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
         if place is not None:  # "a speakeasy with ...": the grammar took the setting for a thing
             parsed.place = place[0]
             drop.append(setting)
-        elif ground_noun(setting_phrase.name, setting_phrase.head, text).fit != "exact":
+        elif ground_noun(setting_phrase.name, setting_phrase.head, text).fit != "exact" \
+                or (place_named(setting_phrase.head) and (ground_place(setting_phrase.name) or ("",))[0] == parsed.place):
             # "inside a narrowboat: ...", "a roller rink with a disco ball" (the grammar's place a nightclub):
-            # where the things are, no thing a stand-in shows
+            # where the things are, no thing a stand-in shows; "a fire station garage" (its head a place's name,
+            # the whole the place itself) no garage in the fire station, but "a police station front desk" a desk
             drop.append(setting)
+    around = surroundings(sentence, parsed.place)
+    parsed.place = around.place or parsed.place  # "the bridge of a starship": a starship bridge
+    parsed.surroundings = around.style  # "the kitchen of a castle": its walls the castle's
+    beyond = {j for j, phrase in enumerate(phrases) if around.holds(phrase)}
+    drop += [i for i, j in pairs.items() if j in beyond and i not in drop]
     drop += _negated(parsed, pairs, sentence.negated, drop)
     for index, mention in enumerate(parsed.mentions):
         if index not in drop:
@@ -86,8 +94,10 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
              for base in (word, word.removesuffix("'s").rstrip("'"))  # "a customer's hair": the customer
              for form in (base, *singular_forms(base))}
     _drop(parsed, drop)
-    used = {j for i, j in pairs.items() if i not in drop}
+    used = {j for i, j in pairs.items() if i not in drop} | beyond
     _add_missed(parsed, sentence, [p for j, p in enumerate(phrases) if j not in used], text, freed)
+    for mention in parsed.mentions:
+        _the_setting_kind(mention, parsed.place)
     _place_purpose(parsed, sentence)
     _hold(parsed, sentence)
     return parsed
@@ -142,6 +152,17 @@ def _ground_in_setting(mention: Mention, settings: set[str]) -> None:
     if kind is not None and kind.name != "placeholder":
         mention.category, mention.unknown = kind.name, None
         mention.grounding = Grounding(mention.noun, kind.name, 1.0, "name", "exact")
+
+
+def _the_setting_kind(mention: Mention, place: str | None) -> None:
+    """A thing named by its bare head word is the kind of it the setting usually has (``usual_kind_named``):
+    "shelves" in a grocery are its shop shelves, not bookcases."""
+    usual = {item.category for item in PLACES[place].expected} if place in PLACES else set()
+    kind = usual_kind_named(mention.noun, place) if mention.category not in usual | {"placeholder"} else None
+    if kind is not None and kind != mention.category:
+        mention.variant = variant_named(kind, mention.noun.split())
+        mention.category, mention.unknown = kind, None
+        mention.grounding = Grounding(mention.noun, kind, 1.0, "name", "exact")
 
 
 def near(text: str, span: tuple[int, int]) -> str:

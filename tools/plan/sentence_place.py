@@ -120,9 +120,10 @@ def framed_place(head):
     if after is not None and prep_child(after, {"with"}) is None:
         after = None
     if after is None:  # "the kitchen of a restaurant with ...": a head word naming a place is the setting itself
-        from tools.plan.ground import ground_place
+        from tools.plan.ground import ground_place, place_named
 
-        of = prep_child(head, {"of"}) if ground_place(singular(head)) is None else None
+        named = ground_place(singular(head)) or place_named(whole_name(head).lower())  # "the medical bay of a ..."
+        of = prep_child(head, {"of"}) if named is None else None
         after = pobj_of(of) if of is not None else None
     if after is None or after.pos_ not in NOMINAL or not is_setting_candidate(after):
         return None

@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from tools.core.errors import InvalidKeyError, StorageError
+from tools.core.files import write_whole
 from tools.core.static_server import CONTENT_TYPES
 
 DEFAULT_CONTENT_TYPE = "application/octet-stream"
@@ -166,10 +167,7 @@ class LocalStore(Store):
             self.stats.skipped += 1
             return self.url(key)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_bytes(data)
-            tmp.replace(path)
+            write_whole(path, data)
         except OSError as exc:
             raise StorageError(f"cannot write {key!r} to {self.describe()}: {exc}") from exc
         self.stats.puts += 1

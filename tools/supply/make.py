@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.assets.generate import generate, write_asset
-from tools.assets.sizing import target_size, variant_of
+from tools.assets.sizing import variant_of
 from tools.catalog.remote3d import RemoteGenerator
 from tools.catalog.store import Catalog, CatalogEntry
 from tools.catalog.validate import GENERATED_LIMITS, validate_glb
@@ -23,6 +23,7 @@ from tools.core.errors import AssetError
 from tools.core.schema import AssetRef, ObjectSpec
 from tools.core.settings import Settings
 from tools.core.telemetry import tool_call
+from tools.knowledge.extent import target_size
 from tools.storage.base import Store
 
 GLB_CONTENT_TYPE = "model/gltf-binary"

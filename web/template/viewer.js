@@ -302,11 +302,24 @@ function buildWalls(data, group) {
     const handle = at.clone().addScaledVector(along, door.width / 2 - 0.1).setY(DOOR_HANDLE_HEIGHT);
     parts.push(facingPlane(0.12, 0.03, frame, handle.addScaledVector(n, 0.02), n));
   }
-  arch.walls.forEach((wall, i) => parts.push(...skirting(wall, i, normals[i], arch.doors || [], frame)));
+  if (arch.ceiling) parts.push(ceiling(arch, wallMaterial(arch.ceiling.color, arch.ceiling.texture)));
+  else arch.walls.forEach((wall, i) => parts.push(...skirting(wall, i, normals[i], arch.doors || [], frame)));
   for (const mesh of mergeByMaterial(parts)) group.add(mesh);
   const wallCaps = new WallCaps(caps, cap);
   group.add(wallCaps.mesh);
   return wallCaps;
+}
+
+// A natural enclosure's ceiling (a cave's rock overhead): one plane facing down over the walls' extent,
+// single-sided like the walls, so a camera above the room looks through it and one inside sees the rock.
+function ceiling(arch, material) {
+  const xs = arch.walls.flatMap((w) => [w.from[0], w.to[0]]), zs = arch.walls.flatMap((w) => [w.from[1], w.to[1]]);
+  const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+  const mesh = solid(metresUv(new THREE.PlaneGeometry(x1 - x0, z1 - z0), x1 - x0, z1 - z0), material);
+  mesh.rotation.x = Math.PI / 2; // the plane's +Z normal turned to face down
+  mesh.position.set((x0 + x1) / 2, arch.ceiling.height, (z0 + z1) / 2);
+  mesh.receiveShadow = true;
+  return mesh;
 }
 
 const CASING_WIDTH = 0.07; // a door casing's face, metres, and how far it stands proud of the wall

@@ -125,8 +125,10 @@ def appliance(p: GenParams) -> list[Part]:
 def shelf_unit(p: GenParams) -> list[Part]:
     """Uprights and shelves holding goods: v0 shop shelving with a back panel, v1 open steel rack, v2 wooden shelf."""
     w, h, d = p.size
-    frame = p.mat(*(("metal", "#d8dadc"), ("metal", "#2f5d8a"), ("wood", "#9a6b3f"))[p.variant])
-    board = accent(p, *(("metal", "#eceeef"), ("wood", "#c89a63"), ("wood", "#9a6b3f"))[p.variant])
+    # Shop shelving is powder-coated steel: a painted, non-metallic finish (bare metal with nothing bright to reflect
+    # renders near black, and the light gondola read as a dark bookcase).
+    frame = p.mat(*(("plastic", "#d8dadc"), ("metal", "#2f5d8a"), ("wood", "#9a6b3f"))[p.variant])
+    board = accent(p, *(("plastic", "#eceeef"), ("wood", "#c89a63"), ("wood", "#9a6b3f"))[p.variant])
     shelves = int(p.option("shelves") or max(2, round(h / 0.4)))
     t, post_w = max(0.015, h * 0.012), min(0.06, w * 0.05)
     parts = []

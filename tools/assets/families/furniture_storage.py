@@ -103,7 +103,8 @@ def bookshelf(p: GenParams) -> list[Part]:
             fill = 0.45 if i % 2 else 0.65
             parts += books(rng, -W / 2 + 0.02, W / 2 - 0.02, y + t, gap - t, -D / 2 + 0.01, D * 0.9, fill)
         return parts
-    parts = _open_box(W, H, D, 0, t, body) + _shelves(W, D, t, levels[1:-1], body)
+    # the lowest board sits on the kick plate, where the books (and what the shelf holds) stand
+    parts = _open_box(W, H, D, 0, t, body) + _shelves(W, D, t, levels[:-1], body)
     parts.append(Part(slab(W - 2 * t, 0.06, t, 0, 0, D / 2 - t / 2), body))  # kick plate
     if p.variant == 0:
         for y in levels[:-1]:

@@ -1,0 +1,85 @@
+"""The larger setting a place is in: "the kitchen of a farmhouse", "a medical bay on a space station", "a dragon's lair
+inside a mountain", "the bridge of a starship".
+
+Such a noun names no thing in the room: the farmhouse is around the kitchen, not in it (outdoors a place is beside
+its setting, not in it: "the front porch of a house" shows the house). It follows the place (or a
+part of a larger thing: "the bridge") joined by of / in / inside / on / aboard, and is itself a place type or a
+thing whose floor is as large as the place's ("a castle", not "a dollhouse"). It styles the room (the castle's
+stone walls, tools/plan/planner.py); with no place named otherwise, the part and its setting together name it
+("starship bridge"). The planner (tools/plan/read.py) and the judge (tools/evaluate/named.py) both read the parse
+through this one rule, so a setting the scene draws around the room is never counted missing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.places import PLACES
+from tools.plan.ground import ground_noun, ground_place, nearest_place, place_named
+from tools.plan.sentence_lex import Mention as Phrase
+from tools.plan.sentence_lex import ParsedPrompt as Sentence
+
+ENCLOSING = re.compile(r"\s*(?:of|in|inside|within|on|aboard|at)\s*")  # "the kitchen of | in | on board a ..."
+STYLE_SCORE = 0.45  # the larger setting styles the room only when a place type is this near it in meaning
+GENERIC = (None, "room")  # no place read, or a plain room
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """What the parse names around the place: the phrases that are no thing in it, the place a part and its
+    setting name together (None when the prompt named the place otherwise), the place type that styles the room."""
+
+    phrases: tuple[Phrase, ...] = ()
+    place: str | None = None
+    style: str | None = None
+
+    def holds(self, phrase: Phrase) -> bool:
+        """Whether ``phrase`` (that very phrase of the parse) names part of the surroundings."""
+        return any(phrase is p for p in self.phrases)
+
+
+def surroundings(sentence: Sentence, place: str | None) -> Surroundings:
+    """The surroundings of ``place`` (the place type read from the prompt, or None) in the parse."""
+    phrases = [*sentence.mentions, *([sentence.place] if sentence.place else [])]
+    found: list[Phrase] = []
+    part_place = style = None
+    for phrase in phrases:
+        before = next((p for p in phrases if p.char_span[1] <= phrase.char_span[0]
+                       and ENCLOSING.fullmatch(sentence.text[p.char_span[1]:phrase.char_span[0]])), None)
+        if before is None or _names_place(phrase, place):
+            continue
+        if _names_place(before, place) and place not in GENERIC and PLACES[place].kind == "indoor" \
+                and _encloses(phrase, place):  # a room is in a larger setting; a porch of a house is by it
+            found.append(phrase)
+            nearest = ground_place(phrase.name) or nearest_place(phrase.name)
+            if nearest is not None and nearest[1] >= STYLE_SCORE and nearest[0] != place:
+                style = nearest[0]
+        elif place in GENERIC and part_place is None:
+            part_place = place_named(f"{phrase.name} {before.name}") or place_named(f"{phrase.head} {before.head}")
+            if part_place is not None:
+                found += [before, phrase]
+    return Surroundings(tuple(found), part_place, style)
+
+
+def place_of(phrase: Phrase) -> str | None:
+    """The place type a phrase names: by its words as written ("a hydroponic farm": a greenhouse), else its name."""
+    words = phrase.text.lower().split()
+    written = " ".join(words[1:] if words[:1] in (["a"], ["an"], ["the"]) else words)
+    found = ground_place(written) or ground_place(phrase.name)
+    return found[0] if found else None
+
+
+def _names_place(phrase: Phrase, place: str | None) -> bool:
+    return place is not None and place in {place_of(phrase), (ground_place(phrase.name) or ("",))[0]}
+
+
+def _encloses(phrase: Phrase, place: str) -> bool:
+    """Whether the thing a phrase names is a setting larger than the place: a place type itself, or a thing whose
+    floor is as large as the place's ("a castle", "a farmhouse", not "a dollhouse")."""
+    if ground_place(phrase.name) is not None:
+        return True
+    kind = CATEGORIES.get(ground_noun(phrase.name, phrase.head).kind)
+    width, depth = PLACES[place].size
+    return kind is not None and kind.size[0] * kind.size[2] >= width * depth
