@@ -119,6 +119,41 @@ def _nearest_kinds(noun: str) -> tuple[tuple[str, float], ...]:
     return tuple((names[i], float(scores[i])) for i in order)
 
 
+def kind_in_context(word: str, kind: str, prompt: str) -> str:
+    """The kind a bare ``word`` means in ``prompt``, ``kind`` being the kind that claims it as one of its other
+    names: the kind a word of the prompt and ``word`` together name, when one does and it is no farther from the
+    prompt in meaning ("a tennis court with a net" has a tennis net, "a car on a lift" a car lift, "a saddle on a
+    rack" a saddle rack). A kind's own name ("chair") is that kind whatever the prompt ("a dentist's waiting room
+    with chairs" has no dental chairs); without the embeddings the claimant stands."""
+    category = CATEGORIES[kind]
+    if " " in word or word == category.name.replace("_", " ") or not embeddings_available():
+        return kind
+    forms = (word, *(f.replace("_", " ") for f in wordnet.base_forms(word)))
+    rivals = sorted({found.name for modifier in _modifier_words(prompt) for form in forms
+                     if (found := lookup(f"{modifier} {form}")) is not None and found.name not in (kind, GENERIC_KIND)
+                     and not is_archetype(found)})
+    if not rivals:
+        return kind
+    names, matrix = _kind_matrix()
+    row = {name: i for i, name in enumerate(names)}
+    scores = matrix[[row[k] for k in (kind, *rivals)]] @ embed([prompt])[0]
+    best = int(np.argmax(scores))
+    return (kind, *rivals)[best]
+
+
+def _modifier_words(prompt: str) -> set[str]:
+    """The words of a prompt as they may modify a noun: lower case, a possessive with and without its ending
+    ("an artist's loft": artist's, artist), a hyphenated word whole and by its parts ("paint-splattered"), each a noun
+    to WordNet ("a slowly rotating platform" names no rotating display). A plural is no modifier but a noun of its
+    own: "piles of newspapers and boxes" are no newspaper boxes."""
+    words = set()
+    for token in re.findall(r"[\w'-]+", prompt.lower()):
+        token = token.strip("'-")
+        for part in {token, *token.split("-")}:
+            words |= {part, part.removesuffix("'s")}
+    return {w for w in words if w and wordnet.is_lemma(w.removesuffix("'s"))}
+
+
 def ground_by_head(name: str, kind: str, head: str | None = None, context: str = "") -> Grounding:
     """``name`` shown by its head word's ``kind`` (``head``, by default its last word): the thing itself when no
     other kind is nearer the whole name in meaning ("a flickering TV", "a two-burner stove"), or when it is a free
