@@ -70,6 +70,9 @@ BY_NAME = [
     ("larder shelves", "wooden_shelf"),
     ("thyme", "potted_plant"),
     ("drink mixer", "blender"),
+    ("barber's pole", "barber_pole"),
+    ("striped pole", "barber_pole"),
+    ("wooden poles", "pole"),
 ]
 
 

@@ -153,7 +153,6 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "bookshelves": ("bookshelf", "plural of bookshelf"),
     "mirrors": ("mirror", "plural of mirror"), "lamps": ("table_lamp", "plural of lamp"),
     "totem": ("sculpture", "a totem is a carved figure"),
-    "pole": ("lamp_post", "a pole is a tall post"), "post": ("lamp_post", "a post is a tall pole"),
 }
 
 
