@@ -44,3 +44,13 @@ def test_without_embeddings_the_claimant_stands(monkeypatch):
 def test_the_planner_reads_a_bare_word_by_the_prompt():
     kinds = {spec.category for spec in plan_prompt("a badminton hall with a net, two benches and a scoreboard").objects}
     assert "sports_net" in kinds and "fishing_net" not in kinds
+
+
+def test_a_kinds_wordnet_class_is_never_a_persons_sense_unless_it_shows_beings():
+    """"Poster" names a placard and a bill poster (a person who pastes them up); a wall poster is the placard (its
+    classes decide whether a compound of "poster" is one), while the person figure's classes stay people."""
+    from tools.knowledge import wordnet as wn
+
+    classes = [wn.synset(offset) for offset in ground._kind_classes("wall_poster")]
+    assert classes and not any(ground._is_being(sense) for sense in classes)
+    assert any(ground._is_being(wn.synset(offset)) for offset in ground._kind_classes("adult"))

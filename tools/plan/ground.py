@@ -263,12 +263,15 @@ def _class_kind(synset: wordnet.Synset) -> str | None:
 def _kind_classes(kind: str) -> frozenset[int]:
     """The WordNet classes a kind is: of each of its names, the common sense nearest the kind's description (a
     painting is called a frame, but not the frame of a pair of glasses; both common senses without the
-    embeddings), and the classes it declares."""
+    embeddings), never a person's or an animal's unless the kind shows beings (a wall poster is a placard, not
+    the bill poster who pastes it up), and the classes it declares."""
     category = CATEGORIES[kind]
     names = (category.name.replace("_", " "), *category.synonyms)
     meant = 1 if embeddings_available() else wordnet.COMMON_SENSES
+    beings = _shows_beings(kind)
     offsets = {s.offset for n in names
-               for s in _in_context(wordnet.senses(n)[:wordnet.COMMON_SENSES], kind_text(category))[:meant]}
+               for s in _in_context([s for s in wordnet.senses(n)[:wordnet.COMMON_SENSES]
+                                     if beings or not _is_being(s)], kind_text(category))[:meant]}
     return frozenset(offsets | {o for o, k in _declared_classes().items() if k == kind})
 
 
@@ -386,16 +389,24 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
     return Grounding(name, GENERIC_KIND, 0.0, "none", "stand-in")
 
 
+@lru_cache(maxsize=1)
+def _being_classes() -> frozenset[int]:
+    return frozenset(found.offset for name in wordnet.MEMBER_CLASSES.values() if (found := wordnet.named(name)))
+
+
+def _is_being(sense: wordnet.Synset) -> bool:
+    """Whether the WordNet sense is a person or an animal."""
+    return any(a.offset in _being_classes() for a, _ in wordnet.ancestors(sense))
+
+
 @lru_cache(maxsize=None)
 def _shows_beings(kind: str) -> bool:
     """Whether an archetype draws a person or an animal: it declares a WordNet class of beings, or its generator
     draws only beings (every kind it draws that declares a class declares one of beings: the person figure). Never
     the stand-in for a thing WordNet knows is none."""
-    beings = {found.offset for name in wordnet.MEMBER_CLASSES.values() if (found := wordnet.named(name))}
 
     def of_beings(category: Category) -> bool:
-        return any(a.offset in beings for name in category.wordnet if (found := wordnet.named(name))
-                   for a, _ in wordnet.ancestors(found))
+        return any(_is_being(found) for name in category.wordnet if (found := wordnet.named(name)))
 
     category = CATEGORIES[kind]
     drawn = [other for other in CATEGORIES.values() if other.generator == category.generator and other.wordnet]
