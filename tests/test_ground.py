@@ -73,6 +73,7 @@ BY_NAME = [
     ("barber's pole", "barber_pole"),
     ("striped pole", "barber_pole"),
     ("wooden poles", "pole"),
+    ("fish bowl", "fishbowl"),
 ]
 
 
