@@ -60,6 +60,20 @@ BY_NAME = [
     ("toddler", "child"),
     ("shopkeeper", "adult"),
     ("wyvern", "winged_dragon"),
+    ("kick drum", "bass_drum"),
+    ("side drum", "snare_drum"),
+    ("floor tom", "snare_drum"),
+    ("draught taps", "beer_tap"),
+    ("squeaky toy", "pet_toy"),
+    ("set of tools", "hand_tools"),
+    ("coin changer", "vending_machine"),
+    ("larder shelves", "wooden_shelf"),
+    ("thyme", "potted_plant"),
+    ("drink mixer", "blender"),
+    ("barber's pole", "barber_pole"),
+    ("striped pole", "barber_pole"),
+    ("wooden poles", "pole"),
+    ("fish bowl", "fishbowl"),
 ]
 
 

@@ -6,7 +6,8 @@ Its verdict:
   archetype) has a kind whose name or synonyms are the mention's name (or its singular), or the whole "X of Y"
   phrase the mention is in (a dumbbell rack, called "rack of dumbbells", shows the rack and the dumbbells), or the
   name with the one or two words written before it ("a crystal ball": "crystal" is a material to the parse), or
-  the setting's name before it ("a kitchen with an island": a kitchen island); or an object that
+  the setting's name or one of its words before it ("a kitchen with an island": a kitchen island, "a tennis court
+  with a net": a tennis net); or an object that
   shows exactly that noun (its ``name``, not ``stand_in_for``) has a kind whose names or description are
   near the noun in meaning (cosine >= FIT_COSINE; only with the embeddings extra, else names only); or
   such an object's kind is named by the mention's head word and the whole mention is a free compound, one
@@ -250,7 +251,9 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
     ``surfaces``: the finish of the room's walls and floor as the scene draws them ({"walls": "brick"}), which
     show a named covering ("exposed brick walls")."""
     judged = []
-    settings = {parsed.place.name.lower(), parsed.place.head.lower()} if parsed.place is not None else set()
+    # The setting's name, its head and each of its words: "a tennis court with a net" names a tennis net.
+    settings = {parsed.place.name.lower(), parsed.place.head.lower(), *parsed.place.name.lower().split()} \
+        if parsed.place is not None else set()
     place_type = place_of(parsed.place) if parsed.place is not None else None
     around = surroundings(parsed, place_type)  # "the kitchen of a castle": no castle to show
     for mention in parsed.mentions:

@@ -135,6 +135,41 @@ def _nearest_kinds(noun: str) -> tuple[tuple[str, float], ...]:
     return tuple((names[i], float(scores[i])) for i in order)
 
 
+def kind_in_context(word: str, kind: str, prompt: str) -> str:
+    """The kind a bare ``word`` means in ``prompt``, ``kind`` being the kind that claims it as one of its other
+    names: the kind a word of the prompt and ``word`` together name, when one does and it is no farther from the
+    prompt in meaning ("a tennis court with a net" has a tennis net, "a car on a lift" a car lift, "a saddle on a
+    rack" a saddle rack). A kind's own name ("chair") is that kind whatever the prompt ("a dentist's waiting room
+    with chairs" has no dental chairs); without the embeddings the claimant stands."""
+    category = CATEGORIES[kind]
+    if " " in word or word == category.name.replace("_", " ") or not embeddings_available():
+        return kind
+    forms = (word, *(f.replace("_", " ") for f in wordnet.base_forms(word)))
+    rivals = sorted({found.name for modifier in _modifier_words(prompt) for form in forms
+                     if (found := lookup(f"{modifier} {form}")) is not None and found.name not in (kind, GENERIC_KIND)
+                     and not is_archetype(found)})
+    if not rivals:
+        return kind
+    names, matrix = _kind_matrix()
+    row = {name: i for i, name in enumerate(names)}
+    scores = matrix[[row[k] for k in (kind, *rivals)]] @ embed([prompt])[0]
+    best = int(np.argmax(scores))
+    return (kind, *rivals)[best]
+
+
+def _modifier_words(prompt: str) -> set[str]:
+    """The words of a prompt as they may modify a noun: lower case, a possessive with and without its ending
+    ("an artist's loft": artist's, artist), a hyphenated word whole and by its parts ("paint-splattered"), each a noun
+    to WordNet ("a slowly rotating platform" names no rotating display). A plural is no modifier but a noun of its
+    own: "piles of newspapers and boxes" are no newspaper boxes."""
+    words = set()
+    for token in re.findall(r"[\w'-]+", prompt.lower()):
+        token = token.strip("'-")
+        for part in {token, *token.split("-")}:
+            words |= {part, part.removesuffix("'s")}
+    return {w for w in words if w and wordnet.is_lemma(w.removesuffix("'s"))}
+
+
 def ground_by_head(name: str, kind: str, head: str | None = None, context: str = "") -> Grounding:
     """``name`` shown by its head word's ``kind`` (``head``, by default its last word): the thing itself when no
     other kind is nearer the whole name in meaning ("a flickering TV", "a two-burner stove"), or when it is a free
@@ -244,12 +279,15 @@ def _class_kind(synset: wordnet.Synset) -> str | None:
 def _kind_classes(kind: str) -> frozenset[int]:
     """The WordNet classes a kind is: of each of its names, the common sense nearest the kind's description (a
     painting is called a frame, but not the frame of a pair of glasses; both common senses without the
-    embeddings), and the classes it declares."""
+    embeddings), never a person's or an animal's unless the kind shows beings (a wall poster is a placard, not
+    the bill poster who pastes it up), and the classes it declares."""
     category = CATEGORIES[kind]
     names = (category.name.replace("_", " "), *category.synonyms)
     meant = 1 if embeddings_available() else wordnet.COMMON_SENSES
+    beings = _shows_beings(kind)
     offsets = {s.offset for n in names
-               for s in _in_context(wordnet.senses(n)[:wordnet.COMMON_SENSES], kind_text(category))[:meant]}
+               for s in _in_context([s for s in wordnet.senses(n)[:wordnet.COMMON_SENSES]
+                                     if beings or not _is_being(s)], kind_text(category))[:meant]}
     return frozenset(offsets | {o for o, k in _declared_classes().items() if k == kind})
 
 
@@ -367,16 +405,24 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
     return Grounding(name, GENERIC_KIND, 0.0, "none", "stand-in")
 
 
+@lru_cache(maxsize=1)
+def _being_classes() -> frozenset[int]:
+    return frozenset(found.offset for name in wordnet.MEMBER_CLASSES.values() if (found := wordnet.named(name)))
+
+
+def _is_being(sense: wordnet.Synset) -> bool:
+    """Whether the WordNet sense is a person or an animal."""
+    return any(a.offset in _being_classes() for a, _ in wordnet.ancestors(sense))
+
+
 @lru_cache(maxsize=None)
 def _shows_beings(kind: str) -> bool:
     """Whether an archetype draws a person or an animal: it declares a WordNet class of beings, or its generator
     draws only beings (every kind it draws that declares a class declares one of beings: the person figure). Never
     the stand-in for a thing WordNet knows is none."""
-    beings = {found.offset for name in wordnet.MEMBER_CLASSES.values() if (found := wordnet.named(name))}
 
     def of_beings(category: Category) -> bool:
-        return any(a.offset in beings for name in category.wordnet if (found := wordnet.named(name))
-                   for a, _ in wordnet.ancestors(found))
+        return any(_is_being(found) for name in category.wordnet if (found := wordnet.named(name)))
 
     category = CATEGORIES[kind]
     drawn = [other for other in CATEGORIES.values() if other.generator == category.generator and other.wordnet]

@@ -23,7 +23,15 @@ from tools.knowledge.categories import has_trait, lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.places import PLACES, usual_kind_named
 from tools.knowledge.relation_words import RELATION_WORDS
-from tools.plan.ground import GENERIC_PLACES, Grounding, ground_by_head, ground_noun, ground_place, place_named
+from tools.plan.ground import (
+    GENERIC_PLACES,
+    Grounding,
+    ground_by_head,
+    ground_noun,
+    ground_place,
+    kind_in_context,
+    place_named,
+)
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
@@ -85,7 +93,7 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     for index, mention in enumerate(parsed.mentions):
         if index not in drop:
             phrase = phrases[pairs[index]] if index in pairs else None
-            _ground(mention, phrase, near(text, phrase.char_span) if phrase else text)
+            _ground(mention, phrase, near(text, phrase.char_span) if phrase else text, text)
             _ground_in_setting(mention, _setting_names(parsed, sentence))
             if phrase is not None and _spoken(phrase.name) == mention.noun:
                 mention.noun = phrase.name  # as written: "jack-o'-lantern", which the grammar read as three words
@@ -277,8 +285,9 @@ def _in_modifier(mention: Mention, modifier_words: set[str]) -> bool:
     return bool(words) and all(word in modifier_words for word in words)
 
 
-def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
-    """Settle the mention's category from the whole name the parse gives it, and record how."""
+def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) -> None:
+    """Settle the mention's category from the whole name the parse gives it (``context`` the words around it), or a
+    bare word's from what the ``prompt`` says it is for ("a tennis court with a net"), and record how."""
     name, head = mention.noun, None
     if phrase is not None and len(phrase.name.split()) > len(mention.noun.split()):
         name, head = phrase.name, phrase.head  # the parse kept a compound the grammar cut ("pool table")
@@ -293,7 +302,10 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str) -> None:
         mention.attrs["seats"] = str(phrase.for_count)  # "a table for eight": the chairs named with it
     unsure = mention.category == "placeholder" or mention.unknown is not None
     if not unsure and name == mention.noun:
-        mention.grounding = Grounding(name, mention.category, 1.0, "name", "exact")
+        kind = kind_in_context(name, mention.category, prompt)
+        if kind != mention.category:
+            mention.category, mention.variant = kind, variant_named(kind, name.split())
+        mention.grounding = Grounding(name, kind, 1.0, "name", "exact")
         return
     grounding = ground_noun(name, head, context, phrase is not None and phrase.counted)
     if grounding.fit != "exact" and mention.category != "placeholder":

@@ -149,11 +149,9 @@ SIMILAR_NOUNS: dict[str, tuple[str, str]] = {
     "building": ("house", "a building"),
     "church": ("house", "a church is a building"),
     "pickup": ("car", "a pickup is a car"),
-    "trunk": ("toy_box", "a trunk is a chest"),
     "bookshelves": ("bookshelf", "plural of bookshelf"),
     "mirrors": ("mirror", "plural of mirror"), "lamps": ("table_lamp", "plural of lamp"),
     "totem": ("sculpture", "a totem is a carved figure"),
-    "pole": ("lamp_post", "a pole is a tall post"), "post": ("lamp_post", "a post is a tall pole"),
 }
 
 

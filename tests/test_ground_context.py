@@ -1,0 +1,56 @@
+"""A bare word that a kind claims as one of its other names means, in a prompt, the kind that a word of the prompt
+and it name together ("a badminton hall with a net" has a badminton net, not a fishing net); a kind's own name
+stays that kind. The prompts are this file's own, not the prompt sets'."""
+
+import pytest
+
+from tools.core.embeddings import embeddings_available
+from tools.knowledge import wordnet
+from tools.plan import ground
+from tools.plan.ground import kind_in_context
+from tools.plan.planner import plan_prompt
+
+pytestmark = pytest.mark.skipif(not (embeddings_available() and wordnet.available()),
+                                reason="needs the embedding model and the WordNet files")
+
+
+@pytest.mark.parametrize("word,claimant,prompt,kind", [
+    ("net", "fishing_net", "a badminton hall with a net and two rackets", "sports_net"),
+    ("lift", "elevator", "a tyre shop with a hatchback car raised on a lift", "car_lift"),
+    ("rack", "storage_rack", "a tack room with a saddle on a rack and a bridle", "saddle_rack"),
+    ("cage", "pet_crate", "a sunny porch with a canary in a cage", "bird_cage"),
+])
+def test_a_claimed_word_means_the_kind_the_prompt_names_it_with(word, claimant, prompt, kind):
+    assert kind_in_context(word, claimant, prompt) == kind
+
+
+def test_a_claimed_word_stays_with_its_kind_when_the_prompt_names_no_other():
+    assert kind_in_context("net", "fishing_net", "a fishing village quay with a net drying by the boats") == "fishing_net"
+
+
+def test_a_kinds_own_name_and_a_plural_or_a_verb_nearby_name_no_other_kind():
+    """A chair is a chair in a dentist's waiting room; "piles of newspapers and boxes" hold no newspaper box (a
+    plural is a noun of its own); "a slowly rotating platform" names no rotating display (no noun)."""
+    assert kind_in_context("chair", "chair", "a dentist's waiting room with six chairs") == "chair"
+    assert kind_in_context("box", "crate", "an attic with piles of newspapers and boxes") == "crate"
+    assert kind_in_context("display", "screen", "a showroom with a slowly rotating platform and a display") == "screen"
+
+
+def test_without_embeddings_the_claimant_stands(monkeypatch):
+    monkeypatch.setattr(ground, "embeddings_available", lambda: False)
+    assert kind_in_context("net", "fishing_net", "a badminton hall with a net") == "fishing_net"
+
+
+def test_the_planner_reads_a_bare_word_by_the_prompt():
+    kinds = {spec.category for spec in plan_prompt("a badminton hall with a net, two benches and a scoreboard").objects}
+    assert "sports_net" in kinds and "fishing_net" not in kinds
+
+
+def test_a_kinds_wordnet_class_is_never_a_persons_sense_unless_it_shows_beings():
+    """"Poster" names a placard and a bill poster (a person who pastes them up); a wall poster is the placard (its
+    classes decide whether a compound of "poster" is one), while the person figure's classes stay people."""
+    from tools.knowledge import wordnet as wn
+
+    classes = [wn.synset(offset) for offset in ground._kind_classes("wall_poster")]
+    assert classes and not any(ground._is_being(sense) for sense in classes)
+    assert any(ground._is_being(wn.synset(offset)) for offset in ground._kind_classes("adult"))
