@@ -21,7 +21,7 @@ KINDS = sorted(CATEGORIES)
 NOT_KIND_TRAITS = {
     ("tools/plan/words.py", "NON_OBJECT_NOUNS"),  # 'sun' and 'moon' as words of the sky, not objects
     ("tools/plan/words.py", "VERB_ENDING_NOUNS"),  # nouns ending like verbs: 'painting', 'bed', 'sled'
-    ("tools/plan/text.py", "IRREGULAR_PLURALS"),  # 'sheep' and 'deer' as words whose plural is themselves
+    ("tools/knowledge/plurals.py", "IRREGULAR_PLURALS"),  # 'sheep' and 'deer' as words whose plural is themselves
     ("tools/knowledge/look_words.py", "NOT_TIME_AFTER"),  # 'night' in a night table or a night dress: words
     # The quadruped's species (its "species" option), which kinds such as cat and dog choose in kinds.toml.
     ("tools/assets/families/animals.py", "SPECIES"),

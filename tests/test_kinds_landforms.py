@@ -22,7 +22,7 @@ OLDER_NAMES = [("drum", "hand_drum"), ("oil drum", "barrel"), ("keg", "barrel")]
 
 WORDNET_MEMBERS = [
     ("butte", "hill"), ("hummock", "hill"), ("seamount", "mountain_peak"), ("precipice", "cliff"),
-    ("cumulonimbus", "cloud"), ("snare drum", "hand_drum"), ("wild flower", "flower"), ("ragweed", "grass"),
+    ("cumulonimbus", "cloud"), ("tenor drum", "hand_drum"), ("wild flower", "flower"), ("ragweed", "grass"),
 ]
 
 # The dimension that says what it is: a golf bunker a few metres long, a trail a narrow path, a peak drawn at the

@@ -129,7 +129,7 @@ def test_a_setting_is_grounded_by_its_last_word_when_the_whole_is_no_place():
 
 
 def test_plural_forms_follow_wordnet():
-    from tools.plan.text import singular_forms
+    from tools.knowledge.plurals import singular_forms
     assert singular_forms("canes") == ["cane"] and singular_forms("cases") == ["case"]
     assert singular_forms("series") == [] and singular_forms("beanbags") == ["beanbag"]
 

@@ -27,6 +27,7 @@ from tools.edit.outcome import (
 )
 from tools.edit.parse import ROOM_MOVES
 from tools.edit.room import wall_index
+from tools.knowledge.plurals import singular_forms
 from tools.knowledge.reference import size_for
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.relations import SELF_RELATIONS
@@ -55,7 +56,9 @@ def add(outcome: EditOutcome, op: EditOp) -> str:
         raise InputError(f"'{op.target}' is not an object the generator knows")
     kind, noun, grounding = new_thing(op.target)
     paint = colour(op.color) if op.color else None
-    same = [s for s in plan.objects if s.category == kind and (grounding is None or s.noun == noun)
+    # more of what the scene calls by this word ("chairs" in a living room are its armchairs), else of the kind
+    called = {noun, *singular_forms(noun)}
+    same = [s for s in plan.objects if (s.category == kind or s.noun in called) and (grounding is None or s.noun == noun)
             and (paint is None or s.color == paint[0])]
     if same and op.relation is None:
         spec = same[0]

@@ -19,8 +19,9 @@ from tools.edit.ground import is_kind_of
 from tools.edit.layout import Turn, boxes_of, footprint_gap, point_box
 from tools.edit.ops import EditOp
 from tools.edit.targets import EVERYTHING
+from tools.knowledge.plurals import singular_forms
 from tools.plan.phrases import match_head
-from tools.plan.text import singular_forms, tokenize
+from tools.plan.text import tokenize
 
 ARCHITECTURE = {"window", "door", "wall"}
 NEAR_TIE_M = 0.1  # 'the plant by the sofa' names none when two stand within this of the same distance

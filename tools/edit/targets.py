@@ -17,9 +17,9 @@ from functools import lru_cache
 
 from tools.core.colors import parse_color
 from tools.core.limits import check_ordinal
+from tools.knowledge.plurals import singular_forms
 from tools.plan.phrases import match_head, number_value
 from tools.plan.sentence import parse_prompt as parse_sentence
-from tools.plan.text import singular_forms
 from tools.plan.words import DETERMINERS, PRONOUNS, SIZE_WORDS, WALL_HEADS, WINDOW_HEADS
 
 EVERYTHING = "everything"  # the target that names every object of the scene

@@ -17,9 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tools.core.schema import WallFinish
 from tools.knowledge.backdrops import BACKDROPS
 from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.plurals import singular_forms
 from tools.knowledge.relation_words import RELATION_WORDS
 from tools.knowledge.toml_file import read_toml
-from tools.plan.text import singular_forms
 
 PLACES_FILE = Path(__file__).with_name("places.toml")
 SPACE_PLACE = "space"  # no ground: compose writes architecture kind "space", the page draws a starry backdrop

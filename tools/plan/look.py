@@ -31,7 +31,8 @@ from tools.knowledge.look_words import (
     Motion,
 )
 from tools.knowledge.places import SPACE_PLACE
-from tools.plan.text import clean_prompt, singular_forms, tokenize
+from tools.knowledge.plurals import singular_forms
+from tools.plan.text import clean_prompt, tokenize
 
 LIGHT_NOUN_ENDINGS = ("light", "lights", "lit")  # "candlelight", "candlelit": the light of a candle
 

@@ -15,10 +15,10 @@ from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge.categories import CATEGORIES, variant_named
 from tools.knowledge.places import FLOOR_WORDS, PLACES, WALL_WORDS
+from tools.knowledge.plurals import singular_forms
 from tools.knowledge.relation_words import RELATION_WORDS, without_target
 from tools.plan.ground import Grounding
 from tools.plan.phrases import Head, NounPhrase, number_value, parse_noun_phrase, phrase_index
-from tools.plan.text import singular_forms
 from tools.plan.unknown import map_unknown
 from tools.plan.words import (
     CLAUSE_BREAKS,

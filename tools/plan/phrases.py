@@ -14,7 +14,8 @@ from functools import lru_cache
 from tools.core.colors import parse_color
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import FLOOR_WORDS, GROUND_WORDS, place_phrases
-from tools.plan.text import MEASURE_PREFIX, singular_forms, tokenize
+from tools.knowledge.plurals import singular_forms
+from tools.plan.text import MEASURE_PREFIX, tokenize
 from tools.plan.words import (
     CLAUSE_BREAKS,
     CONJUNCTIONS,

@@ -22,6 +22,7 @@ from tools.knowledge import wordnet
 from tools.knowledge.categories import has_trait, lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.places import PLACES, usual_kind_named
+from tools.knowledge.plurals import singular_forms
 from tools.knowledge.relation_words import RELATION_WORDS
 from tools.plan.ground import (
     GENERIC_PLACES,
@@ -39,7 +40,7 @@ from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.sentence_lex import T
 from tools.plan.surroundings import surroundings
-from tools.plan.text import singular_forms, tokenize
+from tools.plan.text import tokenize
 from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
 HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")  # "horse-mad", "floor-to-ceiling"

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from tools.core.errors import PromptError
 from tools.core.limits import check_text
-from tools.knowledge import wordnet
 
 _BLOCK_RE = re.compile(r"<\s*(script|style)\b[^>]*>.*?<\s*/\s*\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG_RE = re.compile(r"<[^>]*>|<\s*/?\s*[a-z]+\b")
@@ -28,15 +27,6 @@ _LEADING_RE = re.compile(rf"(?:^|[,;:(])\s*(?:x|by)\s*\d+(?:[.,]\d+)?\s*{_UNIT}"
 UNIT_METRES = {"m": 1.0, "metres": 1.0, "meters": 1.0, "metre": 1.0, "meter": 1.0, "cm": 0.01, "mm": 0.001,
                "ft": 0.3048, "feet": 0.3048, "foot": 0.3048, "inches": 0.0254, "inch": 0.0254}
 MEASURE_PREFIX = "measure:"  # the token of a stated length in metres, e.g. "measure:2"
-
-SIBILANT_ENDS = ("ch", "sh", "x", "z", "ss", "o")  # a plural's stem that takes "-es"
-IRREGULAR_PLURALS = {
-    "cacti": "cactus", "shelves": "shelf", "people": "person", "children": "child", "men": "man",
-    "women": "woman", "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth", "knives": "knife",
-    "leaves": "leaf", "wolves": "wolf", "calves": "calf", "sheep": "sheep", "deer": "deer", "fish": "fish",
-    "buses": "bus", "glasses": "glass", "dice": "die", "oxen": "ox", "fungi": "fungus", "bookshelves": "bookshelf",
-}
-
 
 @dataclass(frozen=True)
 class StatedSize:
@@ -127,29 +117,6 @@ def tokenize(text: str) -> list[str]:
             continue
         tokens.append(token.rstrip("'") if token.endswith("s'") else token)
     return tokens
-
-
-def singular_forms(word: str) -> list[str]:
-    """Candidate singulars of ``word``, most likely first ('benches' -> ['bench', 'benche']); [] if none."""
-    if word in IRREGULAR_PLURALS:
-        return [IRREGULAR_PLURALS[word]]
-    known = wordnet.base_forms(word)  # [] without the WordNet files (a stat per call would cost most of this)
-    if known:  # WordNet's own: "canes" are canes, not cans; "series" and "grass" are no plurals
-        plain = [f for f in known if f == word[:-1]]  # "cookies" -> cookie before cooky (a ship's cook too)
-        return [f.replace("_", " ") for f in plain + [f for f in known if f not in plain] if f != word]
-    forms = []
-    if word.endswith("ies") and len(word) > 4:
-        forms.append(word[:-3] + "y")
-    if word.endswith("ves"):
-        forms += [word[:-3] + "f", word[:-3] + "fe"]
-    if word.endswith("es") and len(word) > 3:
-        # "-es" is a plural ending after a hiss or an "o" ("benches", "boxes", "tomatoes"); else only the "s" is
-        # ("cases", "places", "tables")
-        stem = word[:-2]
-        forms += [stem, word[:-1]] if stem.endswith(SIBILANT_ENDS) else [word[:-1], stem]
-    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 2:
-        forms.append(word[:-1])
-    return forms
 
 
 def _number(text: str) -> float:

@@ -8,8 +8,8 @@ from functools import lru_cache
 from tools.core.schema import UnknownNoun
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.plurals import singular_forms
 from tools.plan.ground import wordnet_disagrees
-from tools.plan.text import singular_forms
 from tools.plan.words import SIMILAR_NOUNS
 
 SPELLING_CUTOFF = 0.86  # difflib ratio; 'horse' vs 'house' (0.8) must not match
