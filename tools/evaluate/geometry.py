@@ -98,7 +98,9 @@ class WorldObject:
     hi: np.ndarray  # (3,) world mesh AABB max
     hulls: list[Hull] = field(repr=False)
     claimed_bbox: tuple[np.ndarray, np.ndarray] | None = None  # scene.json's bbox
-    tops: np.ndarray = field(default_factory=lambda: np.zeros((0, 3, 3)), repr=False)  # (k, 3, 3) up-facing triangles
+    # (k, 3, 3) the triangles facing up in the asset's own frame, moved into the world (a mirrored object's winding
+    # turns, so they are not classified again here; on_surface keeps the level ones)
+    tops: np.ndarray = field(default_factory=lambda: np.zeros((0, 3, 3)), repr=False)
 
     @property
     def forward(self) -> np.ndarray:
@@ -221,7 +223,7 @@ def load_world_objects(folder: Path, scene: dict) -> list[WorldObject]:
         claimed = (np.asarray(bbox["min"], float), np.asarray(bbox["max"], float)) if bbox else None
         objects.append(WorldObject(str(entry["id"]), entry.get("category", ""), entry.get("parent"),
                                    entry.get("mount", "floor"), position, rotation, lo, hi, hulls, claimed,
-                                   _up_facing(tops @ linear.T + position)))
+                                   tops @ linear.T + position))
     return objects
 
 

@@ -270,7 +270,7 @@ def usual_kind_named(noun: str, place: str | None) -> str | None:
     """The kind of a thing named by its bare head word that the place usually has: "shelves" in a grocery are its
     store shelves, "a fridge" there its glass-door drinks fridge, "lanes" in a bowling alley its bowling lanes, "a
     bed" in a sick bay a hospital bed. A usual kind named so itself ("a fridge" in a kitchen) is that kind; else
-    else the first usual kind one of whose names is a compound ending in the noun; None for a longer noun, or none."""
+    the first usual kind one of whose names is a compound ending in the noun; None for a longer noun, or none."""
     usual = [item.category for item in PLACES[place].expected] if place in PLACES else []
     words = noun.split()
     if len(words) != 1 or not usual:
