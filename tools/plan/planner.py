@@ -126,10 +126,8 @@ def _fit_under_ceiling(specs: list[ObjectSpec], room_height: float) -> None:
     for spec in specs:
         if spec.measure_m is not None:
             continue
-        kind = CATEGORIES[spec.category]
-        high = kind.size_range[1] if spec.size in ("large", "tall") else 1.0
-        typical = variant_size(spec.category, spec.variant) if spec.variant is not None else kind.size
-        if typical[1] * high <= room_height * INDOOR_HEIGHT_SHARE or kind.mount != "floor":
+        if CATEGORIES[spec.category].mount != "floor" or \
+                target_size(spec, spec.variant)[1] <= room_height * INDOOR_HEIGHT_SHARE:
             continue
         stand_in = spec.grounding is not None and spec.grounding.fit == "stand-in"
         most = room_height * (INDOOR_STAND_IN_HEIGHT_SHARE if stand_in else INDOOR_HEIGHT_SHARE)
