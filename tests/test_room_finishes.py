@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tools.assets.textures import WALL_PATTERNS
+from tools.assets.textures import FLOOR_PATTERNS, WALL_PATTERNS
 from tools.core.colors import parse_color
 from tools.evaluate.named import judge_named, surface_finish, surfaces_drawn
-from tools.knowledge.places import PLACES, WALL_FINISHES
-from tools.page.compose import WALL_COLORS, architecture
+from tools.knowledge.places import INDOOR_FLOORS, PLACES, WALL_FINISHES
+from tools.page.compose import FLOOR_COLORS, WALL_COLORS, architecture
 from tools.plan.look import apply_look
 from tools.plan.planner import plan_prompt
 from tools.plan.sentence import parse_prompt
@@ -26,6 +26,8 @@ from tools.plan.sentence import parse_prompt
     ("a bedroom with blue walls and a bed", "plaster", None, "blue"),
     ("a kitchen with checkered floor tiles and a table", "plaster", "tile", None),
     ("a hallway with oak floorboards and a coat rack", "plaster", "wood", None),
+    ("a laundry room with a concrete floor and a washing machine", "plaster", "concrete", None),
+    ("a kitchen with a flagstone floor and a range cooker", "plaster", "stone", None),
 ])
 def test_a_covering_the_prompt_names_finishes_the_room_and_is_no_object(prompt, walls, floor, colour):
     plan = plan_prompt(prompt, 0)
@@ -46,6 +48,16 @@ def test_a_place_gives_its_usual_walls_and_the_prompt_wins():
     assert PLACES["wine_cellar"].walls == "stone" and PLACES["living_room"].walls == "plaster"
     assert plan_prompt("a wine cellar with oak barrels", 0).environment.walls == "stone"
     assert plan_prompt("a wine cellar with whitewashed walls", 0).environment.walls == "plaster"
+
+
+def test_a_place_is_floored_as_built_and_each_indoor_floor_is_drawn_with_a_texture():
+    """A forge is flagged in stone and a garage poured in concrete, not tiled like a bathroom."""
+    assert PLACES["forge"].floor == "stone" and PLACES["garage"].floor == "concrete"
+    assert set(INDOOR_FLOORS) <= set(FLOOR_PATTERNS) and set(INDOOR_FLOORS) <= set(FLOOR_COLORS)
+    garage = apply_look(plan_prompt("a garage with a workbench", 0))
+    env = garage.environment
+    lo, hi = np.array([-env.width / 2, 0, -env.depth / 2]), np.array([env.width / 2, env.height, env.depth / 2])
+    assert architecture(env, lo, hi, garage.look)["floor"]["texture"]["pattern"] == "concrete"
 
 
 def _drawn_walls(prompt: str) -> dict:

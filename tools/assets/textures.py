@@ -300,6 +300,7 @@ def texture(pattern: str) -> Texture:
 # The room shell's finishes (Environment.floor and .walls -> pattern). Floors not listed (snow, water) stay
 # plain colours on the page.
 FLOOR_PATTERNS = {"wood": "planks", "tile": "tiles", "carpet": "carpet", "stone": "stone", "asphalt": "concrete",
+                  "concrete": "concrete",
                   "dirt": "stone", "grass": "turf", "sand": "sand"}
 WALL_PATTERNS = {"plaster": "plaster", "brick": "brick", "stone": "stone", "wood": "planks", "tile": "tiles",
                  "concrete": "concrete", "wallpaper": "wallpaper"}

@@ -48,7 +48,7 @@ class Environment(BaseModel):
     depth: float = Field(description="extent along Z in metres")
     height: float = Field(2.7, description="wall height indoors; sky clearance outdoors")
     size_from_prompt: bool = Field(False, description="the prompt stated the size")
-    floor: str = Field("wood", description="floor or ground surface: wood, tile, carpet, grass, sand, snow, asphalt, stone, dirt, water")
+    floor: str = Field("wood", description="floor or ground surface: wood, tile, carpet, stone, concrete, grass, sand, snow, asphalt, dirt, water")
     walls: WallFinish = Field("plaster", description="indoor wall finish")
     wall_color: str | None = Field(None, description="'#rrggbb' of the walls as the prompt or an edit states it")
     windows: int = Field(0, description="windows to put in walls (indoor)")

@@ -24,7 +24,7 @@ CUSTOM_PALETTE = "custom"  # the palette an edit's wall or floor colour makes wh
 # words people use for them.
 FLOOR_MATERIALS = {"wood": "wood", "wooden": "wood", "timber": "wood", "parquet": "wood", "hardwood": "wood",
                    "tile": "tile", "tiles": "tile", "tiled": "tile", "carpet": "carpet", "carpeted": "carpet",
-                   "stone": "stone", "concrete": "stone", "marble": "stone", "grass": "grass", "sand": "sand",
+                   "stone": "stone", "concrete": "concrete", "marble": "stone", "grass": "grass", "sand": "sand",
                    "dirt": "dirt", "asphalt": "asphalt"}
 
 

@@ -23,9 +23,10 @@ from tools.knowledge.toml_file import read_toml
 
 PLACES_FILE = Path(__file__).with_name("places.toml")
 SPACE_PLACE = "space"  # no ground: compose writes architecture kind "space", the page draws a starry backdrop
-INDOOR_FLOORS = ("wood", "tile", "carpet")
-NATURAL_FLOORS = ("stone", "dirt", "sand")  # the floor of a natural enclosure (a cave) may be its own rock or earth
-FLOORS = (*INDOOR_FLOORS, "grass", "sand", "stone", "asphalt", "snow", "dirt", "water", "none")
+# Built floors: a forge, a dungeon or a chapel is flagged in stone, a garage or a warehouse poured in concrete.
+INDOOR_FLOORS = ("wood", "tile", "carpet", "stone", "concrete")
+NATURAL_FLOORS = ("dirt", "sand")  # the floor of a natural enclosure (a cave) may also be its own earth
+FLOORS = (*INDOOR_FLOORS, "grass", "sand", "asphalt", "snow", "dirt", "water", "none")
 # What the walls of a room are finished in (Environment.walls); compose draws each with its own texture.
 WALL_FINISHES: tuple[str, ...] = get_args(WallFinish)
 PAINTED_WALLS = ("plaster", "wallpaper")  # a style's wall colour shows on these; the others keep their own
@@ -235,9 +236,11 @@ GROUND_WORDS: dict[str, str] = {
 # Indoor floor words ("a tiled floor", "carpeted") -> Environment.floor.
 FLOOR_WORDS: dict[str, str] = {
     "wood": "wood", "wooden": "wood", "hardwood": "wood", "parquet": "wood", "laminate": "wood",
-    "tile": "tile", "tiles": "tile", "tiled": "tile", "stone": "tile", "marble": "tile", "concrete": "tile",
+    "tile": "tile", "tiles": "tile", "tiled": "tile", "marble": "tile",
+    "stone": "stone", "flagstone": "stone", "flagstones": "stone", "flagged": "stone", "slate": "stone",
+    "concrete": "concrete", "cement": "concrete", "screed": "concrete",
     "carpet": "carpet", "carpeted": "carpet", "fabric": "carpet",
-    "floorboards": "wood", "floorboard": "wood", "linoleum": "tile", "lino": "tile", "flagstones": "tile",
+    "floorboards": "wood", "floorboard": "wood", "linoleum": "tile", "lino": "tile",
 }
 
 # Words that give the walls their finish: "exposed brick walls", "wood-panelled walls", "tiled walls",

@@ -45,6 +45,7 @@ FLOOR_COLORS: dict[str, str] = {
     "snow": "#f4f7fa",
     "asphalt": "#3c3f43",
     "stone": "#8d8a85",
+    "concrete": "#9c9a95",
     "dirt": "#7a5a3c",
     "water": "#2f6f94",
 }

@@ -20,7 +20,16 @@ from tools.core.schema import Environment, NounGrounding, ObjectSpec, Relation, 
 from tools.knowledge.categories import CATEGORIES, DEFAULT_SUPPORTS, has_trait, variant_size
 from tools.knowledge.extent import target_size
 from tools.knowledge.holding import capacity
-from tools.knowledge.places import INDOOR_DEFAULT, OUTDOOR_DEFAULT, PLACES, SIZE_FACTORS, SPACE_PLACE, Expected, Place
+from tools.knowledge.places import (
+    INDOOR_DEFAULT,
+    INDOOR_FLOORS,
+    OUTDOOR_DEFAULT,
+    PLACES,
+    SIZE_FACTORS,
+    SPACE_PLACE,
+    Expected,
+    Place,
+)
 from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
 from tools.plan.air import (
     SPACE_MIN_SIDE,
@@ -50,7 +59,6 @@ FEW_OBJECTS = 3  # outdoors, a named place with fewer requested kinds gets its u
 ANCHOR_SHARE = 0.5  # a room's defining furnishing comes while its footprint is at most this share of the floor
 FURNISH_SHARE = 0.30  # a room's usual furnishings are added while floor footprints cover at most this share
 ONLY_WORDS = re.compile(r"\b(only|just|nothing but|nothing else)\b")  # "a room with only a bed": no more
-INDOOR_FLOORS = {"wood", "tile", "carpet"}
 # Indoors a thing stands under the ceiling: a named kind taller than this share of the room's height is scaled
 # to it, and a stand-in (a house for a dollhouse, a tree for a fig) to the smaller share, as the thing it stands
 # for is seldom that big.
