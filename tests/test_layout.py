@@ -275,6 +275,16 @@ def test_free_surface_object_goes_on_a_support_and_wall_objects_on_walls():
         assert 0.8 < placed[key].position[1] < 2.0
 
 
+def test_a_small_thing_the_prompt_hangs_on_a_wall_stands_on_a_wall_shelf_against_it():
+    """Not on a counter the planner brings into the middle of a forge, which broke "against the wall"."""
+    plan = plan_prompt("a blacksmith's forge with an anvil and tongs hanging on the wall", 0)
+    support = next(r.target for r in plan.relations if r.kind == "on" and r.subject == "tongs")
+    assert CATEGORIES[next(o.category for o in plan.objects if o.key == support)].has("wall_support")
+    placed = solve(plan)
+    assert placed["tongs"].parent == support
+    assert_requirements_pass(plan, placed)
+
+
 def test_outdoors_wall_and_ceiling_mounts_stand_on_the_ground():
     plan = make_plan(ground(20, 20), [("window", "window", 1), ("bush", "bush", 3)])
     placed = solve(plan)

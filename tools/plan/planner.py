@@ -458,7 +458,8 @@ def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]
         if CATEGORIES[spec.category].mount != "surface" or _has(relations, spec.key, {"on", "held_in", "stacked", "above"}):
             continue
         kind = CATEGORIES[spec.category]
-        preferred = kind.placed_on or DEFAULT_SUPPORTS
+        preferred = _wall_supports(spec) if _put_on_a_wall(relations, spec.key) else ()
+        preferred = preferred or kind.placed_on or DEFAULT_SUPPORTS
         support = next((s for c in preferred for s in specs if s.category == c), None)
         if support is None and not kind.has("support_optional"):
             support = ObjectSpec(key=_unique_key(Mention(preferred[0], "", 1), specs),
@@ -466,6 +467,19 @@ def _add_supports(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]
             specs.append(support)
         if support is not None:
             _add(relations, Relation(kind="on", subject=spec.key, target=support.key), False)
+
+
+def _put_on_a_wall(relations: list[tuple[Relation, bool]], key: str) -> bool:
+    """Whether the prompt itself put the thing against a wall ("tongs hanging on the wall")."""
+    return any(stated and r.kind == "against_wall" and r.subject == key for r, stated in relations)
+
+
+def _wall_supports(spec: ObjectSpec) -> tuple[str, ...]:
+    """The kinds fixed to a wall that the surface thing fits on: a small thing on a wall is on a shelf there, not
+    on a table in the middle of the room."""
+    w, _, d = target_size(spec, spec.variant)
+    return tuple(k for k, c in CATEGORIES.items()
+                 if c.has("wall_support") and max(w, d) <= c.size[0] and min(w, d) <= c.size[2])
 
 
 def _add_wall_sides(specs: list[ObjectSpec], relations: list[tuple[Relation, bool]]) -> None:
