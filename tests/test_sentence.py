@@ -631,3 +631,24 @@ def test_a_subjectless_root_verb_in_the_third_person_is_a_plural_noun():
     # the tagger reads a prompt's first plural as a verb ("seagulls [it] over a harbour"); a finite verb needs a subject
     assert "seagull" in names(parse_prompt("seagulls over a harbour"))
     assert "bark" not in names(parse_prompt("a dog barks at a cat in a garden"))
+
+
+@pytest.mark.parametrize("prompt, things", [
+    ("a render of a red car in a garage", {"car"}),
+    ("an image of a cat on a sofa", {"cat", "sofa"}),
+    ("a 3d model of a castle on a hill", {"castle", "hill"}),
+    ("a low-poly scene of a lighthouse on a cliff", {"lighthouse", "cliff"}),
+    ("a scene where three robots play chess in a park", {"robot", "chess"}),
+    ("a low-poly scene with a red car and a tree", {"car", "tree"}),
+])
+def test_what_the_prompt_calls_its_output_is_no_thing(prompt, things):
+    """"a render of", "a 3D model of": the words name the output, not something in it."""
+    p = parse_prompt(prompt)
+    assert set(names(p)) == things, names(p)
+
+
+def test_a_frame_word_that_is_a_kind_or_not_the_heading_stays_a_thing():
+    """A picture may be the thing asked for; "a room with a view" frames nothing."""
+    assert "picture" in names(parse_prompt("a picture of a lighthouse above a fireplace"))
+    assert "model" in names(parse_prompt("a desk with a model of a ship and a lamp"))
+    assert parse_prompt("a scene where three robots play chess in a park").place.name == "park"

@@ -61,6 +61,8 @@ def classify(tok, ctx) -> str:
         return "a part of a body (its owner shows it)"
     if framing(tok, ctx):
         return "framing (what the scene is for: a film set, a game level)"
+    if is_output_frame(tok):
+        return "framing (what the prompt calls its output: a render of, a low-poly scene of)"
     if tok.ent_type_ in T["time_entities"] and not is_kind_named(tok):
         return f"time expression ({tok.ent_type_})"
     if is_named(tok):
@@ -138,6 +140,15 @@ def classify(tok, ctx) -> str:
 
 
 SUBSTANCE_FILE = 27  # WordNet's noun.substance
+
+
+def is_output_frame(tok) -> bool:
+    """Whether the noun heads the prompt to name what it asks for ("a render of a red car", "a low-poly scene
+    where robots play chess", "a 3D model of a castle"): the first noun of the prompt, a frame word, and no kind's
+    own name (a picture or a photo may be the thing asked for)."""
+    first = next((t for t in tok.doc if t.pos_ in NOMINAL and t.dep_ not in MOD_DEPS), None)
+    return first is not None and first.i == tok.i and singular(tok) in T["frame_nouns"] \
+        and lookup(whole_name(tok).lower()) is None
 
 
 def is_idiom_object(tok) -> bool:

@@ -83,7 +83,9 @@ def find_place(doc):
         person = singular(head) in T["person_lemmas"] or (head.ent_type_ == "PERSON" and head.text.istitle())
         person = person or (wordnet.is_person(singular(head)) and not is_place_name(head))  # "a gardener ... with"
         if not counted and not listed and not person and (owns_contents(head) or empty):
-            return framed_place(head) or head
+            framed = framed_place(head)
+            if framed is not None or singular(head) not in T["frame_nouns"]:
+                return framed or head
     return later_place(doc)
 
 
@@ -145,7 +147,8 @@ def follow_part(obj):
 
 
 def is_setting_candidate(tok) -> bool:
-    """Whether a token could name the scene's setting (not a zone, arrangement, part, time or plural)."""
-    return (tok.lemma_ not in T["zone_nouns"] and tok.lemma_ not in T["arrangement_nouns"]
+    """Whether a token could name the scene's setting (not a zone, arrangement, part, time, plural, or the
+    word for the output: "a scene where robots play chess in a park" is set in the park)."""
+    return (tok.lemma_ not in T["zone_nouns"] and tok.lemma_ not in T["frame_nouns"] and tok.lemma_ not in T["arrangement_nouns"]
             and tok.lemma_ not in T["part_nouns"]
             and tok.ent_type_ not in T["time_entities"] and not is_plural(tok))
