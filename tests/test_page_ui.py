@@ -318,6 +318,9 @@ def test_verifier_reports_page_weight_and_runs_no_template_check_per_scene(brows
     # Shader programs: the shadow depth pass, the contact shadows, and one for every opaque surface, textured or
     # plain, asset or room (six before programs.js: each costs SwiftShader about half a second on the first frame).
     assert page["programs"] == 3, page["programs"]
+    # Full frames on the canvas before the views: the hero once, posed at the verifier's ?t=0 (a second one cost
+    # most of a second under software WebGL), and none for a still scene's motion check.
+    assert page["frames"] == 1, page["frames"]
 
 
 def asset_images(folder: Path) -> list[bytes]:

@@ -81,6 +81,6 @@ def timed(timings: dict[str, float], name: str) -> Iterator[None]:
 
 def page_summary(weight: PageWeight, info: dict) -> dict:
     """report["page"]: the page's weight (PageWeight.summary) with info()'s draw calls, triangles, load ms, GPU
-    textures and shader programs."""
-    keys = ("drawCalls", "objectDrawCalls", "triangles", "loadMs", "textures", "programs")
+    textures, shader programs and full frames drawn so far."""
+    keys = ("drawCalls", "objectDrawCalls", "triangles", "loadMs", "textures", "programs", "frames")
     return {**weight.summary(), **{key: info.get(key) for key in keys}}

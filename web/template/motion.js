@@ -177,35 +177,49 @@ export class Animator {
   }
 
   frame(t, shadows = true) {
-    for (const part of this.parts) part.apply(t);
-    if (this.shadowsMove && shadows) this.viewer.renderer.shadowMap.needsUpdate = true;
+    this.pose(t, shadows);
     this.viewer.render();
   }
 
+  // Everything a frame at t does but the draw.
+  pose(t, shadows = true) {
+    for (const part of this.parts) part.apply(t);
+    if (this.shadowsMove && shadows) this.viewer.renderer.shadowMap.needsUpdate = true;
+  }
+
   // Loops while anything moves; a page opened as index.html?t=2.5 shows the frame at 2.5 s, still (the
-  // verifier opens ?t=0 so that its screenshots are repeatable and no loop competes with its reads).
+  // verifier opens ?t=0 so that its screenshots are repeatable and no loop competes with its reads). Called
+  // before the page's first view, which draws that still frame: drawing it here too would cost a second full
+  // frame before ready. Returns whether it posed a still frame that is not drawn yet.
   start() {
     const fixed = new URLSearchParams(window.location.search).get('t');
     if (fixed !== null && Number.isFinite(Number(fixed))) {
-      this.setTime(Number(fixed));
-      return;
+      this.fix(Number(fixed));
+      return true;
     }
     if (this.animated) this.viewer.renderer.setAnimationLoop(() => this.frame(this.clock.now()));
+    return false;
   }
 
   // `shadows` false keeps the shadow map as it is (the motion comparison judges objects, not shadows, and the
   // shadow pass is the dearest part of a frame under software WebGL).
   setTime(seconds, shadows = true) {
+    this.fix(seconds, shadows);
+    this.viewer.render();
+    return true;
+  }
+
+  // Stops the loop and poses the scene at `seconds`, without drawing it.
+  fix(seconds, shadows = true) {
     if (!Number.isFinite(seconds)) throw new Error(`setTime needs a number of seconds, got ${seconds}`);
     this.viewer.renderer.setAnimationLoop(null);
     this.clock.fix(seconds);
-    this.frame(seconds, shadows);
-    return true;
+    this.pose(seconds, shadows);
   }
 
   play() {
     this.clock.play();
-    this.start();
+    if (this.start()) this.viewer.render();
     return this.animated;
   }
 

@@ -525,6 +525,7 @@ class Viewer {
   constructor(data) {
     this.data = data;
     this.afterRender = []; // run after every frame (the UI's labels follow the camera)
+    this.frames = 0; // full frames drawn on the canvas: under software WebGL each costs most of a second
     const indoor = data.architecture.kind === 'indoor';
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     const r = this.renderer;
@@ -612,6 +613,7 @@ class Viewer {
     this.renderer.setRenderTarget(null);
     Object.assign(this.passCounts, { objectCalls: 0, shadowCalls: 0, shadowTriangles: 0 });
     this.renderer.render(this.scene, this.camera);
+    this.frames += 1;
     this.drawnPose = this.poseKey();
     const { calls, triangles } = this.renderer.info.render;
     const counts = this.passCounts;
@@ -735,7 +737,8 @@ class Viewer {
   info() {
     return { ...this.lastInfo, objects: this.data.objects.length, loadMs: Math.round(this.loadMs),
       textures: this.renderer.info.memory.textures, // GPU textures: shared images count once
-      programs: this.renderer.info.programs.length }; // shader programs: each costs a compile on the first frame
+      programs: this.renderer.info.programs.length, // shader programs: each costs a compile on the first frame
+      frames: this.frames };
   }
 }
 
@@ -767,6 +770,7 @@ async function main() {
   const viewer = new Viewer(data);
   await viewer.load(assetsLoading);
   buildViewButtons(viewer);
+  viewer.animator.start(); // before the hero view, which draws the first frame: the scene as posed at ?t=
   viewer.renderer.shadowMap.needsUpdate = true;
   viewer.setView('hero');
   window.diorama = {
@@ -781,7 +785,6 @@ async function main() {
     motionChanges: (t0, t1) => viewer.animator.changes(t0, t1),
     objectColor: (id) => objectColor(viewer, id),
   };
-  viewer.animator.start();
   mountUi(viewer, window.diorama); // adds focus, resetView, objects, setUiVisible
   // Wait for the frame to reach the screen before announcing it, so a screenshot taken now shows it.
   await new Promise((resolve) => requestAnimationFrame(resolve));
