@@ -388,11 +388,23 @@ def gathered_kind(name: str) -> tuple[str, int, str] | None:
     return (kind, 1, found.lemmas[0]) if kind and found else None
 
 
+def replica_kind(name: str) -> Category | None:
+    """The toy that ``name`` means when a replica word (english.json ``replica_words``) leads it and the rest is a
+    being WordNet knows: "a stuffed elephant" or "a plush rabbit" is a soft toy, not a 3 m animal in a nursery, and
+    "a toy knight" a doll (english.json ``replica_names`` names the kind of each). None otherwise, or where WordNet
+    holds the whole name as a being of its own ("a toy dog" is a breed)."""
+    first, _, rest = name.partition(" ")
+    if first not in T["replica_words"] or not rest or not wordnet.available() or wordnet.being(name):
+        return None
+    being = wordnet.being(rest)
+    return lookup(T["replica_names"][being]) if being else None
+
+
 def ground_noun(name: str, head: str | None = None, context: str = "", counted: bool = False) -> Grounding:
     """The kind that shows ``name`` (a parsed noun, compounds whole: "pool table"); ``head`` its head word;
     ``context`` the prompt, which picks the noun's sense; ``counted`` whether the prompt counts it ("a lute",
     "glasses"), which rules out a substance's sense."""
-    exact = lookup(name)
+    exact = lookup(name) or replica_kind(name)
     if exact is not None and exact.name != GENERIC_KIND:
         return Grounding(name, exact.name, 1.0, "name", "exact")
     head_kind = lookup(head) if head and head != name else _ending_kind(name)
