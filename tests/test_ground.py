@@ -187,3 +187,10 @@ def test_a_toy_of_a_being_is_a_soft_toy_or_a_doll_not_the_being():
     assert ground_noun("stuffed peppers", "peppers").kind != "teddy_bear"
     kinds = {o.category for o in plan_prompt("a playroom with a stuffed hippo on the rug", 0).objects if o.requested}
     assert "teddy_bear" in kinds and "hippo" not in kinds
+
+
+def test_a_sponge_by_the_bath_is_the_thing_not_a_person():
+    """WordNet's person senses of "sponge" (a quick study, a parasite) come before none a kind showed: the sponge
+    is a kind of its own now."""
+    kinds = {o.category for o in plan_prompt("a sink with a sponge and a bar of soap", 0).objects if o.requested}
+    assert "sponge" in kinds and "adult" not in kinds

@@ -86,6 +86,7 @@ def test_generators_stay_clean_far_from_their_typical_size(name, size):
     ("birds' nests", "bird_nest"), ("fir cones", "pine_cone"), ("plant pots", "flower_pot"),
     ("rubber duckie", "rubber_duck"), ("buzz saw", "circular_saw"), ("orbital sander", "sander"),
     ("pry bar", "crowbar"), ("secateurs", "pruning_shears"), ("patch of moss", "moss_patch"), ("digging fork", "rake"),
+    ("bath sponge", "sponge"),
 ])
 def test_garden_workshop_toy_and_woodland_things_have_kinds_of_their_own(name, kind):
     """Families a fresh tune set and a probe of garden, workshop, bath and woodland nouns found shown by another
