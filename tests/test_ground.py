@@ -172,3 +172,25 @@ def test_a_thing_is_never_shown_by_a_beings_archetype_and_a_closed_compound_by_i
     unknown to WordNet, is a bed by its ending (MiniLM put it nearest a pond)."""
     assert ground_noun("venetian blind").kind not in ("generic_figure", "generic_creature")
     assert ground_noun("waterbed").kind == "bed"
+
+
+def test_a_toy_of_a_being_is_a_soft_toy_or_a_doll_not_the_being():
+    """"A stuffed elephant" in a nursery is a soft toy, not a 3 m elephant, whether the parse keeps the word in the
+    name or not; "a toy knight" a doll; a breed WordNet holds ("a toy dog") stays a dog, and a stuffed food no toy."""
+    from tools.knowledge import wordnet
+
+    if not wordnet.available():
+        pytest.skip("needs the WordNet files")
+    assert ground_noun("plush giraffe", "giraffe").kind == "teddy_bear"
+    assert ground_noun("toy pirate", "pirate").kind == "doll"
+    assert ground_noun("toy dog", "dog").kind != "teddy_bear"
+    assert ground_noun("stuffed peppers", "peppers").kind != "teddy_bear"
+    kinds = {o.category for o in plan_prompt("a playroom with a stuffed hippo on the rug", 0).objects if o.requested}
+    assert "teddy_bear" in kinds and "hippo" not in kinds
+
+
+def test_a_sponge_by_the_bath_is_the_thing_not_a_person():
+    """WordNet's person senses of "sponge" (a quick study, a parasite) come before none a kind showed: the sponge
+    is a kind of its own now."""
+    kinds = {o.category for o in plan_prompt("a sink with a sponge and a bar of soap", 0).objects if o.requested}
+    assert "sponge" in kinds and "adult" not in kinds

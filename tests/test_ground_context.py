@@ -54,3 +54,20 @@ def test_a_kinds_wordnet_class_is_never_a_persons_sense_unless_it_shows_beings()
     classes = [wn.synset(offset) for offset in ground._kind_classes("wall_poster")]
     assert classes and not any(ground._is_being(sense) for sense in classes)
     assert any(ground._is_being(wn.synset(offset)) for offset in ground._kind_classes("adult"))
+
+
+@pytest.mark.parametrize("noun,context,kind", [
+    ("jack", "a tyre lying by the hatchback, a jack under its axle and a torque wrench", "car_jack"),
+    ("horn", "a brass section: a trumpet, a trombone, a horn and a tuba", "french_horn"),
+])
+def test_a_rarer_sense_a_kind_declares_is_meant_where_the_prompt_is_nearer_it(noun, context, kind):
+    """WordNet ranks a jack the lifting tool tenth (after a sailor and a labourer), past the three senses walked: a
+    sense a kind declares is walked too, first where the prompt is nearer it than the common ones."""
+    assert ground.ground_noun(noun, None, context, True).kind == kind
+
+
+def test_a_rarer_sense_is_not_meant_where_the_prompt_is_nearer_a_common_one():
+    """"A stack" on a desk is an orderly pile (its first sense), never a ship's smokestack (its fourth)."""
+    assert ground._walked_senses("stack", "a stack of papers on the desk")[:1] != [wordnet.named("stack.n.04")]
+    assert all(s.offset != wordnet.named("stack.n.04").offset
+               for s in ground._walked_senses("stack", "a stack of papers on the desk"))

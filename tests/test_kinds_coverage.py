@@ -80,3 +80,15 @@ def test_generators_stay_clean_far_from_their_typical_size(name, size):
     lo, hi = scene.bounds
     np.testing.assert_allclose(hi - lo, size, rtol=0.02)
     assert all(g.area_faces.min() > 1e-12 for g in scene.geometry.values())
+
+
+@pytest.mark.parametrize("name,kind", [
+    ("birds' nests", "bird_nest"), ("fir cones", "pine_cone"), ("plant pots", "flower_pot"),
+    ("rubber duckie", "rubber_duck"), ("buzz saw", "circular_saw"), ("orbital sander", "sander"),
+    ("pry bar", "crowbar"), ("secateurs", "pruning_shears"), ("patch of moss", "moss_patch"), ("digging fork", "rake"),
+    ("bath sponge", "sponge"),
+])
+def test_garden_workshop_toy_and_woodland_things_have_kinds_of_their_own(name, kind):
+    """Families a fresh tune set and a probe of garden, workshop, bath and woodland nouns found shown by another
+    thing (a pine cone by a traffic cone, a nest by a robin, a garden fork by cutlery) or an archetype."""
+    assert lookup(name).name == kind

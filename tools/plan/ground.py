@@ -44,6 +44,7 @@ ARCHETYPE_SCORE = 0.3  # a generic archetype stands in only this near in meaning
 # odd half, just below); below it the walk goes on to an archetype.
 CLASS_MEANING_FLOOR = 0.3
 SENSE_ORDER_WEIGHT = 0.1  # per WordNet sense rank: a rarer sense must be this much nearer the prompt to win
+RARE_SENSE_MARGIN = 0.02  # how much nearer the prompt a rarer sense a kind declares must be than the common ones
 # Per rank again, for the head word of a compound: the compound says much of which sense it means ("turnout gear"
 # is equipment, gear's fourth sense), so frequency weighs half as much.
 HEAD_SENSE_ORDER_WEIGHT = 0.05
@@ -310,7 +311,7 @@ def _in_context(senses: list[wordnet.Synset], context: str,
     own order (by frequency, ``order_weight`` per rank) breaks near ties."""
     if len(senses) < 2 or not context or not embeddings_available():
         return senses
-    vectors = embed([context, *(f"{' '.join(s.lemmas[:2])}: {s.gloss}" for s in senses)])
+    vectors = embed([context, *(_sense_text(s) for s in senses)])
     fit = vectors[1:] @ vectors[0] - order_weight * np.arange(len(senses))
     return [senses[i] for i in np.argsort(-fit, kind="stable")]
 
@@ -330,7 +331,7 @@ def hypernym_kind(name: str, context: str = "", counted: bool = False) -> tuple[
     words = name.split()
     for start in range(len(words)):
         part = " ".join(words[start:])
-        senses = _in_context(wordnet.physical_senses(part), context)
+        senses = _walked_senses(part, context)
         senses = counted_senses(senses) if counted else senses
         if not senses:
             if wordnet.is_lemma(part):
@@ -340,6 +341,31 @@ def hypernym_kind(name: str, context: str = "", counted: bool = False) -> tuple[
         return next(((kind, steps + start, ancestor.lemmas[0]) for ancestor, steps in wordnet.ancestors(senses[0])
                      if (kind := _class_kind(ancestor)) is not None and (start == 0 or _near_enough(name, kind))), None)
     return None
+
+
+def _walked_senses(noun: str, context: str) -> list[wordnet.Synset]:
+    """The physical senses of ``noun`` that ``context`` (the prompt) may mean, the one it means first: a rarer sense a
+    kind declares (kinds.toml ``wordnet``) when the prompt is plainly nearer it than any of the noun's commonest
+    senses, for WordNet ranks senses by the frequency of old prose, not of what scenes show ("a jack" beside a car
+    and a tool chest is the lifting tool, its tenth sense, not a sailor or a labourer); else the commonest ones,
+    nearest the prompt first. A rarer sense is never walked without the prompt and the embeddings."""
+    common = _in_context(wordnet.physical_senses(noun), context)
+    if not context or not embeddings_available():
+        return common
+    everyday = wordnet.senses(noun)[:wordnet.MAX_SENSES]
+    declared = [s for s in wordnet.senses(noun)[wordnet.MAX_SENSES:] if s.offset in _declared_classes()]
+    if not declared:
+        return common
+    vectors = embed([context, *(_sense_text(s) for s in (*everyday, *declared))])
+    fit = vectors[1:] @ vectors[0]
+    best = int(np.argmax(fit[len(everyday):]))
+    plainly = fit[len(everyday) + best] >= max(fit[:len(everyday)], default=0.0) + RARE_SENSE_MARGIN
+    return [declared[best], *common] if plainly else common
+
+
+def _sense_text(sense: wordnet.Synset) -> str:
+    """A sense in words, for embedding: its first names and its gloss."""
+    return f"{' '.join(sense.lemmas[:2])}: {sense.gloss}"
 
 
 def _near_enough(name: str, kind: str) -> bool:
@@ -362,11 +388,23 @@ def gathered_kind(name: str) -> tuple[str, int, str] | None:
     return (kind, 1, found.lemmas[0]) if kind and found else None
 
 
+def replica_kind(name: str) -> Category | None:
+    """The toy that ``name`` means when a replica word (english.json ``replica_words``) leads it and the rest is a
+    being WordNet knows: "a stuffed elephant" or "a plush rabbit" is a soft toy, not a 3 m animal in a nursery, and
+    "a toy knight" a doll (english.json ``replica_names`` names the kind of each). None otherwise, or where WordNet
+    holds the whole name as a being of its own ("a toy dog" is a breed)."""
+    first, _, rest = name.partition(" ")
+    if first not in T["replica_words"] or not rest or not wordnet.available() or wordnet.being(name):
+        return None
+    being = wordnet.being(rest)
+    return lookup(T["replica_names"][being]) if being else None
+
+
 def ground_noun(name: str, head: str | None = None, context: str = "", counted: bool = False) -> Grounding:
     """The kind that shows ``name`` (a parsed noun, compounds whole: "pool table"); ``head`` its head word;
     ``context`` the prompt, which picks the noun's sense; ``counted`` whether the prompt counts it ("a lute",
     "glasses"), which rules out a substance's sense."""
-    exact = lookup(name)
+    exact = lookup(name) or replica_kind(name)
     if exact is not None and exact.name != GENERIC_KIND:
         return Grounding(name, exact.name, 1.0, "name", "exact")
     head_kind = lookup(head) if head and head != name else _ending_kind(name)

@@ -32,6 +32,7 @@ from tools.plan.ground import (
     ground_place,
     kind_in_context,
     place_named,
+    replica_kind,
 )
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
@@ -292,6 +293,8 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
     name, head = mention.noun, None
     if phrase is not None and len(phrase.name.split()) > len(mention.noun.split()):
         name, head = phrase.name, phrase.head  # the parse kept a compound the grammar cut ("pool table")
+    if phrase is not None and (replica := _as_replica(name, phrase)) is not None:
+        name, head = replica, name.split()[-1]  # "a stuffed elephant": the parse kept no "stuffed" in the name
     if phrase is not None and mention.count not in (None, phrase.count) and any(
             _names_number(word) for word in phrase.style_words):
         mention.count = phrase.count  # "a 1920s speakeasy", "a two-seater sofa": the number is a style, not a count
@@ -320,6 +323,16 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
     mention.category, mention.noun, mention.grounding = grounding.kind, name, grounding
     mention.unknown = None if grounding.fit == "exact" else UnknownNoun(
         noun=name, mapped_to=grounding.kind, reason=grounding.why)
+
+
+def _as_replica(name: str, phrase: Phrase) -> str | None:
+    """``name`` with the word before it in the phrase's text when that word makes it a toy (ground.replica_kind:
+    "a stuffed elephant", "a plush rabbit"), which the parse keeps out of the name as a participle or a style."""
+    words = phrase.text.lower().split()
+    first = name.split()[0]
+    before = words[:words.index(first)] if first in words else []
+    named = f"{before[-1]} {name}" if before else ""
+    return named if before and replica_kind(named) is not None else None
 
 
 def _for_people(whom: str | None) -> bool:
