@@ -29,7 +29,7 @@ even one of them from inside (a 2 m bathroom) is taken from further behind a wal
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -76,7 +76,10 @@ ROOM_INSET = 0.3  # metres the indoor hero keeps from the walls' inner faces and
 INDOOR_EYE_TOP = 2.4
 # Smallest horizontal extent (metres) framed round the requested things: a lone bench outdoors is shown in a
 # few metres of its place, not as a product shot; indoors a lone cup with the table round it.
-HERO_MIN_FRAME = {"indoor": 1.5, "outdoor": 3.0}
+HERO_MIN_FRAME = {"indoor": 1.5, "outdoor": 2.0}
+# Outdoors each framed requested thing's mean extent spans at least this share of the frame's height (a
+# hydrant, a mailbox on a street), else the hero frames part of them (see _composed_hero).
+READABLE = 0.1
 # Another thing joins the hero's framing (nearest to the subject first) while the camera need stand at most
 # this much further back than for the requested things alone.
 CONTEXT_GROWTH = 1.2
@@ -229,7 +232,7 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
                    occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
                    elevation: float, outdoor: bool, indoor: bool) -> tuple[dict[str, Any], set[str]]:
     """hero_view's search over rooms, elevations and azimuths, once the subject is known: the view and the
-    subject it frames (indoors, where the whole subject cannot be framed well, the part of it that can)."""
+    subject it frames (where the whole subject cannot be framed well, the part of it that can: _largest_part)."""
     min_frame = HERO_MIN_FRAME["outdoor" if outdoor else "indoor"]
     if indoor:
         room = _eye_room(bounds)
@@ -238,13 +241,38 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
         clean = [f for f in found if f[1] == 0 or not floor_edge_shows(f[3], room, aspect)]
         if clean and min(clean, key=lambda f: f[:3])[0] == 0:
             return min(clean, key=lambda f: f[:3])[3], subjects
-        part = _inside_part(bounds, framed, occluders, aspect, elevations, min_frame, room)
+
+        def inside(part_framed: list, part: set[str], _: bool) -> dict[str, Any] | None:
+            views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False)
+            return views[0][3] if views and views[0][0] == 0 else None  # only a view from inside hides nothing
+
+        # A hall's rows of desks do not fit a 35 mm frame from inside it: the photographer stands in the room
+        # and frames part, grown from its bulkiest thing (a stage and the chairs before it).
+        part = _largest_part(framed, lambda box: -float(np.prod(box[2] - box[1])), inside)
         if part is not None:
             return part
         if found:
             hidden, _, _, view = min(found, key=lambda f: f[:3])
             if hidden < 1:
                 return view, subjects
+    view = _open_hero(bounds, framed, occluders, subjects, aspect, elevation, min_frame)
+    if outdoor and not readable(view, [box for box, requested in framed if requested]):
+
+        def legible(part_framed: list, part: set[str], alone: bool) -> dict[str, Any] | None:
+            seen = _open_hero(bounds, part_framed, occluders, part, aspect, elevation, min_frame)
+            return seen if alone or readable(seen, [box for box, requested in part_framed if requested]) else None
+
+        # Named things far apart on a square would each be a speck in one frame: the hero frames the smallest
+        # and what stands near it while every one still reads; the overview shows them all.
+        return _largest_part(framed, lambda box: float(np.mean(box[2] - box[1])), legible) or (view, subjects)
+    return view, subjects
+
+
+def _open_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
+               occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
+               elevation: float, min_frame: float) -> dict[str, Any]:
+    """The first view of HERO_AZIMUTHS, with no room to stay in, that hides nothing of the subject, else the
+    one that hides the least."""
     views = (_hero_anywhere(azimuth, bounds, framed, aspect, elevation, min_frame) for azimuth in HERO_AZIMUTHS)
     best = next(views)
     best_hidden = hidden_share(best["position"], occluders, subjects)
@@ -254,7 +282,17 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
         hidden = hidden_share(view["position"], occluders, subjects)
         if hidden < best_hidden:
             best, best_hidden = view, hidden
-    return best, subjects
+    return best
+
+
+def readable(view: Mapping[str, Any], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> bool:
+    """Whether every box's mean extent spans at least READABLE of the frame's height at its depth in ``view``."""
+    position = np.asarray(view["position"], float)
+    forward = np.subtract(view["target"], position)
+    forward /= np.linalg.norm(forward)
+    tall = 2 * math.tan(math.radians(view["fov"]) / 2)  # the frame's height per metre of depth
+    return all(float(np.mean(hi - lo)) >= READABLE * tall * float(((lo + hi) / 2 - position) @ forward)
+               for _, lo, hi in boxes)
 
 
 def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
@@ -283,28 +321,28 @@ def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], b
     return found
 
 
-def _inside_part(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
-                 occluders: list[tuple[str, np.ndarray, np.ndarray]], aspect: float, elevations: Sequence[float],
-                 min_frame: float, room: tuple[np.ndarray, np.ndarray]) -> tuple[dict[str, Any], set[str]] | None:
-    """A view from inside the room of as many of the subject's things as one frames there hiding none of them,
-    grown from its bulkiest thing nearest first (a stage and the chairs before it, some of a classroom's desks),
-    with the rest as context; None when the subject is one thing or not even that one is so framed. A hall's
-    rows of desks do not fit a 35 mm frame from inside it: a photographer stands in the room and frames part."""
+def _largest_part(framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
+                  seed_order: Callable[[tuple[str, np.ndarray, np.ndarray]], float],
+                  view_of: Callable[[list, set[str], bool], dict[str, Any] | None],
+                  ) -> tuple[dict[str, Any], set[str]] | None:
+    """The view of the most requested things that ``view_of(framed with only them requested, their ids, whether
+    it is one thing)`` frames well, and their ids: the part grows from the first by ``seed_order``, nearest
+    first, the rest staying as context; None when one thing is requested or no part is framed well. Halving
+    finds the count, as more things never make a framing easier."""
     wanted = [box for box, requested in framed if requested]
     if len(wanted) < 2:
         return None
-    seed = max(wanted, key=lambda box: float(np.prod(box[2] - box[1])))
+    seed = min(wanted, key=seed_order)
     middle = (seed[1] + seed[2]) / 2
     order = sorted(wanted, key=lambda box: float(np.linalg.norm((box[1] + box[2]) / 2 - middle)))
     best: tuple[dict[str, Any], set[str]] | None = None
     few, many = 1, len(order) - 1  # the whole subject is already known not to be framed well
-    while few <= many:  # the most things framed, by halving (fewer things never need a farther camera)
+    while few <= many:
         count = (few + many) // 2
         part = {box[0] for box in order[:count]}
-        views = _room_views(bounds, [(box, box[0] in part) for box, _ in framed], occluders, part, aspect,
-                            elevations, min_frame, room, False)
-        if views and views[0][0] == 0 and views[0][1] == 0:
-            best, few = (views[0][3], part), count + 1
+        view = view_of([(box, box[0] in part) for box, _ in framed], part, count == 1)
+        if view is not None:
+            best, few = (view, part), count + 1
         else:
             many = count - 1
     return best
