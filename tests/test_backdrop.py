@@ -46,14 +46,20 @@ def test_a_bad_backdrop_is_refused_naming_it(tmp_path):
         load_places(unknown)
 
 
-def test_the_outdoor_hero_is_low_enough_to_show_the_horizon_and_still_frames_everything():
+def test_the_outdoor_hero_is_low_enough_to_show_the_horizon_and_still_frames_its_subject():
     lo, hi = np.array([-10, 0, -10]), np.array([10, 10, 10])
     indoor = frame_views((lo, hi), PARK_OBJECTS)["hero"]
-    outdoor = frame_views((lo, hi), PARK_OBJECTS, outdoor=True)["hero"]
+    views = frame_views((lo, hi), PARK_OBJECTS, outdoor=True)
+    outdoor = views["hero"]
     assert _elevation(outdoor) < outdoor["fov"] / 2 < _elevation(indoor) <= MAX_HERO_ELEVATION, \
         "the frame's top edge looks above the horizontal outdoors, below it in a room"
+    # Three 1 m things 6-12 m apart would each be a speck framed together: the hero frames the part it names,
+    # the overview all of them.
+    assert outdoor["subject"]
     for o in PARK_OBJECTS:
-        assert view_contains(outdoor, o["bbox"]["min"], o["bbox"]["max"], 4 / 3, outdoor["fov"]), o["id"]
+        if o["id"] in outdoor["subject"]:
+            assert view_contains(outdoor, o["bbox"]["min"], o["bbox"]["max"], 4 / 3, outdoor["fov"]), o["id"]
+        assert view_contains(views["overview"], o["bbox"]["min"], o["bbox"]["max"], 4 / 3, 50), o["id"]
 
 
 def _park(tmp_path, room_type: str = "park", floor: str = "grass") -> dict:

@@ -79,7 +79,7 @@ INDOOR_EYE_TOP = 2.4
 HERO_MIN_FRAME = {"indoor": 1.5, "outdoor": 2.0}
 # Outdoors each framed requested thing's mean extent spans at least this share of the frame's height (a
 # hydrant, a mailbox on a street), else the hero frames part of them (see _composed_hero).
-READABLE = 0.1
+READABLE = 0.15
 # Another thing joins the hero's framing (nearest to the subject first) while the camera need stand at most
 # this much further back than for the requested things alone.
 CONTEXT_GROWTH = 1.2
