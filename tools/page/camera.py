@@ -234,15 +234,16 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
     """hero_view's search over rooms, elevations and azimuths, once the subject is known: the view and the
     subject it frames (where the whole subject cannot be framed well, the part of it that can: _largest_part)."""
     min_frame = HERO_MIN_FRAME["outdoor" if outdoor else "indoor"]
-    if indoor:
-        room = _eye_room(bounds)
-        elevations = tuple(e for e in INDOOR_HERO_ELEVATIONS if e <= elevation) or (elevation,)
+    elevations = tuple(e for e in INDOOR_HERO_ELEVATIONS if e <= elevation) or (elevation,)
+    # Under the eye height first; under a high ceiling only when nothing frames the subject below it (a
+    # basketball hoop 3.9 m high seen from a gym's floor).
+    for room in _hero_rooms(bounds) if indoor else ():
         found = _room_views(bounds, framed, occluders, subjects, aspect, elevations, min_frame, room, True)
         clean = [f for f in found if f[1] == 0 or not floor_edge_shows(f[3], room, aspect)]
         if clean and min(clean, key=lambda f: f[:3])[0] == 0:
             return min(clean, key=lambda f: f[:3])[3], subjects
 
-        def inside(part_framed: list, part: set[str], _: bool) -> dict[str, Any] | None:
+        def inside(part_framed: list, part: set[str], _: bool, room=room) -> dict[str, Any] | None:
             views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False)
             return views[0][3] if views and views[0][0] == 0 else None  # only a view from inside hides nothing
 
@@ -348,10 +349,13 @@ def _largest_part(framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
     return best
 
 
-def _eye_room(bounds) -> tuple[np.ndarray, np.ndarray]:
-    """The room's box with its top at the indoor hero's highest eye (INDOOR_EYE_TOP under a high ceiling)."""
+def _hero_rooms(bounds) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """The room's box with its top at the indoor hero's highest eye (INDOOR_EYE_TOP), then, under a higher
+    ceiling, the whole box."""
     lo, hi = _as_box(bounds)
-    return lo, np.array([hi[0], min(hi[1], lo[1] + INDOOR_EYE_TOP + ROOM_INSET), hi[2]])
+    top = lo[1] + INDOOR_EYE_TOP + ROOM_INSET
+    eye = (lo, np.array([hi[0], min(hi[1], top), hi[2]]))
+    return (eye, (lo, hi)) if hi[1] > top else (eye,)
 
 
 def floor_edge_shows(view: Mapping[str, Any], room: tuple[np.ndarray, np.ndarray], aspect: float) -> bool:
