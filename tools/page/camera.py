@@ -22,7 +22,7 @@ where no wall stands between it and the objects, because the page draws walls si
 inward, so a wall seen from outside vanishes, and a convex room's walls seen from inside are all behind
 what they enclose; but only as far back as the floor still fills the bottom of its frame
 (floor_edge_shows). Further back (a hall, a classroom: too large for the lens), it stands inside and
-frames part of what was asked for, the rest as context (_inside_part); only a room too small to frame
+frames part of what was asked for, the rest as context (_largest_part; PART_HIDDEN); only a room too small to frame
 even one of them from inside (a 2 m bathroom) is taken from further behind a wall.
 """
 
@@ -71,6 +71,9 @@ INDOOR_HERO_ELEVATIONS = (HERO_ELEVATION, 22.0, 16.0, 10.0, 5.0)
 # Inside a room the photographer may also turn to face the front wall or a side wall (a tv on the front wall).
 INDOOR_TURNED_AZIMUTHS = (180.0 - HERO_AZIMUTH, HERO_AZIMUTH - 180.0, 90.0, -90.0)
 ROOM_INSET = 0.3  # metres the indoor hero keeps from the walls' inner faces and below the ceiling
+# A large room's part (see _composed_hero) may have this share of its sight lines hidden (chairs round a
+# table, a row of pews before the next): asking for none left a lone counter or altar as the part.
+PART_HIDDEN = 0.25
 # Metres above the floor the indoor hero's eye stands at most: a photographer's raised camera under a hall's
 # high ceiling, not a view from its gallery.
 INDOOR_EYE_TOP = 2.4
@@ -209,7 +212,7 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
     ``indoor``: the bounds are the room, and the first view that stands inside it (ROOM_INSET) and hides
     nothing wins (see _room_views); else the view under the eye height that hides nothing and, of those,
     stands the least far beyond the walls, if the floor's edge does not show from there; else a view from
-    inside of part of the subject (_inside_part), which ``subject`` then names; else the view under the eye
+    inside of part of the subject (_largest_part), which ``subject`` then names; else the view under the eye
     height that hides the least; when every one hides the subject, the view from outside that hides the
     least, as with no room."""
     items = [(_item_box(p), _requested(p)) for p in placements]
@@ -245,7 +248,8 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
 
         def inside(part_framed: list, part: set[str], _: bool, room=room) -> dict[str, Any] | None:
             views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False)
-            return views[0][3] if views and views[0][0] == 0 else None  # only a view from inside hides nothing
+            best = min(views, default=None)  # (hidden, outside, order, view): the order is unique
+            return best[3] if best is not None and best[0] <= PART_HIDDEN else None
 
         # A hall's rows of desks do not fit a 35 mm frame from inside it: the photographer stands in the room
         # and frames part, grown from its bulkiest thing (a stage and the chairs before it).
