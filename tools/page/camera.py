@@ -247,9 +247,9 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
             return min(clean, key=lambda f: f[:3])[3], subjects
 
         def inside(part_framed: list, part: set[str], _: bool, room=room) -> dict[str, Any] | None:
-            views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False)
-            best = min(views, default=None)  # (hidden, outside, order, view): the order is unique
-            return best[3] if best is not None and best[0] <= PART_HIDDEN else None
+            views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False,
+                                PART_HIDDEN)
+            return views[0][3] if views and views[0][0] <= PART_HIDDEN else None
 
         # A hall's rows of desks do not fit a 35 mm frame from inside it: the photographer stands in the room
         # and frames part, grown from its bulkiest thing (a stage and the chairs before it).
@@ -303,11 +303,11 @@ def readable(view: Mapping[str, Any], boxes: Sequence[tuple[str, np.ndarray, np.
 def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
                 occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
                 elevations: Sequence[float], min_frame: float, room: tuple[np.ndarray, np.ndarray],
-                behind_walls: bool) -> list[tuple[float, float, int, dict[str, Any]]]:
+                behind_walls: bool, enough: float = 0.0) -> list[tuple[float, float, int, dict[str, Any]]]:
     """(hidden share, metres outside the room, order, view) of the views under the room's eye height, trying
     INDOOR_THIRDS_SLACKS and ``elevations`` from the highest, HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS: from
     inside the room, then (``behind_walls``) from behind a wall, as near it as frames the subject (so centred);
-    only the first view from inside that hides nothing when there is one."""
+    only the first view from inside that hides at most ``enough`` when there is one."""
     found: list[tuple[float, float, int, dict[str, Any]]] = []
     tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
     tries += [(False, el, 0.0) for el in elevations] if behind_walls else []
@@ -320,8 +320,8 @@ def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], b
             if any(f[0] == 0 and f[1] <= outside for f in found):
                 continue  # a view as near that hides nothing is already found: this one cannot win
             hidden = hidden_share(view["position"], occluders, subjects)
-            if walls and hidden == 0:
-                return [(0.0, 0.0, 0, view)]
+            if walls and hidden <= enough:
+                return [(hidden, 0.0, 0, view)]
             found.append((hidden, outside, len(found), view))
     return found
 
