@@ -213,8 +213,8 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
     nothing wins (see _room_views); else the view under the eye height that hides nothing and, of those,
     stands the least far beyond the walls, if the floor's edge does not show from there; else a view from
     inside of part of the subject (_largest_part), which ``subject`` then names; else the view under the eye
-    height that hides the least; when every one hides the subject, the view from outside that hides the
-    least, as with no room."""
+    height that hides the least; then the same under a higher ceiling; when every one hides the subject, the
+    view from outside that hides the least, as with no room."""
     items = [(_item_box(p), _requested(p)) for p in placements]
     occluders = [box for box, _ in items]
     framed = items
