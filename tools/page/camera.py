@@ -368,7 +368,7 @@ def floor_edge_shows(view: Mapping[str, Any], room: tuple[np.ndarray, np.ndarray
     floor's plane outside the room (else the frame's bottom edge lies on the floor, and walls close its sides)."""
     lo, hi = room
     position = np.asarray(view["position"], float)
-    if np.sum((position[[0, 2]] < lo[[0, 2]] + ROOM_INSET) | (position[[0, 2]] > hi[[0, 2]] - ROOM_INSET)) > 1:
+    if np.sum((position[[0, 2]] < lo[[0, 2]]) | (position[[0, 2]] > hi[[0, 2]])) > 1:
         return True
     forward = np.subtract(view["target"], position)
     forward /= np.linalg.norm(forward)
