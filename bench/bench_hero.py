@@ -3,11 +3,13 @@
     python bench/bench_hero.py EVAL_DIR [--subjects OTHER_EVAL_DIR]
 
 Per scene: how far the hero looks down (degrees), its distance to its target and to the subject's centre, the
-camera's height and, indoors, whether it stands inside the room; the subject's share of the frame (its boxes'
+camera's height and, indoors, whether it stands inside the room (else whether the floor's edge shows); the subject's share of the frame (its boxes'
 projected rectangle, clipped to the frame) and how many subject objects the frame cuts (a box corner outside
 it). The subject is the requested objects, else the hero's own ``subject`` ids (tools/page/camera.py), else
 those of the same scene in ``--subjects`` (so a folder made before the hero named its subject is measured on
-the subject chosen after). Prints one line a scene and the medians, indoors and outdoors apart.
+the subject chosen after). Where the hero frames only part of the requested objects (a large room, things far
+apart outdoors), ``framed`` counts the part it names and ``framed cut`` how many of that part the frame cuts.
+Prints one line a scene and the medians, indoors and outdoors apart.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tools.page.camera import ROOM_INSET, ndc, view_contains
+from tools.page.camera import ROOM_INSET, floor_edge_shows, ndc, view_contains
 
 ASPECT = 4 / 3  # the verifier's 1024x768 viewport (tools/page/compose.DESIGN_ASPECT)
 
@@ -54,6 +56,8 @@ def measure(scene: dict, other: dict | None) -> dict:
     position, target = np.asarray(hero["position"]), np.asarray(hero["target"])
     back = position - target
     subject = _subject(scene, other)
+    named = set(hero.get("subject") or [o["id"] for o in subject])
+    part = [o for o in subject if o["id"] in named] or subject
     centre = (np.mean([o["bbox"]["min"] for o in subject], axis=0) + np.mean([o["bbox"]["max"] for o in subject], axis=0)) / 2 \
         if subject else target
     lo, hi = np.asarray(scene["bounds"]["min"]), np.asarray(scene["bounds"]["max"])
@@ -67,9 +71,12 @@ def measure(scene: dict, other: dict | None) -> dict:
         "to_subject": float(np.linalg.norm(position - centre)),
         "height": float(position[1]),
         "inside": inside,
+        "edge": indoor and not inside and floor_edge_shows(hero, (lo, hi), ASPECT),  # the floor slab's edge in frame
         "share": frame_share(hero, subject),
         "cut": sum(not view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], ASPECT, hero["fov"]) for o in subject),
         "subject": len(subject),
+        "framed": len(part),
+        "framed_cut": sum(not view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], ASPECT, hero["fov"]) for o in part),
     }
 
 
@@ -87,7 +94,8 @@ def main() -> None:
         rows.append(row)
         print(f"{path.parent.name:<40} {'in ' if row['indoor'] else 'out'} down {row['elevation']:5.1f}  "
               f"dist {row['distance']:5.1f}  to subject {row['to_subject']:5.1f}  y {row['height']:4.2f}  "
-              f"inside {row['inside']!s:<5}  share {row['share']:.2f}  cut {row['cut']}/{row['subject']}")
+              f"inside {row['inside']!s:<5}  share {row['share']:.2f}  cut {row['cut']}/{row['subject']}  "
+              f"framed {row['framed']} (cut {row['framed_cut']})")
     for label, group in (("indoor", [r for r in rows if r["indoor"]]), ("outdoor", [r for r in rows if not r["indoor"]])):
         if not group:
             continue
@@ -96,8 +104,10 @@ def main() -> None:
         print(f"{label}: {len(group)} scenes, median down {med['elevation']:.1f} deg (max "
               f"{max(r['elevation'] for r in group):.1f}), to target {med['distance']:.1f} m, to subject "
               f"{med['to_subject']:.1f} m, camera y {med['height']:.2f} m, subject share {med['share']:.2f}, "
-              f"subject objects cut {sum(r['cut'] for r in group)}/{sum(r['subject'] for r in group)}"
-              + (f", inside the room {inside}/{len(group)}" if label == "indoor" else ""))
+              f"subject objects cut {sum(r['cut'] for r in group)}/{sum(r['subject'] for r in group)}, framed part "
+              f"{sum(r['framed'] for r in group)} (cut {sum(r['framed_cut'] for r in group)})"
+              + (f", inside the room {inside}/{len(group)}, behind a wall with the floor's edge in frame "
+                 f"{sum(bool(r['edge']) for r in group)}" if label == "indoor" else ""))
 
 
 if __name__ == "__main__":

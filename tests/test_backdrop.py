@@ -13,7 +13,7 @@ from tools.core.schema import Environment
 from tools.knowledge.backdrops import BACKDROPS, load_backdrops
 from tools.knowledge.places import PLACES, load_places
 from tools.page.backdrop import ring_radius
-from tools.page.camera import MAX_HERO_ELEVATION, frame_views, ndc, view_contains
+from tools.page.camera import MAX_HERO_ELEVATION, frame_views, ndc, readable, view_contains
 from tools.page.compose import write_scene
 
 PARK_OBJECTS = [{"id": f"o{i}", "requested": True, "bbox": {"min": [x - 0.5, 0, z - 0.5], "max": [x + 0.5, h, z + 0.5]}}
@@ -46,14 +46,20 @@ def test_a_bad_backdrop_is_refused_naming_it(tmp_path):
         load_places(unknown)
 
 
-def test_the_outdoor_hero_is_low_enough_to_show_the_horizon_and_still_frames_everything():
+def test_the_outdoor_hero_is_low_enough_to_show_the_horizon_and_still_frames_its_subject():
     lo, hi = np.array([-10, 0, -10]), np.array([10, 10, 10])
     indoor = frame_views((lo, hi), PARK_OBJECTS)["hero"]
-    outdoor = frame_views((lo, hi), PARK_OBJECTS, outdoor=True)["hero"]
+    views = frame_views((lo, hi), PARK_OBJECTS, outdoor=True)
+    outdoor = views["hero"]
     assert _elevation(outdoor) < outdoor["fov"] / 2 < _elevation(indoor) <= MAX_HERO_ELEVATION, \
         "the frame's top edge looks above the horizontal outdoors, below it in a room"
+    # Three 1 m things 6-12 m apart would each be a speck framed together: the hero frames the part it names,
+    # the overview all of them.
+    assert outdoor["subject"]
     for o in PARK_OBJECTS:
-        assert view_contains(outdoor, o["bbox"]["min"], o["bbox"]["max"], 4 / 3, outdoor["fov"]), o["id"]
+        if o["id"] in outdoor["subject"]:
+            assert view_contains(outdoor, o["bbox"]["min"], o["bbox"]["max"], 4 / 3, outdoor["fov"]), o["id"]
+        assert view_contains(views["overview"], o["bbox"]["min"], o["bbox"]["max"], 4 / 3, 50), o["id"]
 
 
 def _park(tmp_path, room_type: str = "park", floor: str = "grass") -> dict:
@@ -133,3 +139,20 @@ def test_the_outdoor_hero_frames_what_was_asked_for_at_a_readable_size_not_the_w
         assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], 4 / 3, hero["fov"]), o["id"]
     assert _frame_share(hero, asked, 4 / 3) >= 0.4, "what was asked for fills a good part of the frame"
     assert ndc(hero, [1, 0.8, 0], 4 / 3)[1] < 0, "the fountain in the lower half, not under an empty sky"
+
+
+def test_small_things_named_far_apart_outdoors_are_not_specks_in_the_hero_the_overview_shows_them_all():
+    # A 30 m street: a fire hydrant and a mailbox asked for, 12 m apart, a car and lamp posts the planner added.
+    lo, hi = np.array([-15, 0, -10]), np.array([15, 12, 10])
+    hydrant, mailbox = _box("fire_hydrant_1", True, (-6, 1), (0.4, 0.8, 0.4)), _box("mailbox_1", True, (6, -1), (0.5, 1.3, 0.45))
+    around = [_box("car_1", False, (0, 4), (4.5, 1.5, 1.9)), _box("lamp_1", False, (-3, -2), (0.3, 4.5, 0.3))]
+    views = frame_views((lo, hi), [hydrant, mailbox, *around], outdoor=True)
+    hero = views["hero"]
+    assert hero["subject"] in (["fire_hydrant_1"], ["mailbox_1"]), hero["subject"]
+    boxes = [(o["id"], np.array(o["bbox"]["min"]), np.array(o["bbox"]["max"])) for o in (hydrant, mailbox)]
+    framed = [box for box in boxes if box[0] in hero["subject"]]
+    assert readable(hero, framed)
+    assert view_contains(hero, framed[0][1], framed[0][2], 4 / 3, hero["fov"])
+    assert _elevation(hero) < hero["fov"] / 2, "the horizon still shows"
+    for o in (hydrant, mailbox):
+        assert view_contains(views["overview"], o["bbox"]["min"], o["bbox"]["max"], 4 / 3, 50), o["id"]

@@ -15,18 +15,21 @@ the prompt names only a place, the subject is the place's main group (tools/page
 seating group, the bed, the well of a square, framed as requested things are.
 
 Indoors the hero stands inside the room (ROOM_INSET from the walls, under the ceiling), as a
-photographer would: it tries INDOOR_HERO_ELEVATIONS from the highest down (a lower camera needs less
-height for the same distance), and the framing without context before giving up; only when the
-requested things cannot be framed from inside (a room too small for the lens) does it stand outside,
+photographer would, its eye at most INDOOR_EYE_TOP high: it tries INDOOR_HERO_ELEVATIONS from the
+highest down (a lower camera needs less height for the same distance), and the framing without context
+before giving up. When the requested things cannot be framed from inside, it stands just behind a wall,
 where no wall stands between it and the objects, because the page draws walls single-sided facing
 inward, so a wall seen from outside vanishes, and a convex room's walls seen from inside are all behind
-what they enclose.
+what they enclose; but only as far back as the floor still fills the bottom of its frame
+(floor_edge_shows). Further back (a hall, a classroom: too large for the lens), it stands inside and
+frames part of what was asked for, the rest as context (_largest_part; PART_HIDDEN); only a room too small to frame
+even one of them from inside (a 2 m bathroom) is taken from further behind a wall.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -64,13 +67,22 @@ MAX_HERO_ELEVATION = 35.0
 OUTDOOR_HERO_ELEVATION = 13.0
 # Indoors, the elevations tried in turn until the hero stands inside the room: a photograph of a room is
 # taken from inside it, at eye level or a little above.
-INDOOR_HERO_ELEVATIONS = (HERO_ELEVATION, 22.0, 16.0, 10.0)
+INDOOR_HERO_ELEVATIONS = (HERO_ELEVATION, 22.0, 16.0, 10.0, 5.0)
 # Inside a room the photographer may also turn to face the front wall or a side wall (a tv on the front wall).
 INDOOR_TURNED_AZIMUTHS = (180.0 - HERO_AZIMUTH, HERO_AZIMUTH - 180.0, 90.0, -90.0)
 ROOM_INSET = 0.3  # metres the indoor hero keeps from the walls' inner faces and below the ceiling
+# A large room's part (see _composed_hero) may have this share of its sight lines hidden (chairs round a
+# table, a row of pews before the next): asking for none left a lone counter or altar as the part.
+PART_HIDDEN = 0.25
+# Metres above the floor the indoor hero's eye stands at most: a photographer's raised camera under a hall's
+# high ceiling, not a view from its gallery.
+INDOOR_EYE_TOP = 2.4
 # Smallest horizontal extent (metres) framed round the requested things: a lone bench outdoors is shown in a
 # few metres of its place, not as a product shot; indoors a lone cup with the table round it.
-HERO_MIN_FRAME = {"indoor": 1.5, "outdoor": 3.0}
+HERO_MIN_FRAME = {"indoor": 1.5, "outdoor": 2.0}
+# Outdoors each framed requested thing's mean extent spans at least this share of the frame's height (a
+# hydrant, a mailbox on a street), else the hero frames part of them (see _composed_hero).
+READABLE = 0.15
 # Another thing joins the hero's framing (nearest to the subject first) while the camera need stand at most
 # this much further back than for the requested things alone.
 CONTEXT_GROWTH = 1.2
@@ -198,11 +210,11 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
     the view names its subject's ids in ``subject``.
 
     ``indoor``: the bounds are the room, and the first view that stands inside it (ROOM_INSET) and hides
-    nothing wins, trying INDOOR_THIRDS_SLACKS, INDOOR_HERO_ELEVATIONS (those at most ``elevation``) from the
-    highest, and HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS; else the view under the ceiling that hides the
-    least and, of those, stands the least far beyond the walls (its subject centred, so as near as can be);
-    when every view under the ceiling hides the subject, the view from outside that hides the least, as
-    with no room."""
+    nothing wins (see _room_views); else the view under the eye height that hides nothing and, of those,
+    stands the least far beyond the walls, if the floor's edge does not show from there; else a view from
+    inside of part of the subject (_largest_part), which ``subject`` then names; else the view under the eye
+    height that hides the least; then the same under a higher ceiling; when every one hides the subject, the
+    view from outside that hides the least, as with no room."""
     items = [(_item_box(p), _requested(p)) for p in placements]
     occluders = [box for box, _ in items]
     framed = items
@@ -215,37 +227,57 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
                               np.mean(_as_box(bounds), axis=0), indoor=not outdoor)
         framed = [(box, box[0] in group) for box, _ in items]
     subjects = {box[0] for box, requested in framed if requested}
-    view = _composed_hero(bounds, framed, occluders, subjects, aspect, elevation, outdoor, indoor)
-    return {**view, "subject": sorted(subjects)}
+    view, framed_ids = _composed_hero(bounds, framed, occluders, subjects, aspect, elevation, outdoor, indoor)
+    return {**view, "subject": sorted(framed_ids)}
 
 
 def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
                    occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
-                   elevation: float, outdoor: bool, indoor: bool) -> dict[str, Any]:
-    """hero_view's search over rooms, elevations and azimuths, once the subject is known."""
+                   elevation: float, outdoor: bool, indoor: bool) -> tuple[dict[str, Any], set[str]]:
+    """hero_view's search over rooms, elevations and azimuths, once the subject is known: the view and the
+    subject it frames (where the whole subject cannot be framed well, the part of it that can: _largest_part)."""
     min_frame = HERO_MIN_FRAME["outdoor" if outdoor else "indoor"]
-    if indoor:
-        room = _as_box(bounds)
-        elevations = tuple(e for e in INDOOR_HERO_ELEVATIONS if e <= elevation) or (elevation,)
-        found: list[tuple[float, float, int, dict[str, Any]]] = []  # (hidden, metres outside, order, view)
-        tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
-        tries += [(False, el, 0.0) for el in elevations]  # behind a wall: as near it as frames them, so centred
-        for walls, el, slack in tries:
-            for azimuth in HERO_AZIMUTHS + INDOOR_TURNED_AZIMUTHS:
-                view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls))
-                if view is None:
-                    continue
-                outside = _outside(view["position"], room)
-                if any(f[0] == 0 and f[1] <= outside for f in found):
-                    continue  # a view as near that hides nothing is already found: this one cannot win
-                hidden = hidden_share(view["position"], occluders, subjects)
-                if walls and hidden == 0:
-                    return view
-                found.append((hidden, outside, len(found), view))
+    elevations = tuple(e for e in INDOOR_HERO_ELEVATIONS if e <= elevation) or (elevation,)
+    # Under the eye height first; under a high ceiling only when nothing frames the subject below it (a
+    # basketball hoop 3.9 m high seen from a gym's floor).
+    for room in _hero_rooms(bounds) if indoor else ():
+        found = _room_views(bounds, framed, occluders, subjects, aspect, elevations, min_frame, room, True)
+        clean = [f for f in found if f[1] == 0 or not floor_edge_shows(f[3], room, aspect)]
+        if clean and min(clean, key=lambda f: f[:3])[0] == 0:
+            return min(clean, key=lambda f: f[:3])[3], subjects
+
+        def inside(part_framed: list, part: set[str], _: bool, room=room) -> dict[str, Any] | None:
+            views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False,
+                                PART_HIDDEN)
+            return views[0][3] if views and views[0][0] <= PART_HIDDEN else None
+
+        # A hall's rows of desks do not fit a 35 mm frame from inside it: the photographer stands in the room
+        # and frames part, grown from its bulkiest thing (a stage and the chairs before it).
+        part = _largest_part(framed, lambda box: -float(np.prod(box[2] - box[1])), inside)
+        if part is not None:
+            return part
         if found:
             hidden, _, _, view = min(found, key=lambda f: f[:3])
             if hidden < 1:
-                return view
+                return view, subjects
+    view = _open_hero(bounds, framed, occluders, subjects, aspect, elevation, min_frame)
+    if outdoor and not readable(view, [box for box, requested in framed if requested]):
+
+        def legible(part_framed: list, part: set[str], alone: bool) -> dict[str, Any] | None:
+            seen = _open_hero(bounds, part_framed, occluders, part, aspect, elevation, min_frame)
+            return seen if alone or readable(seen, [box for box, requested in part_framed if requested]) else None
+
+        # Named things far apart on a square would each be a speck in one frame: the hero frames the smallest
+        # and what stands near it while every one still reads; the overview shows them all.
+        return _largest_part(framed, lambda box: float(np.mean(box[2] - box[1])), legible) or (view, subjects)
+    return view, subjects
+
+
+def _open_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
+               occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
+               elevation: float, min_frame: float) -> dict[str, Any]:
+    """The first view of HERO_AZIMUTHS, with no room to stay in, that hides nothing of the subject, else the
+    one that hides the least."""
     views = (_hero_anywhere(azimuth, bounds, framed, aspect, elevation, min_frame) for azimuth in HERO_AZIMUTHS)
     best = next(views)
     best_hidden = hidden_share(best["position"], occluders, subjects)
@@ -256,6 +288,100 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
         if hidden < best_hidden:
             best, best_hidden = view, hidden
     return best
+
+
+def readable(view: Mapping[str, Any], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> bool:
+    """Whether every box's mean extent spans at least READABLE of the frame's height at its depth in ``view``."""
+    position = np.asarray(view["position"], float)
+    forward = np.subtract(view["target"], position)
+    forward /= np.linalg.norm(forward)
+    tall = 2 * math.tan(math.radians(view["fov"]) / 2)  # the frame's height per metre of depth
+    return all(float(np.mean(hi - lo)) >= READABLE * tall * float(((lo + hi) / 2 - position) @ forward)
+               for _, lo, hi in boxes)
+
+
+def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
+                occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
+                elevations: Sequence[float], min_frame: float, room: tuple[np.ndarray, np.ndarray],
+                behind_walls: bool, enough: float = 0.0) -> list[tuple[float, float, int, dict[str, Any]]]:
+    """(hidden share, metres outside the room, order, view) of the views under the room's eye height, trying
+    INDOOR_THIRDS_SLACKS and ``elevations`` from the highest, HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS: from
+    inside the room, then (``behind_walls``) from behind a wall, as near it as frames the subject (so centred);
+    only the first view from inside that hides at most ``enough`` when there is one."""
+    found: list[tuple[float, float, int, dict[str, Any]]] = []
+    tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
+    tries += [(False, el, 0.0) for el in elevations] if behind_walls else []
+    for walls, el, slack in tries:
+        for azimuth in HERO_AZIMUTHS + INDOOR_TURNED_AZIMUTHS:
+            view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls))
+            if view is None:
+                continue
+            outside = _outside(view["position"], room)
+            if any(f[0] == 0 and f[1] <= outside for f in found):
+                continue  # a view as near that hides nothing is already found: this one cannot win
+            hidden = hidden_share(view["position"], occluders, subjects)
+            if walls and hidden <= enough:
+                return [(hidden, 0.0, 0, view)]
+            found.append((hidden, outside, len(found), view))
+    return found
+
+
+def _largest_part(framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
+                  seed_order: Callable[[tuple[str, np.ndarray, np.ndarray]], float],
+                  view_of: Callable[[list, set[str], bool], dict[str, Any] | None],
+                  ) -> tuple[dict[str, Any], set[str]] | None:
+    """The view of the most requested things that ``view_of(framed with only them requested, their ids, whether
+    it is one thing)`` frames well, and their ids: the part grows from the first by ``seed_order``, nearest
+    first, the rest staying as context; None when one thing is requested or no part is framed well. Halving
+    finds the count, as more things never make a framing easier."""
+    wanted = [box for box, requested in framed if requested]
+    if len(wanted) < 2:
+        return None
+    seed = min(wanted, key=seed_order)
+    middle = (seed[1] + seed[2]) / 2
+    order = sorted(wanted, key=lambda box: float(np.linalg.norm((box[1] + box[2]) / 2 - middle)))
+    best: tuple[dict[str, Any], set[str]] | None = None
+    few, many = 1, len(order) - 1  # the whole subject is already known not to be framed well
+    while few <= many:
+        count = (few + many) // 2
+        part = {box[0] for box in order[:count]}
+        view = view_of([(box, box[0] in part) for box, _ in framed], part, count == 1)
+        if view is not None:
+            best, few = (view, part), count + 1
+        else:
+            many = count - 1
+    return best
+
+
+def _hero_rooms(bounds) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """The room's box with its top at the indoor hero's highest eye (INDOOR_EYE_TOP), then, under a higher
+    ceiling, the whole box."""
+    lo, hi = _as_box(bounds)
+    top = lo[1] + INDOOR_EYE_TOP + ROOM_INSET
+    eye = (lo, np.array([hi[0], min(hi[1], top), hi[2]]))
+    return (eye, (lo, hi)) if hi[1] > top else (eye,)
+
+
+def floor_edge_shows(view: Mapping[str, Any], room: tuple[np.ndarray, np.ndarray], aspect: float) -> bool:
+    """Whether a camera behind a wall (which the page hides) sees the floor's edge and the void past it: it
+    stands beyond two walls (its corner's side walls are hidden too), or a bottom corner of its frame meets the
+    floor's plane outside the room (else the frame's bottom edge lies on the floor, and walls close its sides)."""
+    lo, hi = room
+    position = np.asarray(view["position"], float)
+    if np.sum((position[[0, 2]] < lo[[0, 2]]) | (position[[0, 2]] > hi[[0, 2]])) > 1:
+        return True
+    forward = np.subtract(view["target"], position)
+    forward /= np.linalg.norm(forward)
+    right, up = _camera_axes(forward)
+    tan_v = math.tan(math.radians(view["fov"]) / 2)
+    for side in (-1.0, 1.0):
+        ray = forward - up * tan_v + right * (side * tan_v * aspect)
+        if ray[1] >= 0:
+            return True
+        hit = position + ray * ((lo[1] - position[1]) / ray[1])
+        if not (lo[0] <= hit[0] <= hi[0] and lo[2] <= hit[2] <= hi[2]):
+            return True
+    return False
 
 
 def _outside(position: Sequence[float], room: tuple[np.ndarray, np.ndarray]) -> float:
