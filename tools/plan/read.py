@@ -31,6 +31,7 @@ from tools.plan.ground import (
     ground_noun,
     ground_place,
     kind_in_context,
+    open_ground_place,
     place_named,
 )
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
@@ -87,6 +88,8 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
             drop.append(setting)
     around = surroundings(sentence, parsed.place)
     parsed.place = around.place or parsed.place  # "the bridge of a starship": a starship bridge
+    if parsed.place is None and sentence.place is not None:  # "a picnic spot": open ground, not a plain room
+        parsed.place = open_ground_place(sentence.place.name)
     parsed.surroundings = around.style  # "the kitchen of a castle": its walls the castle's
     beyond = {j for j, phrase in enumerate(phrases) if around.holds(phrase)}
     drop += [i for i, j in pairs.items() if j in beyond and i not in drop]
