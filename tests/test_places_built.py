@@ -66,3 +66,20 @@ def test_a_holder_of_the_scenes_things_is_made_without_its_own_goods(tmp_path):
 def test_a_holder_without_goods_of_its_own_is_made_as_ever(tmp_path):
     spec = ObjectSpec(key="crate", category="crate", count=1)
     assert make_asset(spec, 0, tmp_path, holding=True).key == make_asset(spec, 0, tmp_path).key
+
+
+@pytest.mark.parametrize("prompt", ["a picnic spot by a lake with a blanket, a basket and two folding chairs",
+                                    "a duck pond with ducks, a bench and a willow"])
+def test_the_water_a_scene_is_set_by_is_drawn(prompt):
+    # the grammar read "lake" as the lakeside alone; with three things named, the place's pond never came
+    plan = plan_prompt(prompt, 0)
+    assert plan.environment.room_type == "lakeside" and "pond" in {o.category for o in plan.objects}
+
+
+@pytest.mark.parametrize("prompt, kind, place", [
+    ("a log cabin with a fireplace and a rocking chair", "indoor", "lodge"),  # the room inside it: its interior
+    ("a log cabin in a snowy forest", "outdoor", "forest"),  # the building seen from outside, as ever
+])
+def test_a_dwelling_among_indoor_things_is_the_room_its_interior_names(prompt, kind, place):
+    env = plan_prompt(prompt, 0).environment
+    assert (env.kind, env.room_type) == (kind, place)
