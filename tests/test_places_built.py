@@ -83,3 +83,15 @@ def test_the_water_a_scene_is_set_by_is_drawn(prompt):
 def test_a_dwelling_among_indoor_things_is_the_room_its_interior_names(prompt, kind, place):
     env = plan_prompt(prompt, 0).environment
     assert (env.kind, env.room_type) == (kind, place)
+
+
+def test_what_shelves_hold_is_shared_out_among_them():
+    # 24 shoes filled the first two of four bookcases; the other two, made bare, stood empty
+    from tools.knowledge.extent import target_size
+    from tools.layout.solver import solve_layout
+
+    plan = plan_prompt("a walk-in closet with four bookcases of shoes", 0)
+    placed = solve_layout(plan, {s.key: target_size(s, s.variant) for s in plan.objects}, seed=0)
+    cases = {p.id for p in placed if p.category == "bookshelf"}
+    holding = {p.parent for p in placed if p.category == "shoes"}
+    assert len(cases) == 4 and holding == cases
