@@ -25,7 +25,9 @@ def assets(state: SceneState, runtime: Runtime[RunContext]) -> dict:
     context = runtime.context
     supply = AssetSupply.for_run(context.settings, context.store, state["seed"], Path(state["out_dir"]))
     drawn = shape_programs(plan.objects, context, supply)
-    refs = {spec.key: (drawn.get(spec.key) or supply.make(spec)).model_dump() for spec in plan.objects}
+    holders = {r.target for r in plan.relations if r.kind == "held_in"}
+    refs = {spec.key: (drawn.get(spec.key) or supply.make(spec, spec.key in holders)).model_dump()
+            for spec in plan.objects}
     context.progress("assets", f"{len({r['key'] for r in refs.values()})} distinct assets"
                      + (f", {len(drawn)} drawn by shape programs of the model" if drawn else ""))
     if not drawn and not any(s.grounding and s.grounding.modelled_by for s in plan.objects):

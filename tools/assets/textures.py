@@ -180,6 +180,16 @@ def _stone() -> Surface:
     return Surface(0.86 + 0.06 * coarse + 0.03 * fine, height, 0.95 - 0.05 * coarse)
 
 
+def _rock() -> Surface:
+    """Living rock, as a cave's walls and vault: broad lumps over long bedding streaks, a few broken cracks, at
+    no scale that repeats as blocks would (stone's blotches, tiled over a wall, read as masonry)."""
+    lumps, bedding, fine = _noise(121, 8), _noise(122, 10, 2.5), _noise(123, 1.0)
+    cracks = np.exp(-(_noise(124, 6, 2) / 0.22) ** 2) * (_noise(125, 5) > 0.4)  # zero lines, kept only in patches
+    shade = 0.84 + 0.06 * lumps + 0.05 * bedding + 0.03 * fine - 0.25 * cracks
+    height = 1.2 * lumps + 0.5 * bedding + 0.25 * fine - 1.0 * cracks
+    return Surface(shade, height, 0.97 - 0.03 * lumps)
+
+
 def _carpet() -> Surface:
     """Dense pile: fine fuzz with a soft cloud over it."""
     pile, cloud = _noise(71, 0.8), _noise(72, 5)
@@ -240,6 +250,7 @@ _BUILDERS: dict[str, tuple[Callable[[], Surface], float, float]] = {
     "brushed_metal": (_brushed_metal, 0.3, 0.2),
     "painted_metal": (_painted_metal, 0.5, 0.3),
     "stone": (_stone, 0.6, 0.35),
+    "rock": (_rock, 2.5, 0.6),
     "carpet": (_carpet, 0.25, 0.35),
     "plaster": (_plaster, 1.2, 0.25),
     "wallpaper": (_wallpaper, 0.53, 0.15),
@@ -304,6 +315,7 @@ FLOOR_PATTERNS = {"wood": "planks", "tile": "tiles", "carpet": "carpet", "stone"
                   "dirt": "stone", "grass": "turf", "sand": "sand"}
 WALL_PATTERNS = {"plaster": "plaster", "brick": "brick", "stone": "stone", "wood": "planks", "tile": "tiles",
                  "concrete": "concrete", "wallpaper": "wallpaper"}
+NATURAL_PATTERNS = {"stone": "rock"}  # a natural enclosure's (a cave's) own rock, where a room's would be masonry
 
 
 def surface_files(pattern: str) -> dict[str, bytes]:

@@ -27,6 +27,8 @@ MEMBER_CLASSES = {"people": "person.n.01", "animals": "animal.n.01"}  # what one
 # Lexicographer files of the senses that are something happening, not a thing one places: noun.event ("a
 # wave", "a flash") and noun.phenomenon ("light", "lightning", "a breeze").
 PHENOMENON_FILE = 19
+# noun.location and noun.object: a region of land ("a spot", "a clearing") or a natural thing ("a lagoon", "a canyon")
+OPEN_GROUND_FILES = frozenset({15, 17})
 HAPPENING_FILES = frozenset({11, PHENOMENON_FILE})
 # Classes of matter that hangs in the air rather than standing anywhere: "dust in the air", "steam rising", "the
 # air". Paper, wood and sand are substances too, but they take a shape one can place.
@@ -284,6 +286,16 @@ def airborne(noun: str) -> bool:
     the scene's air, not a thing to place ("dust", "steam", "smoke")."""
     found = senses(noun)
     return bool(found) and (found[0].lexfile == PHENOMENON_FILE or _first_under(found[0], AIRBORNE_CLASSES) is not None)
+
+
+def open_ground(noun: str) -> bool:
+    """Whether the commonest physical sense of ``noun`` is a stretch of land or a natural feature, open to the sky
+    ("a picnic spot" by its head, "a swamp"), rather than something built ("a lodge", "an igloo"): with no place
+    type near it, where a scene is set decides whether it is outdoors. A compound WordNet lacks is read by its
+    last word."""
+    words = noun.split()
+    found = physical_senses(noun, 1) or (physical_senses(words[-1], 1) if len(words) > 1 and not is_lemma(noun) else [])
+    return bool(found) and found[0].lexfile in OPEN_GROUND_FILES
 
 
 def is_work(noun: str) -> bool:

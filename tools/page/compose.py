@@ -16,7 +16,14 @@ from pathlib import Path
 import numpy as np
 
 from tools.assets.mesh import box_tangents, box_uvs, hex_to_rgb
-from tools.assets.textures import FLOOR_PATTERNS, WALL_PATTERNS, repeat_metres, surface_files, texture_set
+from tools.assets.textures import (
+    FLOOR_PATTERNS,
+    NATURAL_PATTERNS,
+    WALL_PATTERNS,
+    repeat_metres,
+    surface_files,
+    texture_set,
+)
 from tools.core.errors import AssetError
 from tools.core.geometry import triple, world_aabb, yaw_quaternion
 from tools.core.gltf import Material, Mesh, Primitive, srgb_to_linear
@@ -231,14 +238,19 @@ def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | 
     walls = [
         {"from": _r(corners[i]), "to": _r(corners[(i + 1) % 4]), "height": round(height, 4),
          "thickness": WALL_THICKNESS, "material": env.walls, "color": wall_color,
-         **_surface_texture(WALL_PATTERNS[env.walls])}
+         **_surface_texture(_wall_pattern(env))}
         for i in range(4)
     ]
     arch = {"kind": "indoor", "floor": floor, "walls": walls, "windows": _windows(env), "doors": _doors(env)}
     if env.natural:  # a cave: closed above by its own rock; no skirting along rock
         arch["ceiling"] = {"height": round(height, 4), "material": env.walls, "color": wall_color,
-                           **_surface_texture(WALL_PATTERNS[env.walls])}
+                           **_surface_texture(_wall_pattern(env))}
     return arch
+
+
+def _wall_pattern(env: Environment) -> str:
+    """The walls' texture pattern: a natural enclosure's stone is rock, a room's its finish's (masonry for stone)."""
+    return (NATURAL_PATTERNS.get(env.walls) if env.natural else None) or WALL_PATTERNS[env.walls]
 
 
 def _floor_pattern(env: Environment, look: Look | None) -> str | None:

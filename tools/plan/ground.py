@@ -21,7 +21,7 @@ import numpy as np
 from tools.core.embeddings import embed, embeddings_available
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category, lookup
-from tools.knowledge.places import PLACES, Place
+from tools.knowledge.places import OUTDOOR_DEFAULT, PLACES, Place
 from tools.plan.sentence_lex import T
 
 # bench/bench_grounding.py (111 kinds, 395 held-out synonyms): at 0.62 the nearest kind is right for 95% of
@@ -509,14 +509,27 @@ def ground_place(name: str) -> tuple[str, float] | None:
     return in_words
 
 
-def nearest_place(name: str) -> tuple[str, float] | None:
-    """The place type nearest ``name`` in meaning, however far, with its similarity; None without embeddings."""
+def nearest_place(name: str, kind: str | None = None) -> tuple[str, float] | None:
+    """The place type nearest ``name`` in meaning (among those of ``kind``, indoor or outdoor, when given), however
+    far, with its similarity; None without embeddings."""
     if not embeddings_available():
         return None
     names, matrix = _place_matrix()
     scores = matrix @ embed([name])[0]
+    if kind is not None:
+        scores = np.where([PLACES[n].kind == kind for n in names], scores, -1.0)
     best = int(np.argmax(scores))
     return names[best], float(scores[best])
+
+
+def open_ground_place(name: str) -> str | None:
+    """The outdoor place a setting no place type grounds means when its words name open ground ("a picnic spot"):
+    the outdoor place nearest in meaning when ROOM_FOR_SCORE near (a park), else plain open ground; None when
+    the name is no stretch of land or natural feature."""
+    if not wordnet.open_ground(name):
+        return None
+    nearest = nearest_place(name, "outdoor")
+    return nearest[0] if nearest is not None and nearest[1] >= ROOM_FOR_SCORE else OUTDOOR_DEFAULT.name
 
 
 def _place_in_words(words: list[str]) -> tuple[str, float] | None:

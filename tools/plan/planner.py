@@ -41,7 +41,7 @@ from tools.plan.air import (
     space_relations,
 )
 from tools.plan.dress import dress_room
-from tools.plan.ground import is_set_kind
+from tools.plan.ground import is_set_kind, place_named
 from tools.plan.look import light_holders
 from tools.plan.parse import Mention, ParsedPrompt
 from tools.plan.read import read_prompt
@@ -173,11 +173,13 @@ def _drop_unseen_extras(specs: list[ObjectSpec], relations: list[tuple[Relation,
 def _dwelling_as_room(parsed: ParsedPrompt) -> None:
     """"A cabin with a fireplace and a rug", "a dog by the fire in a cabin": a dwelling named first, or with no
     relation to the rest, among only indoor things means the room inside it, so the dwelling becomes the room
-    instead of a building outdoors. "A dog next to a cabin" stays outdoors."""
+    instead of a building outdoors: the place whose names give its interior ("ski lodge interior"), else a plain
+    room. "A dog next to a cabin" stays outdoors."""
     dwellings = [i for i, m in enumerate(parsed.mentions) if has_trait(m.category, "dwelling")]
     if parsed.place is not None or len(dwellings) != 1 or len(parsed.mentions) < 2:
         return
     at = dwellings[0]
+    inside = place_named(f"{parsed.mentions[at].noun} interior")
     related = any(at in (link.subject, link.target) for link in parsed.links)
     if (at > 0 and related) or any(not CATEGORIES[m.category].indoor for i, m in enumerate(parsed.mentions) if i != at):
         return
@@ -185,7 +187,7 @@ def _dwelling_as_room(parsed: ParsedPrompt) -> None:
     parsed.links = [dataclasses.replace(link, subject=link.subject - (link.subject > at),
                                         target=None if link.target is None else link.target - (link.target > at))
                     for link in parsed.links if at not in (link.subject, link.target)]
-    parsed.place = INDOOR_DEFAULT.name
+    parsed.place = inside or INDOOR_DEFAULT.name
 
 
 def _place(parsed: ParsedPrompt) -> Place:

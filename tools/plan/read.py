@@ -31,6 +31,7 @@ from tools.plan.ground import (
     ground_noun,
     ground_place,
     kind_in_context,
+    open_ground_place,
     place_named,
     replica_kind,
 )
@@ -88,6 +89,8 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
             drop.append(setting)
     around = surroundings(sentence, parsed.place)
     parsed.place = around.place or parsed.place  # "the bridge of a starship": a starship bridge
+    if parsed.place is None and sentence.place is not None:  # "a picnic spot": open ground, not a plain room
+        parsed.place = open_ground_place(sentence.place.name)
     parsed.surroundings = around.style  # "the kitchen of a castle": its walls the castle's
     beyond = {j for j, phrase in enumerate(phrases) if around.holds(phrase)}
     drop += [i for i, j in pairs.items() if j in beyond and i not in drop]
@@ -384,14 +387,14 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
     named = {form for m in parsed.mentions for word in m.noun.split() for form in (word, *singular_forms(word))}
     for phrase in phrases:
         words = {form for word in phrase.name.split() for form in (word, *singular_forms(word))}
-        if (_grammar_read(phrase) and not words & freed) or words & named:
+        if ((_grammar_read(phrase) and not words & freed) or words & named) and not _place_shows(phrase, parsed.place):
             continue  # a word the grammar took for a place, the ground, the weather, a known kind or a thing it has
         if phrase is sentence.place:
             place = ground_place(phrase.name) if parsed.place in (None, "room") else None
             if place is not None:
                 parsed.place = place[0]
-                continue
-            if parsed.place not in (None, "room") or parsed.mentions:
+            if (place is not None or parsed.place not in (None, "room") or parsed.mentions) \
+                    and not _place_shows(phrase, parsed.place):
                 continue  # the grammar found the setting, or this noun heads the things it lists
         grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span), phrase.counted)
         attrs: dict[str, str] = {}
@@ -406,6 +409,16 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
             noun=phrase.name, mapped_to=grounding.kind, reason=grounding.why)
         parsed.mentions.append(mention)
         _add_links(parsed, sentence, phrase)
+
+
+def _place_shows(phrase: Phrase, place: str | None) -> bool:
+    """Whether ``phrase`` names the open-air place by a thing of it the scene draws: "by a lake" sets the scene on
+    a lakeside, whose water is the pond it lists; the grammar read the word as the place alone, so no lake came."""
+    known = PLACES.get(place or "")
+    if known is None or known.kind != "outdoor" or phrase.name not in known.phrases:
+        return False
+    grounding = ground_noun(phrase.name, phrase.head)
+    return grounding.fit == "exact" and grounding.kind in {item.category for item in known.expected}
 
 
 def _add_links(parsed: ParsedPrompt, sentence: Sentence, phrase: Phrase) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.assets.generate import generate, write_asset
+from tools.assets.registry import OPTIONS
 from tools.assets.sizing import variant_of
 from tools.catalog.remote3d import RemoteGenerator
 from tools.catalog.store import Catalog, CatalogEntry
@@ -47,9 +48,10 @@ class AssetSupply:
         catalog = Catalog(settings.data_dir)
         return cls(seed, out_dir, store, catalog, remote_generator(settings, catalog))
 
-    def make(self, spec: ObjectSpec) -> AssetRef:
-        """The asset for ``spec``: found in the catalog or made, written into the scene folder."""
-        return make_asset(spec, self.seed, self.out_dir, self.store, self.catalog, self.remote)
+    def make(self, spec: ObjectSpec, holding: bool = False) -> AssetRef:
+        """The asset for ``spec``: found in the catalog or made, written into the scene folder. A holder ``holding``
+        the scene's things is made bare (make_asset)."""
+        return make_asset(spec, self.seed, self.out_dir, self.store, self.catalog, self.remote, holding)
 
 
 def make_asset(
@@ -59,8 +61,12 @@ def make_asset(
     store: Store | None = None,
     catalog: Catalog | None = None,
     remote: RemoteGenerator | None = None,
+    holding: bool = False,
 ) -> AssetRef:
     """Find or make the spec's GLB into ``out_dir/assets/<key>.glb``; with a store, also upload it.
+
+    A holder ``holding`` the scene's own things (shoes on a bookcase, tools on a shop shelf) is made without the
+    goods its generator stocks it with (option ``goods``), which would stand where the layout stands those things.
 
     Found first: a user-imported catalog asset of the category; then, for a placeholder noun, the
     remote service (its failure falls back to the procedural placeholder). The upload goes to the
@@ -75,8 +81,9 @@ def make_asset(
                         source=entry.source, url=url)
     variant = variant_of(spec, seed)
     with tool_call("generate_asset"):
+        bare = {"goods": False} if holding and "goods" in OPTIONS.get(spec.category, {}) else None
         asset = generate(spec.category, size=target_size(spec, variant), color=spec.color, material=spec.material,
-                         variant=variant, shape=spec.shape)
+                         variant=variant, shape=spec.shape, options=bare)
     with tool_call("validate_asset"):
         validate_glb(asset.glb, GENERATED_LIMITS, parse=False)  # nothing unchecked gets in, our own output included
     if catalog is not None:  # later scenes (and `diorama assets search`) can find it

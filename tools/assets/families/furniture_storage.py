@@ -83,12 +83,13 @@ def tv_stand(p: GenParams) -> list[Part]:
     return parts
 
 
-@generator("bookshelf", variants=3)
+@generator("bookshelf", variants=3, options={"goods": True})
 def bookshelf(p: GenParams) -> list[Part]:
     """v0 closed-back bookcase full of books; v1 open metal frame with wooden shelves;
-    v2 grid of cubbies with books and storage bins."""
+    v2 grid of cubbies with books and storage bins. Option goods=False: bare boards, for what the scene puts on them."""
     W, H, D = p.size
     rng = p.rng()
+    filled = bool(p.option("goods", True))
     body = p.mat("wood" if p.variant != 1 else "metal", (WOOD, BLACK, "#f2f0ea")[p.variant])
     t = thickness(W, 0.025, 0.025, 0.012)
     count = max(2, round(H / 0.38))
@@ -99,7 +100,7 @@ def bookshelf(p: GenParams) -> list[Part]:
         r = thickness(W, 0.02, 0.015, 0.008)
         parts = [Part(cylinder(r, H, (sx * (W / 2 - r), H / 2, sz * (D / 2 - r)), 8), body) for sx in (-1, 1) for sz in (-1, 1)]
         parts += [Part(slab(W, t, D, 0, y, 0), shelf_mat) for y in levels]
-        for i, y in enumerate(levels[:-1]):
+        for i, y in enumerate(levels[:-1] if filled else ()):
             fill = 0.45 if i % 2 else 0.65
             parts += books(rng, -W / 2 + 0.02, W / 2 - 0.02, y + t, gap - t, -D / 2 + 0.01, D * 0.9, fill)
         return parts
@@ -107,12 +108,12 @@ def bookshelf(p: GenParams) -> list[Part]:
     parts = _open_box(W, H, D, 0, t, body) + _shelves(W, D, t, levels[:-1], body)
     parts.append(Part(slab(W - 2 * t, 0.06, t, 0, 0, D / 2 - t / 2), body))  # kick plate
     if p.variant == 0:
-        for y in levels[:-1]:
+        for y in levels[:-1] if filled else ():
             parts += books(rng, -W / 2 + t, W / 2 - t, y + t, gap - t, -D / 2 + t, D * 0.85, float(rng.uniform(0.6, 0.9)))
         return parts
     parts.append(Part(slab(t, H, D - t, 0, 0, t / 2), body))
     bins = material("fabric", "#8c9aa8")
-    for i, y in enumerate(levels[:-1]):
+    for i, y in enumerate(levels[:-1] if filled else ()):
         for side in (-1, 1):
             x0 = -W / 2 + t if side < 0 else t / 2
             x1 = -t / 2 if side < 0 else W / 2 - t

@@ -42,9 +42,12 @@ def held_candidates(ctx: LayoutContext, key: str, index: int, holder: Box) -> It
 
 
 def candidates(ctx: LayoutContext, relation: Relation, key: str, index: int) -> Iterator[Candidate]:
-    """Solver candidates for 'held_in': spots where each target holds things, the first target filled before the
-    next (the first placed stand against the walls, facing the room, where the views see what they hold)."""
-    for target in all_targets(ctx, relation):
+    """Solver candidates for 'held_in': spots where each target holds things, the things shared out in turn (the
+    ``index``-th first tries target ``index`` mod their number): a holder is made bare when it holds the scene's
+    things (tools/supply/make.py), so filling the first before the next left the others empty shelves."""
+    targets = all_targets(ctx, relation)
+    start = index % len(targets) if targets else 0
+    for target in targets[start:] + targets[:start]:
         yield from held_candidates(ctx, key, index, target)
 
 
