@@ -250,3 +250,10 @@ def test_a_noun_whose_sense_is_a_kinds_declared_wordnet_class_fits_it():
     judged = {j["name"]: j["verdict"] for j in judge_named(parsed, [_obj("painting", "painting", name="portrait"),
                                                                     _obj("bench", "bench")])}
     assert judged["portrait"] == "fitting", judged
+
+
+def test_a_place_no_type_names_in_a_larger_setting_has_that_setting_around_it():
+    """"the hold of a galleon" (no place type is called a hold): the galleon is around it, no thing in it."""
+    parsed = parse_prompt("the hold of a galleon with barrels, crates and a lantern")
+    judged = {n["name"]: n["verdict"] for n in judge_named(parsed, [])}
+    assert judged.get("galleon") == "scene", judged

@@ -631,3 +631,24 @@ def test_a_subjectless_root_verb_in_the_third_person_is_a_plural_noun():
     # the tagger reads a prompt's first plural as a verb ("seagulls [it] over a harbour"); a finite verb needs a subject
     assert "seagull" in names(parse_prompt("seagulls over a harbour"))
     assert "bark" not in names(parse_prompt("a dog barks at a cat in a garden"))
+
+
+def test_a_heading_thing_set_on_a_ground_is_one_of_the_things():
+    """"a yoga mat on the lawn with ...": a kind is called by the heading and it lies on something, so it is a thing
+    placed, not the setting; "a tiny house on wheels" (no article: a feature, not a ground) stays the setting."""
+    p = parse_prompt("a yoga mat on the lawn with a water bottle and a rolled towel")
+    assert "yoga mat" in names(p) and (p.place is None or p.place.head != "mat"), (p.place, names(p))
+
+
+def test_a_place_type_things_stand_on_is_the_setting_when_none_heads_the_prompt():
+    """"a canoe pulled up on a sandy beach": the beach, a place by name, is where the things are."""
+    p = parse_prompt("a canoe pulled up on a sandy beach with a paddle and a cool box")
+    assert p.place is not None and p.place.head == "beach" and "sandy beach" not in names(p), (p.place, names(p))
+
+
+def test_a_list_after_with_that_the_tagger_hung_on_the_heading_still_lets_it_head_the_scene():
+    """"the captain's cabin of a pirate ship with a map table, a compass and a sea chest": the tagger hangs the later
+    items on "cabin", but they are the with-phrase's list, so the cabin is the setting (the ship around it)."""
+    p = parse_prompt("the captain's cabin of a pirate ship with a map table, a compass and a sea chest")
+    assert p.place is not None and p.place.head == "cabin", (p.place, names(p))
+
