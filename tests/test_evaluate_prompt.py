@@ -257,3 +257,11 @@ def test_a_place_no_type_names_in_a_larger_setting_has_that_setting_around_it():
     parsed = parse_prompt("the hold of a galleon with barrels, crates and a lantern")
     judged = {n["name"]: n["verdict"] for n in judge_named(parsed, [])}
     assert judged.get("galleon") == "scene", judged
+
+
+def test_the_sky_outdoors_is_the_scene():
+    """"under the sky" outdoors: the page draws the sky over every outdoor scene; indoors nothing shows it."""
+    look = {"time_of_day": "night", "weather": "clear", "outdoor": True}
+    prompt = "a tent in a meadow under the sky"
+    judged = {n["name"]: n["verdict"] for n in judge_named(parse_prompt(prompt), [], None, look)}
+    assert judged.get("sky") == "scene", judged

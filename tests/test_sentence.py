@@ -652,3 +652,22 @@ def test_a_list_after_with_that_the_tagger_hung_on_the_heading_still_lets_it_hea
     p = parse_prompt("the captain's cabin of a pirate ship with a map table, a compass and a sea chest")
     assert p.place is not None and p.place.head == "cabin", (p.place, names(p))
 
+
+def test_a_word_for_light_itself_is_the_light_not_a_thing():
+    """"a soft glow from a lantern": light the look or the lantern draws ("a searchlight" is a lamp, a thing)."""
+    p = parse_prompt("a porch with a soft glow from a lantern and a wicker swing")
+    assert "glow" not in names(p) and rejected(p, "glow")[0].startswith("light, weather or motion"), p.rejected
+    assert "searchlight" in names(parse_prompt("a searchlight on a prison wall"))
+
+
+def test_a_work_a_verb_does_or_shows_is_no_thing():
+    """"a television playing a cartoon", "a boy casting a line": the screen and the boy show it."""
+    p = parse_prompt("a small television playing a cartoon in a den")
+    assert "cartoon" not in names(p) and rejected(p, "cartoon")[0].startswith("a work"), p.rejected
+    assert "line" not in names(parse_prompt("a boy casting a line from a jetty"))
+
+
+def test_the_shape_of_air_or_light_is_no_thing():
+    """"wisps of mist", "shafts of sunlight": the shape the look draws the air or the light in."""
+    p = parse_prompt("a moor with wisps of mist, heather and a stone wall")
+    assert "wisp" not in names(p) and rejected(p, "wisps")[0].startswith("a form of"), (names(p), p.rejected)

@@ -44,7 +44,7 @@ import numpy as np
 from tools.core.embeddings import embed, embeddings_available
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category
-from tools.knowledge.look_words import WEATHER_WORDS, WIND_WORDS
+from tools.knowledge.look_words import SKY_NOUNS, WEATHER_WORDS, WIND_WORDS, light_stem
 from tools.knowledge.places import (
     FLOOR_COVERINGS,
     FLOOR_WORDS,
@@ -66,7 +66,6 @@ PLACEHOLDER = "placeholder"
 # The parse's reasons for setting a word aside as the air or the weather (tools.plan.sentence): with the look, such
 # a word is a phenomenon the judge counts (look_carries), not a word to forget.
 PHENOMENON_REASONS = ("the air", "light, weather or motion")
-LIGHT_ENDINGS = ("light", "lights", "lighting", "glow", "shine")  # "candlelight", "moonshine", "glow"
 NIGHT_LIGHTS = frozenset({"moon", "star"})  # sky bodies whose light is the night's
 
 Similarity = Callable[[str, Category], float]
@@ -311,11 +310,12 @@ def look_carries(name: str, objects: list[dict], look: dict) -> str | None:
         return "the weather, drawn by the look"
     if outdoor and forms & set(WIND_WORDS):
         return "the wind, plants sway outdoors"
+    if outdoor and forms & SKY_NOUNS:
+        return "the sky, drawn over every outdoor scene"
     for form in forms:
-        stem = next((form[:-len(end)] for end in LIGHT_ENDINGS if form.endswith(end)), None)
+        stem = light_stem(form)
         if stem is None:
             continue
-        stem = stem.strip(" -")
         if stem in ("", "day"):
             return "the scene's light, drawn by the look"
         if is_sky_body(stem):

@@ -9,6 +9,7 @@ if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
 
 from tools.knowledge import wordnet
 from tools.knowledge.categories import lookup
+from tools.knowledge.look_words import light_stem
 from tools.plan.sentence_lex import (
     MOD_DEPS,
     MODIFIER_DEPS,
@@ -71,8 +72,12 @@ def classify(tok, ctx) -> str:
         return "part of an idiom with its verb (hit the books, drop a line)"
     if is_titled_work(tok):
         return "a work its title names (the Star Wars films): what shows it is the thing"
+    if is_work_done(tok):
+        return "a work shown or done (a screen showing a film, casting a line): what shows it is the thing"
     of = prep_child(tok, {"of"})
     members = pobj_of(of) if of is not None else None
+    if is_form_of_air(tok, members):
+        return "a form of the air or light it is of (what the look draws)"  # "shafts of sunlight", "wisps of mist"
     # "a board of cheeses" counts cheeses; "a menu board of flavours" is a board
     things = members is not None and not no_thing_by_name(members)
     if lemma in T["quantity_nouns"] and of is not None and (members is None or things):
@@ -120,6 +125,8 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
+    if is_light_word(tok):
+        return "light, weather or motion (light itself, which the look or its source draws)"  # "a warm glow"
     if (wordnet.happening(known_name(tok)) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
             and lookup(lemma) is None and not is_made_thing(tok):  # "thunder": WordNet's first name is "boom"
         return "light, weather or motion (an event or phenomenon, not a thing)"
@@ -147,6 +154,21 @@ def is_idiom_object(tok) -> bool:
     if tok.dep_ != "dobj" or verb.pos_ != "VERB" or verb.i > tok.i:
         return False
     return wordnet.is_verb_idiom(verb.lemma_, *(t.lower_ for t in tok.doc[verb.i + 1:tok.i + 1]))
+
+
+def is_work_done(tok) -> bool:
+    """The object of a verb that is a work or an act, no thing, by its commonest sense (wordnet.is_work) and no kind is
+    called by it: "a big screen showing a film", "a fisherman casting a line". The screen or the person shows it."""
+    return tok.dep_ == "dobj" and tok.head.pos_ == "VERB" and tok.head.i < tok.i and not is_plural(tok) \
+        and lookup(whole_name(tok)) is None and lookup(singular(tok)) is None and wordnet.is_work(known_name(tok))
+
+
+def is_form_of_air(tok, members) -> bool:
+    """A noun "of" a mass that hangs in the air or is light ("shafts of sunlight", "wisps of mist") and no kind is called
+    by either: the shape that air or light takes, which the look draws with it, no thing of its own."""
+    if members is None or lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
+        return False
+    return is_mass(members) and (wordnet.airborne(singular(members)) or light_stem(singular(members)) is not None)
 
 
 def is_titled_work(tok) -> bool:
@@ -204,6 +226,17 @@ def is_stop_word_noun(tok) -> bool:
         return True
     return has_own_article(tok) and tok.lower_ in lemma_index()["noun"] \
         and tok.lower_ not in T["quantity_words"] and tok.lower_ not in T["quantity_nouns"]
+
+
+def is_light_word(tok) -> bool:
+    """A one-word name of light itself ("a warm glow", "candlelight"; look_words.LIGHT_ENDINGS) that no kind is called
+    by and whose commonest sense is no device ("a searchlight", "a headlight" are lamps)."""
+    lemma, found = singular(tok), wordnet.senses(singular(tok))[:1]
+    return len(name_tokens(tok)) == 1 and not is_plural(tok) and light_stem(lemma) is not None \
+        and lookup(lemma) is None and bool(found) and found[0].lexfile != ARTIFACT_FILE
+
+
+ARTIFACT_FILE = 6  # WordNet's noun.artifact
 
 
 def is_made_thing(tok) -> bool:
