@@ -259,6 +259,14 @@ def test_a_place_no_type_names_in_a_larger_setting_has_that_setting_around_it():
     assert judged.get("galleon") == "scene", judged
 
 
+def test_a_thing_named_by_its_of_phrase_is_no_junk_though_its_contents_are_set_aside():
+    """"a chest of gold": the parse sets the gold aside as the chest's contents; a treasure chest called "chest of
+    gold" shows the chest, not junk."""
+    parsed = parse_prompt("a chest of gold beside a four-poster bed")
+    objects = [_obj("chest", "treasure_chest", name="chest of gold"), _obj("bed", "bed", name="four-poster bed")]
+    assert junk_objects(parsed, objects) == []
+
+
 def test_the_sky_outdoors_is_the_scene():
     """"under the sky" outdoors: the page draws the sky over every outdoor scene; indoors nothing shows it."""
     look = {"time_of_day": "night", "weather": "clear", "outdoor": True}

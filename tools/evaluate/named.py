@@ -366,7 +366,7 @@ def junk_objects(parsed: ParsedPrompt, objects: list[dict]) -> list[dict]:
     for obj in objects:
         if not obj.get("requested"):
             continue
-        if _matches(obj, [n for m in parsed.mentions for n in (m.name, m.head)]):
+        if _matches(obj, [n for m in parsed.mentions for n in (m.name, m.head, *m.of_names)]):  # "a chest of gold"
             continue
         setting = [parsed.place.name, parsed.place.head] if parsed.place is not None else []
         if not is_stand_in(obj) and _matches(obj, setting):
