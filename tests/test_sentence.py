@@ -671,3 +671,19 @@ def test_the_shape_of_air_or_light_is_no_thing():
     """"wisps of mist", "shafts of sunlight": the shape the look draws the air or the light in."""
     p = parse_prompt("a moor with wisps of mist, heather and a stone wall")
     assert "wisp" not in names(p) and rejected(p, "wisps")[0].startswith("a form of"), (names(p), p.rejected)
+
+
+def test_a_noun_the_tagger_made_an_adjective_or_a_name_before_an_ing_word_is_the_thing_doing_it():
+    """"a goldfish swimming in ...", "a jukebox blaring in ...": the tagger made the -ing word the noun and the
+    thing its modifier; the thing is the mention, the -ing word what it does."""
+    p = parse_prompt("a goldfish swimming in a bowl on a windowsill")
+    assert "goldfish" in names(p) and not any("swimming" in n for n in names(p)), names(p)
+    p = parse_prompt("a jukebox blaring in the corner of a bar")
+    assert "jukebox" in names(p), names(p)
+
+
+def test_a_heading_full_of_things_is_the_setting():
+    """"a greenhouse full of hanging ferns with ...": "full of" lists what the heading holds, as "with" does."""
+    p = parse_prompt("a greenhouse full of ferns with a watering can")
+    assert p.place is not None and p.place.head == "greenhouse" and "greenhouse" not in names(p), (p.place, names(p))
+

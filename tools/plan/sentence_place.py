@@ -51,11 +51,11 @@ def owns_contents(tok) -> bool:
     if prep_child(tok, {"with", "for"}) is not None or any(
             c.dep_ == "relcl" and any(g.lower_ == "where" for g in c.children) for c in tok.children):
         return True
-    for w in (t for t in tok.doc if t.dep_ == "prep" and t.lower_ == "with"):
+    for w in (t for t in tok.doc if t.dep_ == "prep" and t.lower_ in ("with", "of")):
         h = w.head
-        if h.dep_ in ("acl", "amod") and h.head.i == tok.i:
-            return True
-        if h.dep_ == "pobj" and h.head.head.i == tok.i:
+        if h.dep_ in ("acl", "amod") and h.head.i == tok.i and (w.lower_ == "with" or h.pos_ == "ADJ"):
+            return True  # "a sunroom crammed with ...", "a greenhouse full of ..."
+        if h.dep_ == "pobj" and h.head.head.i == tok.i and w.lower_ == "with":
             return True
     # Skip PPs after the noun ('desert at high noon, ...', 'a map on a grid: ...');
     # a comma after a PP with an article reads as a list of objects instead.
