@@ -273,3 +273,9 @@ def test_the_sky_outdoors_is_the_scene():
     prompt = "a tent in a meadow under the sky"
     judged = {n["name"]: n["verdict"] for n in judge_named(parse_prompt(prompt), [], None, look)}
     assert judged.get("sky") == "scene", judged
+
+
+def test_a_sky_named_as_a_thing_is_the_scene():
+    """"a sky full of stars": the backdrop the page draws, no object to show."""
+    judged = {n["name"]: n["verdict"] for n in judge_named(parse_prompt("a hilltop under a sky full of stars"), [])}
+    assert judged.get("sky") == "scene", judged

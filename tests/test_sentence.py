@@ -687,3 +687,13 @@ def test_a_heading_full_of_things_is_the_setting():
     p = parse_prompt("a greenhouse full of ferns with a watering can")
     assert p.place is not None and p.place.head == "greenhouse" and "greenhouse" not in names(p), (p.place, names(p))
 
+
+def test_a_colour_after_a_verb_is_the_colour_not_a_thing():
+    """"clouds glowing pink", "walls painted teal": the colour its doer takes."""
+    p = parse_prompt("a lagoon at dusk with clouds glowing pink and a canoe")
+    assert "pink" not in names(p) and rejected(p, "pink")[0].startswith("colour"), (names(p), p.rejected)
+
+
+def test_shadows_are_the_light_not_things():
+    p = parse_prompt("a crypt with shadows flickering on the walls and a stone coffin")
+    assert "shadow" not in names(p) and rejected(p, "shadows")[0].startswith("light, weather or motion"), p.rejected

@@ -217,6 +217,8 @@ def scene_part(name: str) -> str | None:
         return "a place"
     if forms & set(T["room_parts"]):
         return "the room"
+    if forms & SKY_NOUNS:
+        return "the sky"  # "a sky full of stars": the backdrop the page draws
     return "the weather" if forms & set(T["weather_nouns"]) else None
 
 

@@ -41,9 +41,10 @@ WIND_WORDS: dict[str, float] = {
 }
 OUTDOOR_WIND = 0.2  # outdoors the air always moves a little
 
-# The endings of a word for light itself ("candlelight", "moonshine", "a warm glow"): the scene's light, or the light
-# of the thing its first part names; read alike by the parse (no thing to place) and the judge (what draws it).
-LIGHT_ENDINGS = ("light", "lights", "lighting", "glow", "shine")
+# The endings of a word for light itself ("candlelight", "moonshine", "a warm glow") or what it casts ("shadows"): the
+# scene's light, or the light of the thing its first part names; read alike by the parse (no thing to place) and the
+# judge (what draws it).
+LIGHT_ENDINGS = ("light", "lights", "lighting", "glow", "shine", "shadow", "shadows")
 SKY_NOUNS = frozenset({"sky", "skies"})  # the backdrop the page draws over every outdoor scene
 
 

@@ -102,8 +102,8 @@ def classify(tok, ctx) -> str:
         return "the air (matter or a phenomenon that hangs in it)"  # "dust in the air"; "steam" a kind draws stays
     if is_material_of(tok):
         return "material (what the thing is made of)"  # "planks of wood"
-    if is_colour_worn(tok):
-        return "colour (what the thing is in)"  # "cushions in mustard", "a sofa in navy"
+    if is_colour_worn(tok) or is_colour_complement(tok):
+        return "colour (what the thing is in)"  # "cushions in mustard", "a sofa in navy", "clouds glowing pink"
     if (tok.is_stop and not is_stop_word_noun(tok)) or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) \
             or len(tok.text) < 2:
         return "function word"
@@ -160,6 +160,7 @@ def is_work_done(tok) -> bool:
     """The object of a verb that is a work or an act, no thing, by its commonest sense (wordnet.is_work) and no kind is
     called by it: "a big screen showing a film", "a fisherman casting a line". The screen or the person shows it."""
     return tok.dep_ == "dobj" and tok.head.pos_ == "VERB" and tok.head.i < tok.i and not is_plural(tok) \
+        and not is_look_word(tok) \
         and lookup(whole_name(tok)) is None and lookup(singular(tok)) is None and wordnet.is_work(known_name(tok))
 
 
@@ -169,6 +170,13 @@ def is_form_of_air(tok, members) -> bool:
     if members is None or lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
         return False
     return is_mass(members) and (wordnet.airborne(singular(members)) or light_stem(singular(members)) is not None)
+
+
+def is_colour_complement(tok) -> bool:
+    """A bare colour word after a verb is the colour its doer turns or shows ("clouds glowing pink", "walls painted
+    teal"), no thing: "a jar of mustard" or "picking the mustard" keep their article or holder."""
+    return tok.lower_ in T["colours"] and tok.dep_ in ("dobj", "oprd", "acomp", "xcomp") and tok.head.pos_ == "VERB" \
+        and not has_determiner(tok) and not is_plural(tok) and lookup(singular(tok)) is None
 
 
 def is_titled_work(tok) -> bool:
@@ -229,10 +237,10 @@ def is_stop_word_noun(tok) -> bool:
 
 
 def is_light_word(tok) -> bool:
-    """A one-word name of light itself ("a warm glow", "candlelight"; look_words.LIGHT_ENDINGS) that no kind is called
-    by and whose commonest sense is no device ("a searchlight", "a headlight" are lamps)."""
+    """A one-word name of light itself ("a warm glow", "candlelight", "shadows"; look_words.LIGHT_ENDINGS) that no kind
+    is called by and whose commonest sense is no device ("a searchlight", "a headlight" are lamps)."""
     lemma, found = singular(tok), wordnet.senses(singular(tok))[:1]
-    return len(name_tokens(tok)) == 1 and not is_plural(tok) and light_stem(lemma) is not None \
+    return len(name_tokens(tok)) == 1 and light_stem(lemma) is not None \
         and lookup(lemma) is None and bool(found) and found[0].lexfile != ARTIFACT_FILE
 
 
