@@ -697,3 +697,12 @@ def test_a_colour_after_a_verb_is_the_colour_not_a_thing():
 def test_shadows_are_the_light_not_things():
     p = parse_prompt("a crypt with shadows flickering on the walls and a stone coffin")
     assert "shadow" not in names(p) and rejected(p, "shadows")[0].startswith("light, weather or motion"), p.rejected
+
+
+def test_a_heading_that_features_or_includes_things_is_the_setting():
+    """"a ... interior featuring a stone fireplace, ...", "a clinic incl. a couch": a listing verb (english.json
+    listing_verbs; "incl." its shorthand) lists what the heading holds, as "with" does."""
+    p = parse_prompt("a log cabin interior featuring a wood stove, a moose head and a plaid armchair")
+    assert p.place is not None and p.place.head == "interior" and "stove" in names(p), (p.place, names(p))
+    p = parse_prompt("a physio clinic incl. a treatment couch and a skeleton")
+    assert p.place is not None and p.place.head == "clinic" and not any("incl" in n for n in names(p)), names(p)

@@ -48,7 +48,8 @@ def owns_contents(tok) -> bool:
     """Does this noun introduce other things: 'X with ...', 'X for ...', 'X where ...',
     'X: a, b', 'X, a, b'?  A 'with' may hang off a location phrase of X
     ('a court in the city with ...') or a participle ('a sunroom crammed with')."""
-    if prep_child(tok, {"with", "for"}) is not None or any(
+    if prep_child(tok, {"with", "for"}) is not None or any(c.dep_ in ("acl", "prep") and c.lemma_.lower() in
+                                                            T["listing_verbs"] for c in tok.children) or any(
             c.dep_ == "relcl" and any(g.lower_ == "where" for g in c.children) for c in tok.children):
         return True
     for w in (t for t in tok.doc if t.dep_ == "prep" and t.lower_ in ("with", "of")):
@@ -78,7 +79,8 @@ def find_place(doc):
         return pobj_of(doc[0])
     for head in heading_nouns(doc):
         counted = any(number_value(c) for c in head.children if c.dep_ == "nummod")
-        w = next((t for t in doc[head.i + 1:] if t.lower_ == "with"), None)  # a list after it is its own
+        w = next((t for t in doc[head.i + 1:] if t.lower_ == "with" or t.lemma_.lower() in T["listing_verbs"]),
+                 None)  # a list after it is its own
         listed = any(c.dep_ == "conj" and (w is None or c.i < w.i) for c in head.children)
         empty = any(c.lower_ in T["negators"]["adj"] for c in head.children if c.dep_ == "amod")
         person = singular(head) in T["person_lemmas"] or (head.ent_type_ == "PERSON" and head.text.istitle())
