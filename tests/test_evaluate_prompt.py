@@ -250,3 +250,32 @@ def test_a_noun_whose_sense_is_a_kinds_declared_wordnet_class_fits_it():
     judged = {j["name"]: j["verdict"] for j in judge_named(parsed, [_obj("painting", "painting", name="portrait"),
                                                                     _obj("bench", "bench")])}
     assert judged["portrait"] == "fitting", judged
+
+
+def test_a_place_no_type_names_in_a_larger_setting_has_that_setting_around_it():
+    """"the hold of a galleon" (no place type is called a hold): the galleon is around it, no thing in it."""
+    parsed = parse_prompt("the hold of a galleon with barrels, crates and a lantern")
+    judged = {n["name"]: n["verdict"] for n in judge_named(parsed, [])}
+    assert judged.get("galleon") == "scene", judged
+
+
+def test_a_thing_named_by_its_of_phrase_is_no_junk_though_its_contents_are_set_aside():
+    """"a chest of gold": the parse sets the gold aside as the chest's contents; a treasure chest called "chest of
+    gold" shows the chest, not junk."""
+    parsed = parse_prompt("a chest of gold beside a four-poster bed")
+    objects = [_obj("chest", "treasure_chest", name="chest of gold"), _obj("bed", "bed", name="four-poster bed")]
+    assert junk_objects(parsed, objects) == []
+
+
+def test_the_sky_outdoors_is_the_scene():
+    """"under the sky" outdoors: the page draws the sky over every outdoor scene; indoors nothing shows it."""
+    look = {"time_of_day": "night", "weather": "clear", "outdoor": True}
+    prompt = "a tent in a meadow under the sky"
+    judged = {n["name"]: n["verdict"] for n in judge_named(parse_prompt(prompt), [], None, look)}
+    assert judged.get("sky") == "scene", judged
+
+
+def test_a_sky_named_as_a_thing_is_the_scene():
+    """"a sky full of stars": the backdrop the page draws, no object to show."""
+    judged = {n["name"]: n["verdict"] for n in judge_named(parse_prompt("a hilltop under a sky full of stars"), [])}
+    assert judged.get("sky") == "scene", judged

@@ -652,3 +652,78 @@ def test_a_frame_word_that_is_a_kind_or_not_the_heading_stays_a_thing():
     assert "picture" in names(parse_prompt("a picture of a lighthouse above a fireplace"))
     assert "model" in names(parse_prompt("a desk with a model of a ship and a lamp"))
     assert parse_prompt("a scene where three robots play chess in a park").place.name == "park"
+
+
+def test_a_heading_thing_set_on_a_ground_is_one_of_the_things():
+    """"a yoga mat on the lawn with ...": a kind is called by the heading and it lies on something, so it is a thing
+    placed, not the setting; "a tiny house on wheels" (no article: a feature, not a ground) stays the setting."""
+    p = parse_prompt("a yoga mat on the lawn with a water bottle and a rolled towel")
+    assert "yoga mat" in names(p) and (p.place is None or p.place.head != "mat"), (p.place, names(p))
+
+
+def test_a_place_type_things_stand_on_is_the_setting_when_none_heads_the_prompt():
+    """"a canoe pulled up on a sandy beach": the beach, a place by name, is where the things are."""
+    p = parse_prompt("a canoe pulled up on a sandy beach with a paddle and a cool box")
+    assert p.place is not None and p.place.head == "beach" and "sandy beach" not in names(p), (p.place, names(p))
+
+
+def test_a_list_after_with_that_the_tagger_hung_on_the_heading_still_lets_it_head_the_scene():
+    """"the captain's cabin of a pirate ship with a map table, a compass and a sea chest": the tagger hangs the later
+    items on "cabin", but they are the with-phrase's list, so the cabin is the setting (the ship around it)."""
+    p = parse_prompt("the captain's cabin of a pirate ship with a map table, a compass and a sea chest")
+    assert p.place is not None and p.place.head == "cabin", (p.place, names(p))
+
+
+def test_a_word_for_light_itself_is_the_light_not_a_thing():
+    """"a soft glow from a lantern": light the look or the lantern draws ("a searchlight" is a lamp, a thing)."""
+    p = parse_prompt("a porch with a soft glow from a lantern and a wicker swing")
+    assert "glow" not in names(p) and rejected(p, "glow")[0].startswith("light, weather or motion"), p.rejected
+    assert "searchlight" in names(parse_prompt("a searchlight on a prison wall"))
+
+
+def test_a_work_a_verb_does_or_shows_is_no_thing():
+    """"a television playing a cartoon", "a boy casting a line": the screen and the boy show it."""
+    p = parse_prompt("a small television playing a cartoon in a den")
+    assert "cartoon" not in names(p) and rejected(p, "cartoon")[0].startswith("a work"), p.rejected
+    assert "line" not in names(parse_prompt("a boy casting a line from a jetty"))
+
+
+def test_the_shape_of_air_or_light_is_no_thing():
+    """"wisps of mist", "shafts of sunlight": the shape the look draws the air or the light in."""
+    p = parse_prompt("a moor with wisps of mist, heather and a stone wall")
+    assert "wisp" not in names(p) and rejected(p, "wisps")[0].startswith("a form of"), (names(p), p.rejected)
+
+
+def test_a_noun_the_tagger_made_an_adjective_or_a_name_before_an_ing_word_is_the_thing_doing_it():
+    """"a goldfish swimming in ...", "a jukebox blaring in ...": the tagger made the -ing word the noun and the
+    thing its modifier; the thing is the mention, the -ing word what it does."""
+    p = parse_prompt("a goldfish swimming in a bowl on a windowsill")
+    assert "goldfish" in names(p) and not any("swimming" in n for n in names(p)), names(p)
+    p = parse_prompt("a jukebox blaring in the corner of a bar")
+    assert "jukebox" in names(p), names(p)
+
+
+def test_a_heading_full_of_things_is_the_setting():
+    """"a greenhouse full of hanging ferns with ...": "full of" lists what the heading holds, as "with" does."""
+    p = parse_prompt("a greenhouse full of ferns with a watering can")
+    assert p.place is not None and p.place.head == "greenhouse" and "greenhouse" not in names(p), (p.place, names(p))
+
+
+def test_a_colour_after_a_verb_is_the_colour_not_a_thing():
+    """"clouds glowing pink", "walls painted teal": the colour its doer takes."""
+    p = parse_prompt("a lagoon at dusk with clouds glowing pink and a canoe")
+    assert "pink" not in names(p) and rejected(p, "pink")[0].startswith("colour"), (names(p), p.rejected)
+
+
+def test_shadows_are_the_light_not_things():
+    p = parse_prompt("a crypt with shadows flickering on the walls and a stone coffin")
+    assert "shadow" not in names(p) and rejected(p, "shadows")[0].startswith("light, weather or motion"), p.rejected
+
+
+def test_a_heading_that_features_or_includes_things_is_the_setting():
+    """"a ... interior featuring a stone fireplace, ...", "a clinic incl. a couch": a listing verb (english.json
+    listing_verbs; "incl." its shorthand) lists what the heading holds, as "with" does."""
+    p = parse_prompt("a log cabin interior featuring a wood stove, a moose head and a plaid armchair")
+    assert p.place is not None and p.place.head == "interior" and "stove" in names(p), (p.place, names(p))
+    p = parse_prompt("a physio clinic incl. a treatment couch and a skeleton")
+    assert p.place is not None and p.place.head == "clinic" and not any("incl" in n for n in names(p)), names(p)

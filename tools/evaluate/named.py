@@ -44,7 +44,7 @@ import numpy as np
 from tools.core.embeddings import embed, embeddings_available
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, Category
-from tools.knowledge.look_words import WEATHER_WORDS, WIND_WORDS
+from tools.knowledge.look_words import SKY_NOUNS, WEATHER_WORDS, WIND_WORDS, light_stem
 from tools.knowledge.places import (
     FLOOR_COVERINGS,
     FLOOR_WORDS,
@@ -66,7 +66,6 @@ PLACEHOLDER = "placeholder"
 # The parse's reasons for setting a word aside as the air or the weather (tools.plan.sentence): with the look, such
 # a word is a phenomenon the judge counts (look_carries), not a word to forget.
 PHENOMENON_REASONS = ("the air", "light, weather or motion")
-LIGHT_ENDINGS = ("light", "lights", "lighting", "glow", "shine")  # "candlelight", "moonshine", "glow"
 NIGHT_LIGHTS = frozenset({"moon", "star"})  # sky bodies whose light is the night's
 
 Similarity = Callable[[str, Category], float]
@@ -218,6 +217,8 @@ def scene_part(name: str) -> str | None:
         return "a place"
     if forms & set(T["room_parts"]):
         return "the room"
+    if forms & SKY_NOUNS:
+        return "the sky"  # "a sky full of stars": the backdrop the page draws
     return "the weather" if forms & set(T["weather_nouns"]) else None
 
 
@@ -311,11 +312,12 @@ def look_carries(name: str, objects: list[dict], look: dict) -> str | None:
         return "the weather, drawn by the look"
     if outdoor and forms & set(WIND_WORDS):
         return "the wind, plants sway outdoors"
+    if outdoor and forms & SKY_NOUNS:
+        return "the sky, drawn over every outdoor scene"
     for form in forms:
-        stem = next((form[:-len(end)] for end in LIGHT_ENDINGS if form.endswith(end)), None)
+        stem = light_stem(form)
         if stem is None:
             continue
-        stem = stem.strip(" -")
         if stem in ("", "day"):
             return "the scene's light, drawn by the look"
         if is_sky_body(stem):
@@ -366,7 +368,7 @@ def junk_objects(parsed: ParsedPrompt, objects: list[dict]) -> list[dict]:
     for obj in objects:
         if not obj.get("requested"):
             continue
-        if _matches(obj, [n for m in parsed.mentions for n in (m.name, m.head)]):
+        if _matches(obj, [n for m in parsed.mentions for n in (m.name, m.head, *m.of_names)]):  # "a chest of gold"
             continue
         setting = [parsed.place.name, parsed.place.head] if parsed.place is not None else []
         if not is_stand_in(obj) and _matches(obj, setting):

@@ -41,6 +41,19 @@ WIND_WORDS: dict[str, float] = {
 }
 OUTDOOR_WIND = 0.2  # outdoors the air always moves a little
 
+# The endings of a word for light itself ("candlelight", "moonshine", "a warm glow") or what it casts ("shadows"): the
+# scene's light, or the light of the thing its first part names; read alike by the parse (no thing to place) and the
+# judge (what draws it).
+LIGHT_ENDINGS = ("light", "lights", "lighting", "glow", "shine", "shadow", "shadows")
+SKY_NOUNS = frozenset({"sky", "skies"})  # the backdrop the page draws over every outdoor scene
+
+
+def light_stem(word: str) -> str | None:
+    """What gives the light a word for light names ("candle" of "candlelight", "" of "glow"), or None for no such word."""
+    stem = next((word[:-len(end)] for end in LIGHT_ENDINGS if word.endswith(end)), None)
+    return stem.strip(" -") if stem is not None else None
+
+
 # The word before 'light'/'lighting': 'warm light' is warm; 'light blue' has no word before 'light' here.
 LIGHT_WORDS: dict[str, str] = {
     "warm": "warm", "soft": "warm", "golden": "warm", "candle": "warm", "amber": "warm", "dim": "warm",

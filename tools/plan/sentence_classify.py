@@ -9,6 +9,7 @@ if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
 
 from tools.knowledge import wordnet
 from tools.knowledge.categories import lookup
+from tools.knowledge.look_words import light_stem
 from tools.plan.sentence_lex import (
     MOD_DEPS,
     MODIFIER_DEPS,
@@ -73,8 +74,12 @@ def classify(tok, ctx) -> str:
         return "part of an idiom with its verb (hit the books, drop a line)"
     if is_titled_work(tok):
         return "a work its title names (the Star Wars films): what shows it is the thing"
+    if is_work_done(tok):
+        return "a work shown or done (a screen showing a film, casting a line): what shows it is the thing"
     of = prep_child(tok, {"of"})
     members = pobj_of(of) if of is not None else None
+    if is_form_of_air(tok, members):
+        return "a form of the air or light it is of (what the look draws)"  # "shafts of sunlight", "wisps of mist"
     # "a board of cheeses" counts cheeses; "a menu board of flavours" is a board
     things = members is not None and not no_thing_by_name(members)
     if lemma in T["quantity_nouns"] and of is not None and (members is None or things):
@@ -99,8 +104,8 @@ def classify(tok, ctx) -> str:
         return "the air (matter or a phenomenon that hangs in it)"  # "dust in the air"; "steam" a kind draws stays
     if is_material_of(tok):
         return "material (what the thing is made of)"  # "planks of wood"
-    if is_colour_worn(tok):
-        return "colour (what the thing is in)"  # "cushions in mustard", "a sofa in navy"
+    if is_colour_worn(tok) or is_colour_complement(tok):
+        return "colour (what the thing is in)"  # "cushions in mustard", "a sofa in navy", "clouds glowing pink"
     if (tok.is_stop and not is_stop_word_noun(tok)) or (tok.pos_ == "PRON" and not is_mistagged_noun(tok)) \
             or len(tok.text) < 2:
         return "function word"
@@ -122,6 +127,8 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
+    if is_light_word(tok):
+        return "light, weather or motion (light itself, which the look or its source draws)"  # "a warm glow"
     if (wordnet.happening(known_name(tok)) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
             and lookup(lemma) is None and not is_made_thing(tok):  # "thunder": WordNet's first name is "boom"
         return "light, weather or motion (an event or phenomenon, not a thing)"
@@ -158,6 +165,29 @@ def is_idiom_object(tok) -> bool:
     if tok.dep_ != "dobj" or verb.pos_ != "VERB" or verb.i > tok.i:
         return False
     return wordnet.is_verb_idiom(verb.lemma_, *(t.lower_ for t in tok.doc[verb.i + 1:tok.i + 1]))
+
+
+def is_work_done(tok) -> bool:
+    """The object of a verb that is a work or an act, no thing, by its commonest sense (wordnet.is_work) and no kind is
+    called by it: "a big screen showing a film", "a fisherman casting a line". The screen or the person shows it."""
+    return tok.dep_ == "dobj" and tok.head.pos_ == "VERB" and tok.head.i < tok.i and not is_plural(tok) \
+        and not is_look_word(tok) \
+        and lookup(whole_name(tok)) is None and lookup(singular(tok)) is None and wordnet.is_work(known_name(tok))
+
+
+def is_form_of_air(tok, members) -> bool:
+    """A noun "of" a mass that hangs in the air or is light ("shafts of sunlight", "wisps of mist") and no kind is called
+    by either: the shape that air or light takes, which the look draws with it, no thing of its own."""
+    if members is None or lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
+        return False
+    return is_mass(members) and (wordnet.airborne(singular(members)) or light_stem(singular(members)) is not None)
+
+
+def is_colour_complement(tok) -> bool:
+    """A bare colour word after a verb is the colour its doer turns or shows ("clouds glowing pink", "walls painted
+    teal"), no thing: "a jar of mustard" or "picking the mustard" keep their article or holder."""
+    return tok.lower_ in T["colours"] and tok.dep_ in ("dobj", "oprd", "acomp", "xcomp") and tok.head.pos_ == "VERB" \
+        and not has_determiner(tok) and not is_plural(tok) and lookup(singular(tok)) is None
 
 
 def is_titled_work(tok) -> bool:
@@ -215,6 +245,17 @@ def is_stop_word_noun(tok) -> bool:
         return True
     return has_own_article(tok) and tok.lower_ in lemma_index()["noun"] \
         and tok.lower_ not in T["quantity_words"] and tok.lower_ not in T["quantity_nouns"]
+
+
+def is_light_word(tok) -> bool:
+    """A one-word name of light itself ("a warm glow", "candlelight", "shadows"; look_words.LIGHT_ENDINGS) that no kind
+    is called by and whose commonest sense is no device ("a searchlight", "a headlight" are lamps)."""
+    lemma, found = singular(tok), wordnet.senses(singular(tok))[:1]
+    return len(name_tokens(tok)) == 1 and light_stem(lemma) is not None \
+        and lookup(lemma) is None and bool(found) and found[0].lexfile != ARTIFACT_FILE
+
+
+ARTIFACT_FILE = 6  # WordNet's noun.artifact
 
 
 def is_made_thing(tok) -> bool:

@@ -27,8 +27,8 @@ DIM_RE = re.compile(
     r"(\d+(?:\.\d+)?)\s*(m|metres?|meters?|ft|feet)?\b", re.I)
 WORD_PIECE_RE = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]*)+")
 # Chat-style shorthands that the tagger has never seen; rewritten before parsing.
-REWRITES = {"w/": "with", "u": "you", "&": "and"}
-REWRITE_RE = re.compile(r"(?<!\w)(w/|u(?!\w)|&)")
+REWRITES = {"w/": "with", "u": "you", "&": "and", "incl.": "including", "incl": "including"}
+REWRITE_RE = re.compile(r"(?<!\w)(w/|u(?!\w)|&|incl\.|incl(?!\w))")
 
 
 @dataclass

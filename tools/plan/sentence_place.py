@@ -7,6 +7,7 @@ if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
     pass
 
 from tools.knowledge import wordnet
+from tools.knowledge.categories import lookup
 from tools.plan.sentence_lex import (
     MODIFIER_DEPS,
     NOMINAL,
@@ -47,14 +48,15 @@ def owns_contents(tok) -> bool:
     """Does this noun introduce other things: 'X with ...', 'X for ...', 'X where ...',
     'X: a, b', 'X, a, b'?  A 'with' may hang off a location phrase of X
     ('a court in the city with ...') or a participle ('a sunroom crammed with')."""
-    if prep_child(tok, {"with", "for"}) is not None or any(
+    if prep_child(tok, {"with", "for"}) is not None or any(c.dep_ in ("acl", "prep") and c.lemma_.lower() in
+                                                            T["listing_verbs"] for c in tok.children) or any(
             c.dep_ == "relcl" and any(g.lower_ == "where" for g in c.children) for c in tok.children):
         return True
-    for w in (t for t in tok.doc if t.dep_ == "prep" and t.lower_ == "with"):
+    for w in (t for t in tok.doc if t.dep_ == "prep" and t.lower_ in ("with", "of")):
         h = w.head
-        if h.dep_ in ("acl", "amod") and h.head.i == tok.i:
-            return True
-        if h.dep_ == "pobj" and h.head.head.i == tok.i:
+        if h.dep_ in ("acl", "amod") and h.head.i == tok.i and (w.lower_ == "with" or h.pos_ == "ADJ"):
+            return True  # "a sunroom crammed with ...", "a greenhouse full of ..."
+        if h.dep_ == "pobj" and h.head.head.i == tok.i and w.lower_ == "with":
             return True
     # Skip PPs after the noun ('desert at high noon, ...', 'a map on a grid: ...');
     # a comma after a PP with an article reads as a list of objects instead.
@@ -77,16 +79,28 @@ def find_place(doc):
         return pobj_of(doc[0])
     for head in heading_nouns(doc):
         counted = any(number_value(c) for c in head.children if c.dep_ == "nummod")
-        w = prep_child(head, {"with"})
+        w = next((t for t in doc[head.i + 1:] if t.lower_ == "with" or t.lemma_.lower() in T["listing_verbs"]),
+                 None)  # a list after it is its own
         listed = any(c.dep_ == "conj" and (w is None or c.i < w.i) for c in head.children)
         empty = any(c.lower_ in T["negators"]["adj"] for c in head.children if c.dep_ == "amod")
         person = singular(head) in T["person_lemmas"] or (head.ent_type_ == "PERSON" and head.text.istitle())
         person = person or (wordnet.is_person(singular(head)) and not is_place_name(head))  # "a gardener ... with"
-        if not counted and not listed and not person and (owns_contents(head) or empty):
+        if not counted and not listed and not person and not is_placed_thing(head) and (owns_contents(head) or empty):
             framed = framed_place(head)
             if framed is not None or singular(head) not in T["frame_nouns"]:
                 return framed or head
     return later_place(doc)
+
+
+def is_placed_thing(head) -> bool:
+    """Whether a heading is a thing set somewhere ("a picnic blanket on the grass with ...", "a desk in the corner
+    with ..."): a kind is called by it, no place is, and a spatial preposition before its "with" puts it on or in
+    something. Then it is one of the things, and the setting, if any, is named later."""
+    w = prep_child(head, {"with"})
+    placed = any(c.dep_ == "prep" and c.lower_ in T["spatial_preps"] and (w is None or c.i < w.i)
+                 and pobj_of(c) is not None and has_determiner(pobj_of(c)) for c in head.children)
+    kind = lookup(whole_name(head).lower()) or lookup(singular(head))
+    return placed and kind is not None and kind.name != "placeholder" and not is_place_name(head)
 
 
 def later_place(doc):
@@ -96,6 +110,11 @@ def later_place(doc):
         obj = pobj_of(tok) if tok.dep_ == "prep" and tok.lower_ in ("in", "inside", "at") else None
         obj = follow_part(obj)
         if obj is not None and obj.pos_ in NOMINAL and is_setting_candidate(obj) and has_determiner(obj):
+            return obj
+    for tok in doc:  # "a rowing boat pulled up on a pebble beach": a place type by name, the ground things are on
+        obj = pobj_of(tok) if tok.dep_ == "prep" and tok.lower_ in T["spatial_preps"] else None
+        if obj is not None and obj.pos_ in NOMINAL and is_setting_candidate(obj) and has_determiner(obj) \
+                and is_place_by_name(obj):
             return obj
     for tok in doc:  # "set dressing for a 1940s detective office: ...", "a film set of a tavern with ...": a place
         obj = pobj_of(tok) if tok.dep_ == "prep" and tok.lower_ in ("for", "of") else None
@@ -110,6 +129,14 @@ def is_place_name(tok) -> bool:
     from tools.plan.ground import ground_place
 
     return ground_place(whole_name(tok).lower()) is not None or ground_place(singular(tok)) is not None
+
+
+def is_place_by_name(tok) -> bool:
+    """Whether the noun's whole name or its head is exactly a place type's name (no kind is called so)."""
+    from tools.plan.ground import place_named
+
+    names = (whole_name(tok).lower(), singular(tok))
+    return any(place_named(n) is not None for n in names) and all(lookup(n) is None for n in names)
 
 
 def framed_place(head):

@@ -198,7 +198,7 @@ def split_participle_phrases(doc) -> None:
     the two words make ("a wall hanging", "a washing machine") stays one."""
     for verb in doc:
         doer = doc[verb.i - 1] if verb.i else None
-        if doer is None or doer.pos_ != "NOUN" or not is_participle(verb) \
+        if doer is None or not (doer.pos_ == "NOUN" or is_noun_mistagged_before(doer, verb)) or not is_participle(verb) \
                 or lookup(f"{doer.lower_} {verb.lower_}") is not None or wordnet.base_forms(f"{doer.lower_} {verb.lower_}"):
             continue
         placed = verb.pos_ == "NOUN" and doer.head.i == verb.i and verb.i + 1 < len(doc) \
@@ -214,8 +214,19 @@ def split_participle_phrases(doc) -> None:
             if child.head.i == phrase.i:
                 child.head = doer  # the article; "and ..." after the phrase
         verb.head, verb.dep_, verb.pos_, verb.tag_ = doer, "acl", "VERB", "VBG"
+        doer.pos_, doer.tag_ = "NOUN", "NNS" if is_plural(doer) else "NN"
         if not placed:
             phrase.head, phrase.dep_ = verb, "dobj"
+
+
+def is_noun_mistagged_before(doer, verb) -> bool:
+    """A word the tagger made an adjective or a name before an -ing word that is no thing ("a goldfish swimming", "a
+    jukebox blaring"): English holds it as a noun and not as an adjective, and the -ing word has no physical sense
+    ("a wall painting" keeps its painting)."""
+    index = lemma_index()
+    return doer.pos_ in ("ADJ", "PROPN") and doer.is_alpha and not doer.text.istitle() and not is_look_word(doer) \
+        and doer.lower_ in index["noun"] and doer.lower_ not in index["adj"] \
+        and not wordnet.physical_senses(verb.lower_)
 
 
 def is_participle(tok) -> bool:

@@ -60,6 +60,8 @@ def surroundings(sentence: Sentence, place: str | None) -> Surroundings:
             part_place = place_named(f"{phrase.name} {before.name}") or place_named(f"{phrase.head} {before.head}")
             if part_place is not None:
                 found += [before, phrase]
+            elif before is sentence.place and _encloses(phrase, place or "room"):
+                found.append(phrase)  # "the captain's cabin of a pirate ship": a place no type names, in a ship
     return Surroundings(tuple(found), part_place, style)
 
 
