@@ -156,3 +156,15 @@ def test_small_things_named_far_apart_outdoors_are_not_specks_in_the_hero_the_ov
     assert _elevation(hero) < hero["fov"] / 2, "the horizon still shows"
     for o in (hydrant, mailbox):
         assert view_contains(views["overview"], o["bbox"]["min"], o["bbox"]["max"], 4 / 3, 50), o["id"]
+
+
+def test_the_outdoor_hero_of_big_things_and_a_small_one_far_apart_frames_the_big_ones_not_the_small_one_alone():
+    """An orchard: apple trees in rows and a basket under the far one. The part grown from the basket is the
+    basket alone (no tree beside it lets it read); the part grown from the trees holds as many things and is what
+    the scene is of."""
+    lo, hi = np.array([-15, 0, -15]), np.array([15, 12, 15])
+    trees = [_box(f"apple_tree_{i}", True, (x, z), (4, 5, 4)) for i, (x, z) in
+             enumerate([(-8, -8), (0, -8), (8, -8)], 1)]
+    basket = _box("basket_1", True, (9, 9), (0.45, 0.35, 0.35))
+    hero = frame_views((lo, hi), [*trees, basket], outdoor=True)["hero"]
+    assert any(s.startswith("apple_tree") for s in hero["subject"]), hero["subject"]

@@ -253,7 +253,7 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
 
         # A hall's rows of desks do not fit a 35 mm frame from inside it: the photographer stands in the room
         # and frames part, grown from its bulkiest thing (a stage and the chairs before it).
-        part = _largest_part(framed, lambda box: -float(np.prod(box[2] - box[1])), inside)
+        part = _largest_part(framed, _bulk_first, inside)
         if part is not None:
             return part
         if found:
@@ -267,9 +267,19 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
             seen = _open_hero(bounds, part_framed, occluders, part, aspect, elevation, min_frame)
             return seen if alone or readable(seen, [box for box, requested in part_framed if requested]) else None
 
-        # Named things far apart on a square would each be a speck in one frame: the hero frames the smallest
-        # and what stands near it while every one still reads; the overview shows them all.
-        return _largest_part(framed, lambda box: float(np.mean(box[2] - box[1])), legible) or (view, subjects)
+        # Named things far apart on a square would each be a speck in one frame: the hero frames a part that still
+        # reads, grown from the bulkiest thing (an orchard's trees, not the basket under one) or from the smallest
+        # (a bench and the fountain beside it), whichever holds more of what was asked, then shows more of it
+        # whole; the overview shows them all.
+        parts = [grown for seed_order in (_bulk_first, _small_first)
+                 if (grown := _largest_part(framed, seed_order, legible)) is not None]
+        wanted = [box for box, requested in framed if requested]
+
+        def shown(part: tuple[dict[str, Any], set[str]]) -> tuple[int, int]:
+            whole = sum(view_contains(part[0], lo, hi, aspect, part[0]["fov"]) for _, lo, hi in wanted)
+            return len(part[1]), whole
+
+        return max(parts, key=shown) if parts else (view, subjects)
     return view, subjects
 
 
@@ -324,6 +334,14 @@ def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], b
                 return [(hidden, 0.0, 0, view)]
             found.append((hidden, outside, len(found), view))
     return found
+
+
+def _bulk_first(box: tuple[str, np.ndarray, np.ndarray]) -> float:
+    return -float(np.prod(box[2] - box[1]))
+
+
+def _small_first(box: tuple[str, np.ndarray, np.ndarray]) -> float:
+    return float(np.mean(box[2] - box[1]))
 
 
 def _largest_part(framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
