@@ -91,3 +91,10 @@ def test_only_an_outdoor_place_is_a_bodys_surface(tmp_path):
 ])
 def test_the_skys_moon_over_open_ground_brings_the_night(prompt, hour):
     assert apply_look(plan_prompt(prompt, 0)).look.time_of_day == hour
+
+
+def test_a_landform_on_a_bodys_surface_is_of_its_ground():
+    plan = apply_look(plan_prompt("a rover on mars next to a crater", 0))
+    crater = next(o for o in plan.objects if o.category == "crater")
+    assert crater.color is not None and crater.color != "#8a847c"  # not the kind's usual grey rock
+    assert apply_look(plan_prompt("a crater in a field", 0)).objects[0].color is None

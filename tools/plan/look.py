@@ -36,6 +36,8 @@ from tools.knowledge.plurals import singular_forms
 from tools.plan.text import clean_prompt, tokenize
 
 LIGHT_NOUN_ENDINGS = ("light", "lights", "lit")  # "candlelight", "candlelit": the light of a candle
+LANDFORM = "landform"  # the generator of kinds shaped from the ground itself (kinds.toml)
+LANDFORM_SHADE = -0.15  # a landform a little darker than its ground: its rim and bowl read against it
 
 
 def apply_look(plan: ScenePlan) -> ScenePlan:
@@ -47,7 +49,18 @@ def apply_look(plan: ScenePlan) -> ScenePlan:
     result.behaviours = read_behaviours(tokens, result, look)
     if look.palette is not None:
         paint_accents(result.objects, look.palette)
+    place = PLACES.get(plan.environment.room_type or "")
+    if place is not None and place.ground:
+        of_the_ground(result.objects, place.ground)
     return result
+
+
+def of_the_ground(specs: list[ObjectSpec], ground: str) -> None:
+    """Landforms of no stated colour (a crater, a hill: shaped from the ground) take a shade of a place's own ground
+    colour: a crater on Mars is red, not the grey of the kind's usual rock."""
+    for spec in specs:
+        if spec.color is None and CATEGORIES[spec.category].generator == LANDFORM:
+            spec.color = shade(ground, LANDFORM_SHADE)
 
 
 def light_holders(tokens: list[str], specs: list[ObjectSpec], indoor: bool) -> None:
