@@ -20,6 +20,9 @@ TIME_WORDS: dict[str, str] = {
     "night": "night", "nighttime": "night", "midnight": "night", "starry": "night", "moonlit": "night",
     "nocturnal": "night", "tonight": "night",
 }
+# A body of the sky named over open ground brings its hour when no time word says otherwise: "a full moon over a
+# lake" is night (not in space, nor on a body's own surface, whose place keeps its hour).
+SKY_HOURS: dict[str, str] = {"moon": "night", "moons": "night", "stars": "night"}
 # 'night' before these is part of a thing's name, not the hour: a night stand, a night table.
 NOT_TIME_AFTER = frozenset({"stand", "stands", "table", "tables", "gown", "gowns", "dress", "shirt", "cap"})
 # 'a painting of a sunset': the hour belongs to the picture, not to the scene.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -31,6 +31,7 @@ FLOORS = (*INDOOR_FLOORS, "grass", "sand", "asphalt", "snow", "dirt", "water", "
 WALL_FINISHES: tuple[str, ...] = get_args(WallFinish)
 PAINTED_WALLS = ("plaster", "wallpaper")  # a style's wall colour shows on these; the others keep their own
 MAX_USUAL_COUNT = 100
+HEX = r"^#[0-9a-fA-F]{6}$"
 
 RelationSpec = tuple[str, str | None, int | None]  # (relation kind, target kind or None, param)
 
@@ -75,6 +76,11 @@ class Place:
     underground: bool = False  # indoors: no windows unless the prompt asks (a tomb, a bunker, a mine, a submarine)
     walls: str = "plaster"  # indoors: the walls' usual finish (WALL_FINISHES)
     natural: bool = False  # indoors: an enclosure of natural rock (a cave, a mine): closed above, no door
+    body: tuple[str, ...] = ()  # outdoors: the names of the body of the sky whose surface it is ("the moon")
+    ground: str | None = None  # outdoors: the ground's own colour ('#rrggbb'), None: its floor material's
+    sky: tuple[str, str] | None = None  # outdoors: (zenith, horizon) of its own sky, whatever the hour
+    stars: bool = False  # its sky is starry by day (an airless body)
+    hour: str | None = None  # the time of day its light keeps when the prompt names none
 
 
 class _Row(BaseModel):
@@ -106,6 +112,11 @@ class _PlaceRow(_Row):
     underground: bool = False
     walls: Literal[WALL_FINISHES] = "plaster"  # type: ignore[valid-type]
     natural: bool = False
+    body: tuple[str, ...] = ()
+    ground: str | None = Field(None, pattern=HEX)
+    sky: tuple[Annotated[str, Field(pattern=HEX)], Annotated[str, Field(pattern=HEX)]] | None = None
+    stars: bool = False
+    hour: Literal["day", "morning", "sunset", "night"] | None = None
     furnish: tuple[_FurnishRow, ...] = ()
     extras: tuple[_FurnishRow, ...] = ()
 
@@ -175,7 +186,9 @@ def _place(name: str, row: _PlaceRow) -> Place:
         raise ValueError("a natural enclosure is indoor: rock walls and a ceiling")
     if row.backdrop is not None and (row.kind != "outdoor" or row.backdrop not in BACKDROPS):
         raise ValueError(f"backdrop {row.backdrop!r}: an outdoor place names one of {sorted(BACKDROPS)}")
-    bad = [p for p in row.phrases if p != p.lower().strip() or not p]
+    if (row.body or row.sky or row.ground) and row.kind != "outdoor":
+        raise ValueError("a body's surface, its sky and its ground colour are outdoors")
+    bad = [p for p in (*row.phrases, *row.body) if p != p.lower().strip() or not p]
     if bad:
         raise ValueError(f"phrases {bad} are not lower-case phrases")
     items = []
@@ -187,7 +200,8 @@ def _place(name: str, row: _PlaceRow) -> Place:
     return Place(name, row.kind, row.phrases, row.size, row.floor, row.height,
                  expected=tuple(items[:len(row.furnish)]), extras=tuple(items[len(row.furnish):]),
                  shore=row.shore, sea_side=row.sea_side, description=row.description, backdrop=row.backdrop,
-                 underground=row.underground, walls=row.walls, natural=row.natural)
+                 underground=row.underground, walls=row.walls, natural=row.natural, body=row.body,
+                 ground=row.ground, sky=row.sky, stars=row.stars, hour=row.hour)
 
 
 def _why(error: ValidationError) -> str:

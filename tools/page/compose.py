@@ -224,12 +224,14 @@ def _display_name(spec, category: str) -> str:
 
 def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | None = None) -> dict:
     """Floor, walls (inner faces on the bounds), windows and doors of the environment; finishes follow the look."""
-    floor_color, wall_color = finishes(look, env, FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR), WALL_COLORS[env.walls])
+    place = PLACES.get(env.room_type or "")
+    ground = place.ground if place is not None and place.ground else None  # the moon's grey dust, Mars's red
+    floor_color, wall_color = finishes(look, env, ground or FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR),
+                                       WALL_COLORS[env.walls])
     floor = {"material": env.floor, "color": floor_color, **_surface_texture(_floor_pattern(env, look))}
     if env.kind == "outdoor":  # "space" (room_type space): no ground drawn, a dark starry backdrop
         kind = "space" if env.room_type == SPACE_PLACE else "outdoor"
         arch = {"kind": kind, "floor": floor, "walls": [], "windows": [], "doors": []}
-        place = PLACES.get(env.room_type or "")
         if place is not None and place.sea_side:
             arch["sea"] = {"depth": round(SEA_SHARE * float(hi[2] - lo[2]), 3), "color": FLOOR_COLORS["water"]}
         return arch

@@ -14,7 +14,7 @@ import numpy as np
 
 from tools.core.colors import luma, mix
 from tools.core.schema import Environment, Look
-from tools.knowledge.places import PAINTED_WALLS
+from tools.knowledge.places import PAINTED_WALLS, PLACES
 from tools.page.sky_light import Sky, irradiance, linear, probe, project
 
 
@@ -91,6 +91,9 @@ def scene_look(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndarr
         "precipitation": _precipitation(look, lo, hi) if outdoor else None,
         "windows": {"emissive": row.window[0], "intensity": row.window[1]},
     }
+    place = PLACES.get(env.room_type or "")
+    if outdoor and place is not None and place.sky is not None:  # a body's own sky: the moon's black by day
+        result["sky"].update(top=place.sky[0], horizon=place.sky[1], stars=place.stars and look.weather == "clear")
     if not outdoor:
         result["sky"]["top"] = result["sky"]["horizon"] = row.indoor
     else:  # rain, snow and fog come from a cloud-covered sky: a storm over a lighthouse is no blue day

@@ -6,6 +6,9 @@
   their planet.
 - Anywhere else "the moon" and "the sun" are the sky, which the look draws,
   not objects on the ground.
+- A body things stand on ("on the moon", "on the surface of mars", "on an
+  alien planet") is the setting: the place whose surface it is (places.toml
+  body), where every body of the sky is the ground or the sky, no object.
 - Floating things need headroom: an outdoor scene is as tall as its highest
   floating thing flies (a hot-air balloon at tens of metres), and space is as
   wide as its bodies need.
@@ -14,9 +17,11 @@
 
 from __future__ import annotations
 
+import re
+
 from tools.core.schema import ObjectSpec, Relation
 from tools.knowledge.categories import CATEGORIES, has_trait
-from tools.knowledge.places import SPACE_PLACE
+from tools.knowledge.places import OUTDOOR_DEFAULT, PLACES, SPACE_PLACE
 from tools.knowledge.relation_words import RELATION_WORDS
 
 Stated = list[tuple[Relation, bool]]  # relations with whether the prompt stated them
@@ -28,17 +33,39 @@ SPACE_CROWDING = 0.6
 # moons get a tight frame rather than open ground's 10 m.
 SPACE_MIN_SIDE = 6.0
 
+# "on the moon", "upon a strange alien world", "on the surface of mars": a body after a word of standing on, with an
+# article and up to two describing words between; not a body's name inside a longer word ("a moon-shaped lamp").
+STANDING_ON = r"\b(?:on|onto|upon|across|surface of)\s+(?:(?:the|a|an)\s+)?(?:[a-z]+\s+){0,2}?"
+BODIES = {name: place.name for place in PLACES.values() for name in place.body}
+UNDERFOOT = re.compile(STANDING_ON + "(" + "|".join(sorted(map(re.escape, BODIES), key=len, reverse=True))
+                       + r")\b(?![-'])", re.IGNORECASE)
+
+
+def body_underfoot(text: str) -> tuple[str, tuple[int, int]] | None:
+    """(the place whose surface it is, the body's span in ``text``) of the first body of the sky ``text`` puts
+    things on ("a rover on mars": mars_surface), or None."""
+    found = UNDERFOOT.search(text)
+    return (BODIES[found.group(1).lower()], found.span(1)) if found else None
+
 
 def place_for_sky(place: str | None, categories: list[str]) -> str | None:
-    """SPACE_PLACE when the prompt names a celestial body and no place but (at most) "space"; else None."""
-    if place in (None, "room") and any(has_trait(c, "celestial") for c in categories):
-        return SPACE_PLACE
-    return None
+    """SPACE_PLACE when the prompt names a celestial body and no place but (at most) "space"; open ground when it
+    names no place at all, only bodies of the sky and things on the ground ("a full moon over a lake": the sky's
+    moon, which only an open sky shows); else None."""
+    bodies = [c for c in categories if has_trait(c, "celestial")]
+    if place not in (None, "room") or not bodies:
+        return None
+    grounded = any(CATEGORIES[c].mount != "air" for c in categories)
+    if place is None and grounded and all(has_trait(c, "sky_body") for c in bodies):
+        return OUTDOOR_DEFAULT.name
+    return SPACE_PLACE
 
 
-def drop_sky_bodies(specs: list[ObjectSpec], relations: Stated) -> tuple[list[ObjectSpec], Stated]:
-    """``specs`` and ``relations`` without the sun and moon (outside space they are the sky, not objects)."""
-    dropped = {s.key for s in specs if has_trait(s.category, "sky_body")}
+def drop_sky_bodies(specs: list[ObjectSpec], relations: Stated, place: str) -> tuple[list[ObjectSpec], Stated]:
+    """``specs`` and ``relations`` without the sun and moon (outside space they are the sky, not objects), and on
+    a body's surface without any body of the sky (each is the ground underfoot or the sky)."""
+    trait = "celestial" if PLACES[place].body else "sky_body"
+    dropped = {s.key for s in specs if has_trait(s.category, trait)}
     kept = [s for s in specs if s.key not in dropped]
     return kept, [(r, stated) for r, stated in relations if r.subject not in dropped and r.target not in dropped]
 

@@ -19,6 +19,7 @@ from tools.knowledge.look_words import (
     LIGHT_WORDS,
     NOT_TIME_AFTER,
     OUTDOOR_WIND,
+    SKY_HOURS,
     STILL_WORDS,
     STYLES,
     TIME_WORDS,
@@ -30,11 +31,13 @@ from tools.knowledge.look_words import (
     WIND_WORDS,
     Motion,
 )
-from tools.knowledge.places import SPACE_PLACE
+from tools.knowledge.places import PLACES, SPACE_PLACE
 from tools.knowledge.plurals import singular_forms
 from tools.plan.text import clean_prompt, tokenize
 
 LIGHT_NOUN_ENDINGS = ("light", "lights", "lit")  # "candlelight", "candlelit": the light of a candle
+LANDFORM = "landform"  # the generator of kinds shaped from the ground itself (kinds.toml)
+LANDFORM_SHADE = -0.15  # a landform a little darker than its ground: its rim and bowl read against it
 
 
 def apply_look(plan: ScenePlan) -> ScenePlan:
@@ -46,7 +49,18 @@ def apply_look(plan: ScenePlan) -> ScenePlan:
     result.behaviours = read_behaviours(tokens, result, look)
     if look.palette is not None:
         paint_accents(result.objects, look.palette)
+    place = PLACES.get(plan.environment.room_type or "")
+    if place is not None and place.ground:
+        of_the_ground(result.objects, place.ground)
     return result
+
+
+def of_the_ground(specs: list[ObjectSpec], ground: str) -> None:
+    """Landforms of no stated colour (a crater, a hill: shaped from the ground) take a shade of a place's own ground
+    colour: a crater on Mars is red, not the grey of the kind's usual rock."""
+    for spec in specs:
+        if spec.color is None and CATEGORIES[spec.category].generator == LANDFORM:
+            spec.color = shade(ground, LANDFORM_SHADE)
 
 
 def light_holders(tokens: list[str], specs: list[ObjectSpec], indoor: bool) -> None:
@@ -71,7 +85,9 @@ def read_look(tokens: list[str], plan: ScenePlan) -> Look:
     style = STYLES.get(style_name)
     palette = look_palette(style_name, read_tones(tokens))
     space = plan.environment.room_type == SPACE_PLACE
-    time_of_day = "night" if space else _time_of_day(tokens)  # space: the starry backdrop, whatever the words
+    place = PLACES.get(plan.environment.room_type or "")
+    hour = place.hour if place is not None and place.hour else (_sky_hour(tokens) if outdoor else None) or "day"
+    time_of_day = "night" if space else _time_of_day(tokens, hour)  # space: the starry backdrop, whatever the words
     light = _last_match(_pairs_before(tokens, {"light", "lights", "lighting", "glow"}), LIGHT_WORDS)
     light = LIGHT_WORDS[light] if light else (style.light if style else None) or light_for_time(time_of_day)
     wind = max([WIND_WORDS[t] for t in tokens if t in WIND_WORDS], default=OUTDOOR_WIND if outdoor else 0.0)
@@ -158,9 +174,9 @@ def _noun_positions(tokens: list[str], specs: list[ObjectSpec]) -> dict[str, lis
     return positions
 
 
-def _time_of_day(tokens: list[str]) -> str:
-    """The last time word that is not part of a thing's name ('nightstand', 'night table') or a picture's subject."""
-    found = "day"
+def _time_of_day(tokens: list[str], found: str = "day") -> str:
+    """The last time word that is not part of a thing's name ('nightstand', 'night table') or a picture's subject;
+    ``found`` when there is none."""
     for index, token in enumerate(tokens):
         if token not in TIME_WORDS:
             continue
@@ -178,6 +194,13 @@ def _weather(tokens: list[str]) -> str:
         if token in WEATHER_WORDS and not _depicted(tokens, index):
             found = WEATHER_WORDS[token]
     return found
+
+
+def _sky_hour(tokens: list[str]) -> str | None:
+    """The hour a body of the sky named brings ("a full moon": night), not a word of a thing's name ("a moon
+    buggy", a kind) or of a picture's subject."""
+    return next((SKY_HOURS[t] for i, t in enumerate(tokens) if t in SKY_HOURS and not _depicted(tokens, i)
+                 and (i + 1 == len(tokens) or lookup(f"{t} {tokens[i + 1]}") is None)), None)
 
 
 def _depicted(tokens: list[str], index: int) -> bool:

@@ -89,7 +89,7 @@ def plan_prompt(prompt: str, seed: int = 0) -> ScenePlan:
         _fit_under_ceiling(specs, stated.height if stated and stated.height else place.height)
     relations = _relations(parsed, specs)
     if place.name != SPACE_PLACE:
-        specs, relations = drop_sky_bodies(specs, relations)
+        specs, relations = drop_sky_bodies(specs, relations, place.name)
     desk_fans(specs, relations)
     stated_relations = [r for r, was_stated in relations if was_stated]
     # Space is furnished (a sun, planets, moons) only when the prompt names no body of its own:

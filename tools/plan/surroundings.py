@@ -6,7 +6,8 @@ its setting, not in it: "the front porch of a house" shows the house). It follow
 part of a larger thing: "the bridge") joined by of / in / inside / on / aboard, and is itself a place type or a
 thing whose floor is as large as the place's ("a castle", not "a dollhouse"). It styles the room (the castle's
 stone walls, tools/plan/planner.py); with no place named otherwise, the part and its setting together name it
-("starship bridge"). The planner (tools/plan/read.py) and the judge (tools/evaluate/named.py) both read the parse
+("starship bridge"). A body of the sky things stand on is the setting too ("on the moon": its surface, see
+tools/plan/air.py body_underfoot). The planner (tools/plan/read.py) and the judge (tools/evaluate/named.py) both read the parse
 through this one rule, so a setting the scene draws around the room is never counted missing.
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES
+from tools.plan.air import body_underfoot
 from tools.plan.ground import ground_noun, ground_place, nearest_place, place_named
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
@@ -62,6 +64,11 @@ def surroundings(sentence: Sentence, place: str | None) -> Surroundings:
                 found += [before, phrase]
             elif before is sentence.place and _encloses(phrase, place or "room"):
                 found.append(phrase)  # "the captain's cabin of a pirate ship": a place no type names, in a ship
+    underfoot = body_underfoot(sentence.text)  # "a rover on mars": its surface is the place, mars no thing in it
+    if underfoot is not None:
+        found += [p for p in phrases if p.char_span[0] < underfoot[1][1] and underfoot[1][0] < p.char_span[1]]
+        if place in GENERIC or PLACES[place].kind == "outdoor":  # "a bedroom on the moon" stays a room
+            part_place = underfoot[0]
     return Surroundings(tuple(found), part_place, style)
 
 
