@@ -4,6 +4,7 @@ meaning for names the registry does not list. The words are this file's own, not
 import pytest
 
 from tools.core.embeddings import embeddings_available
+from tools.knowledge import wordnet
 from tools.plan import ground
 from tools.plan.ground import ground_noun
 from tools.plan.planner import plan_prompt
@@ -194,3 +195,20 @@ def test_a_sponge_by_the_bath_is_the_thing_not_a_person():
     is a kind of its own now."""
     kinds = {o.category for o in plan_prompt("a sink with a sponge and a bar of soap", 0).objects if o.requested}
     assert "sponge" in kinds and "adult" not in kinds
+
+
+@pytest.mark.skipif(not wordnet.available(), reason="needs the WordNet files")
+@pytest.mark.parametrize(("noun", "kind"), [("banjo", "ukulele"), ("maracas", "tambourine"), ("cricket bat", "baseball_bat"),
+                                            ("hedge trimmer", "chainsaw"), ("toothbrush", "toothbrush_cup")])
+def test_a_class_a_kind_only_declares_is_shown_by_a_stand_in(noun: str, kind: str) -> None:
+    """A kind's ``wordnet`` list says what it may show, its names what it is: a banjo is shown by the ukulele, and
+    reported as no ukulele."""
+    found = ground_noun(noun, context=f"a room with a {noun}", counted=True)
+    assert (found.kind, found.fit) == (kind, "stand-in")
+
+
+@pytest.mark.skipif(not wordnet.available(), reason="needs the WordNet files")
+@pytest.mark.parametrize(("noun", "kind"), [("couch", "sofa"), ("vent", "air_vent"), ("ukulele", "ukulele")])
+def test_a_class_a_kind_is_named_by_or_is_a_kind_of_is_the_thing_itself(noun: str, kind: str) -> None:
+    found = ground_noun(noun, context=f"a room with a {noun}", counted=True)
+    assert (found.kind, found.fit) == (kind, "exact")

@@ -11,7 +11,7 @@ from tools.plan.ground import hypernym_kind
 
 NAMES = [
     ("soup ladle", "ladle"), ("cheese grater", "grater"), ("pepper grinder", "salt_and_pepper"),
-    ("crockpot", "rice_cooker"), ("moses basket", "bassinet"), ("lava lamp", "night_light"),
+    ("multicooker", "rice_cooker"), ("moses basket", "bassinet"), ("lava lamp", "night_light"),
     ("cotton reels", "thread_spools"), ("train set", "model_train"), ("bangles", "jewellery"),
     ("cornflakes", "cereal_box"), ("deli slicer", "meat_slicer"), ("shampoo bowl", "backwash_unit"),
     ("fume cupboard", "fume_hood"), ("agar plates", "petri_dish"), ("swiss ball", "exercise_ball"),

@@ -481,11 +481,25 @@ def _ending_kind(word: str) -> Category | None:
     return None
 
 
+def declares_another(kind: str, via: str) -> bool:
+    """Whether ``kind`` shows the WordNet class first named ``via`` only because its ``wordnet`` list declares it,
+    no name of the class being one of the kind's: the ukulele may show a banjo, and is no banjo (a declared class
+    says what a kind can stand in for, its names what it is). A class the kind is a kind of is its own: an air
+    vent (by its last words where WordNet lacks the whole name) is a vent."""
+    category = CATEGORIES[kind]
+    names = {n.replace(" ", "_") for n in (category.name, *category.synonyms)}
+    words = category.name.split("_")
+    own = next((found for i in range(len(words)) if (found := wordnet.senses(" ".join(words[i:])))), [])
+    above = {a.offset for sense in own for a, _ in wordnet.ancestors(sense)}
+    classes = [wordnet.synset(o) for o in _kind_classes(kind)]
+    return not any(c.lemmas[0] == via and (names & set(c.lemmas) or c.offset in above) for c in classes)
+
+
 def _by_class(name: str, kind: str, steps: int, via: str, score: float = 0.0) -> Grounding:
     """A WordNet class match: a synonym when the noun's own class is the kind's ("couch" -> sofa), else the
     kind of a broader class stands in ("pew" is a bench), an archetype when that is all that fits."""
     archetype = is_archetype(CATEGORIES[kind])
-    if steps == 0 and not archetype:
+    if steps == 0 and not archetype and not declares_another(kind, via):
         return Grounding(name, kind, 1.0, "name", "exact")
     if "any_member" in CATEGORIES[kind].traits:  # a bard is a person: the person figure is the thing itself
         return Grounding(name, kind, round(score, 3), "hypernym", "exact", via=via)
