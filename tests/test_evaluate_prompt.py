@@ -279,3 +279,19 @@ def test_a_sky_named_as_a_thing_is_the_scene():
     """"a sky full of stars": the backdrop the page draws, no object to show."""
     judged = {n["name"]: n["verdict"] for n in judge_named(parse_prompt("a hilltop under a sky full of stars"), [])}
     assert judged.get("sky") == "scene", judged
+
+
+def test_a_kind_called_by_the_plural_as_written_shows_the_parses_singular():
+    """The parse names "sweets" by its singular "sweet" (another sense); the kind is called "sweets"."""
+    parsed = parse_prompt("a sweet shop with jars of sweets")
+    sweet = next(m for m in parsed.mentions if m.head == "sweet")
+    assert judge_named(parsed, [_obj("candy_1", "candy", name=sweet.name)])[-1]["verdict"] == "fitting"
+    assert judge_named(parsed, [_obj("cake_1", "cake", name=sweet.name)])[-1]["verdict"] != "fitting"
+
+
+def test_a_toy_of_a_being_is_shown_by_the_soft_toy():
+    """"a stuffed giraffe": the parse keeps "stuffed" out of the name; the soft toy the planner makes shows it."""
+    parsed = parse_prompt("a playroom with a stuffed giraffe")
+    giraffe = next(m for m in parsed.mentions if m.head == "giraffe")
+    assert judge_named(parsed, [_obj("teddy_bear_1", "teddy_bear", name=giraffe.name)])[0]["verdict"] == "fitting"
+    assert judge_named(parsed, [_obj("chair_1", "chair", name=giraffe.name)])[0]["verdict"] != "fitting"

@@ -727,3 +727,24 @@ def test_a_heading_that_features_or_includes_things_is_the_setting():
     assert p.place is not None and p.place.head == "interior" and "stove" in names(p), (p.place, names(p))
     p = parse_prompt("a physio clinic incl. a treatment couch and a skeleton")
     assert p.place is not None and p.place.head == "clinic" and not any("incl" in n for n in names(p)), names(p)
+
+
+def test_a_kinds_two_word_name_whose_head_the_tagger_made_a_verb_keeps_the_nouns_lemma():
+    """"a table saw": the tagger reads "saw" as the verb "see"; as a kind's head it is the noun "saw"."""
+    p = parse_prompt("a joinery with a workbench, a table saw and planks against the wall")
+    assert "table saw" in names(p), names(p)
+
+
+def test_a_word_the_entity_tagger_took_for_a_name_is_part_of_a_kinds_name():
+    """"an IV stand": "IV" is no place or person when a kind is called "IV stand"."""
+    p = parse_prompt("a ward with an IV stand and two beds")
+    whole = [m.name for m in [*p.mentions, *([p.place] if p.place else [])]]
+    assert "iv stand" in [w.lower() for w in whole] and not rejected(p, "iv"), (whole, p.rejected)
+
+
+def test_a_prompt_of_one_noun_phrase_naming_a_place_is_the_setting():
+    """"a cluttered garage": the setting itself, nothing listed in it; a lone thing stays a thing."""
+    p = parse_prompt("a messy garage")
+    assert p.place is not None and p.place.head == "garage" and not p.mentions, (p.place, names(p))
+    p = parse_prompt("a shiny red bicycle")
+    assert p.place is None and names(p) == ["bicycle"], (p.place, names(p))

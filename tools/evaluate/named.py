@@ -3,7 +3,9 @@
 Every non-negated mention of ``tools.plan.sentence.parse_prompt`` (people too) is a thing the prompt names.
 Its verdict:
 - ``fitting``: some object that is not a stand-in (no ``stand_in_for``, not the placeholder, not an
-  archetype) has a kind whose name or synonyms are the mention's name (or its singular), or the whole "X of Y"
+  archetype) has a kind whose name or synonyms are the mention's name (or its singular, or its plural as written:
+  "sweets"), or the soft toy a replica word before it means ("a stuffed elephant", ground.replica_kind, the
+  planner's own reading), or the whole "X of Y"
   phrase the mention is in (a dumbbell rack, called "rack of dumbbells", shows the rack and the dumbbells), or the
   name with the one or two words written before it ("a crystal ball": "crystal" is a material to the parse), or
   the setting's name or one of its words before it ("a kitchen with an island": a kitchen island, "a tennis court
@@ -53,6 +55,7 @@ from tools.knowledge.places import (
     WALL_WORDS,
     usual_kind_named,
 )
+from tools.plan.ground import replica_kind
 from tools.plan.sentence import ParsedPrompt
 from tools.plan.sentence_lex import T
 from tools.plan.surroundings import place_of, surroundings
@@ -87,6 +90,14 @@ def noun_forms(noun: str) -> set[str]:
     if wordnet.available():  # irregular plurals WordNet lists: "teeth" -> tooth, "mice" -> mouse
         singulars |= {form for form in wordnet.base_forms(last) if "_" not in form}
     return {" ".join([*rest, s]) for s in singulars if s}
+
+
+def written_forms(name: str, written: str) -> set[str]:
+    """``name`` with its last word as the prompt wrote it, when that is a plural of it: the parse names "sweets" by
+    its singular, a word of another sense ("a sweet"), while a kind is called by the plural ("sweets", "blinds",
+    "tools"), as the planner reads it."""
+    *rest, last = name.lower().split() or [""]
+    return {" ".join([*rest, written])} if written != last and last in noun_forms(written) else set()
 
 
 def kind_names(category: str) -> set[str]:
@@ -146,14 +157,17 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None,
     the place it is in, whose name before its own may name its kind: "a kitchen with an island"; ``place`` its
     place type, whose usual kind of it a bare head word names: "shelves" in a grocery) among scene.json's
     ``objects``."""
-    forms = noun_forms(name)
     words = " ".join(text.lower().split()).split(" ")  # the words before the name that a kind's name may hold
+    forms = noun_forms(name) | written_forms(name, words[-1])
     described = {form for k in range(1, 3) if len(words) > len(name.split()) + k - 1
                  for form in noun_forms(" ".join([*words[-len(name.split()) - k:-len(name.split())], name]))}
-    usual = usual_kind_named(name, place)
+    usual = next((kind for form in sorted(forms) if (kind := usual_kind_named(form, place)) is not None), None)
+    toys = {toy.name for form in forms | described if (toy := replica_kind(form)) is not None}
     for obj in objects:
         if not is_stand_in(obj) and kind_names(obj.get("category", "")) & forms:
             return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a {obj['category']} by name"}
+        if not is_stand_in(obj) and obj.get("category") in toys:
+            return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a {obj['category']}, a toy of it"}
         if not is_stand_in(obj) and usual is not None and obj.get("category") == usual:
             return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"the {place}'s own {usual}"}
     whole = {form for phrase in of_names for form in noun_forms(phrase)} | described

@@ -89,7 +89,21 @@ def find_place(doc):
             framed = framed_place(head)
             if framed is not None or singular(head) not in T["frame_nouns"]:
                 return framed or head
-    return later_place(doc)
+    return lone_place(doc) or later_place(doc)
+
+
+def lone_place(doc):
+    """The noun a prompt of one noun phrase is, when it names a place ("a cluttered garage", "a hospital emergency
+    room"): the setting, with nothing listed in it, as the planner reads it; a lone thing ("a red vintage car") stays
+    a thing."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ not in NOMINAL or any(c.dep_ in ("prep", "conj", "acl", "relcl") for c in root.children):
+        return None
+    others = [t for t in doc if t.pos_ in NOMINAL and t.i != root.i and t.head.i != root.i]
+    from tools.plan.ground import place_named
+
+    named = any(place_named(n) is not None for n in (whole_name(root).lower(), singular(root)))
+    return root if not others and (named or is_place_name(root) and lookup(whole_name(root).lower()) is None) else None
 
 
 def is_placed_thing(head) -> bool:

@@ -41,6 +41,8 @@ def retag_compound_heads(doc) -> None:
         if tok.pos_ in ("VERB", "ADJ", "AUX", "ADV") and tok.is_alpha and prev.is_alpha and not prev.is_stop \
                 and not is_look_word(prev) and any(lookup(f"{prev.lower_} {form}") is not None
                                                    for form in (tok.lower_, tok.lemma_.lower())):
+            if lookup(f"{prev.lower_} {tok.lemma_.lower()}") is None:
+                tok.lemma_ = tok.lower_  # "a table saw": the noun "saw", not the verb's lemma "see"
             tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
 
 
