@@ -28,6 +28,7 @@ even one of them from inside (a 2 m bathroom) is taken from further behind a wal
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -36,6 +37,9 @@ import numpy as np
 
 from tools.core.geometry import world_aabb
 from tools.page.camera_subject import SUBJECT_SPAN, subject_group, thing_of
+from tools.page.camera_view import camera_axes as _camera_axes
+from tools.page.camera_view import cut_by_edge, view_contains
+from tools.page.camera_view import ndc as ndc  # re-exported: bench_hero and the tests read views with it
 
 # Share of the half-frustum the box may fill: leaves a border around the scene.
 FIT_MARGIN = 0.88
@@ -246,16 +250,19 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
         if clean and min(clean, key=lambda f: f[:3])[0] == 0:
             return min(clean, key=lambda f: f[:3])[3], subjects
 
-        def inside(part_framed: list, part: set[str], _: bool, room=room) -> dict[str, Any] | None:
+        def inside(part_framed: list, part: set[str], _: bool, room=room, whole=()) -> dict[str, Any] | None:
             views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False,
-                                PART_HIDDEN)
+                                PART_HIDDEN, whole)
             return views[0][3] if views and views[0][0] <= PART_HIDDEN else None
 
         # A hall's rows of desks do not fit a 35 mm frame from inside it: the photographer stands in the room
-        # and frames part, grown from its bulkiest thing (a stage and the chairs before it).
-        part = _largest_part(framed, _bulk_first, inside)
-        if part is not None:
-            return part
+        # and frames part, grown from its bulkiest thing (a stage and the chairs before it), the rest of what
+        # was asked for whole in the frame as context or out of it, never cut by its edge; only when no part
+        # frames so, a part with the rest cut.
+        for whole in ([box for box, requested in framed if requested], []):
+            part = _largest_part(framed, _bulk_first, functools.partial(inside, whole=whole))
+            if part is not None:
+                return part
         if found:
             hidden, _, _, view = min(found, key=lambda f: f[:3])
             if hidden < 1:
@@ -313,18 +320,21 @@ def readable(view: Mapping[str, Any], boxes: Sequence[tuple[str, np.ndarray, np.
 def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
                 occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
                 elevations: Sequence[float], min_frame: float, room: tuple[np.ndarray, np.ndarray],
-                behind_walls: bool, enough: float = 0.0) -> list[tuple[float, float, int, dict[str, Any]]]:
+                behind_walls: bool, enough: float = 0.0, whole: Sequence[tuple[str, np.ndarray, np.ndarray]] = (),
+                ) -> list[tuple[float, float, int, dict[str, Any]]]:
     """(hidden share, metres outside the room, order, view) of the views under the room's eye height, trying
     INDOOR_THIRDS_SLACKS and ``elevations`` from the highest, HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS: from
     inside the room, then (``behind_walls``) from behind a wall, as near it as frames the subject (so centred);
-    only the first view from inside that hides at most ``enough`` when there is one."""
+    only the first view from inside that hides at most ``enough`` when there is one; none whose frame's edge cuts
+    one of the ``whole`` boxes."""
     found: list[tuple[float, float, int, dict[str, Any]]] = []
+    keep = frozenset(box[0] for box in whole)
     tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
     tries += [(False, el, 0.0) for el in elevations] if behind_walls else []
     for walls, el, slack in tries:
         for azimuth in HERO_AZIMUTHS + INDOOR_TURNED_AZIMUTHS:
-            view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls))
-            if view is None:
+            view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls), keep)
+            if view is None or cut_by_edge(view, whole, aspect):
                 continue
             outside = _outside(view["position"], room)
             if any(f[0] == 0 and f[1] <= outside for f in found):
@@ -472,12 +482,12 @@ def _hero_anywhere(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndar
 def _hero_from(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
                aspect: float, elevation: float, min_frame: float = HERO_MIN_FRAME["indoor"],
                slack: float = THIRDS_SLACK, room: tuple[tuple[np.ndarray, np.ndarray], bool] | None = None,
-               ) -> dict[str, Any] | None:
+               whole: frozenset[str] = frozenset()) -> dict[str, Any] | None:
     """The requested boxes (every framed box when none is requested; the bounds when there are none), padded
     to ``min_frame`` across, inside the frame with FIT_MARGIN, seen from ``azimuth`` / ``elevation`` through
     HERO_FOV, with the requested boxes' centre moved from where a centred framing puts it towards the lower
     thirds point on its own side, as far as the camera need back off at most ``slack`` for it; then the other
-    framed boxes that fit too (see _with_context). ``room``: (its box, whether the walls count): the camera
+    framed boxes that fit too (see _with_context; those named in ``whole`` as far as ``room`` lets). ``room``: (its box, whether the walls count): the camera
     stays inside it (see _reach), None when it cannot."""
     if not 0 < elevation <= MAX_HERO_ELEVATION:
         raise ValueError(f"hero elevation {elevation} must be in (0, {MAX_HERO_ELEVATION}] degrees")
@@ -516,7 +526,7 @@ def _hero_from(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray,
     reach = math.inf if room is None else _reach(anchor, way, room)
     if depth > reach:
         return None
-    depth = _with_context(lo, hi, others, anchor, forward, axes, offset, tangents, depth, reach)
+    depth = _with_context(lo, hi, others, anchor, forward, axes, offset, tangents, depth, reach, whole)
     position = anchor + way * depth
     return {"position": _rounded(position), "target": _rounded(position + forward * depth), "fov": HERO_FOV}
 
@@ -532,16 +542,17 @@ def _side(drawn: float, subject: np.ndarray, others: Sequence[tuple[str, np.ndar
 
 
 def _with_context(lo, hi, others: Sequence[tuple[str, np.ndarray, np.ndarray]], anchor, forward, axes, offset,
-                  tangents, depth: float, reach: float = math.inf) -> float:
+                  tangents, depth: float, reach: float = math.inf, whole: frozenset[str] = frozenset()) -> float:
     """The depth at which the framed box (lo, hi), grown by each of ``others`` (nearest to it first) that keeps
     the depth within CONTEXT_GROWTH of ``depth`` and ``reach``, fits with ``anchor`` drawn at ``offset``: the subject stays
-    where it is drawn, and the things round it fill the rest of the frame while they cost little distance."""
+    where it is drawn, and the things round it fill the rest of the frame while they cost little distance. Those
+    named in ``whole`` (what else was asked for) join as far as ``reach``: drawn whole rather than cut by the edge."""
     most = min(depth * CONTEXT_GROWTH, reach)
     centre = (lo + hi) / 2
-    for _, blo, bhi in sorted(others, key=lambda box: float(np.linalg.norm((box[1] + box[2]) / 2 - centre))):
+    for oid, blo, bhi in sorted(others, key=lambda box: float(np.linalg.norm((box[1] + box[2]) / 2 - centre))):
         grown_lo, grown_hi = np.minimum(lo, blo), np.maximum(hi, bhi)
         grown = _anchored_depth(grown_lo, grown_hi, anchor, forward, axes, offset, tangents)
-        if grown <= most:
+        if grown <= (reach if oid in whole else most):
             lo, hi, depth = grown_lo, grown_hi, max(depth, grown)
     return depth
 
@@ -567,13 +578,6 @@ def _anchored_depth(lo, hi, anchor, forward, axes, offset, tangents) -> float:
     return need
 
 
-def _camera_axes(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(right, up) unit vectors (3,) of a camera looking along ``forward`` (3,) with +Y up."""
-    right = np.cross(forward, [0.0, 1.0, 0.0])
-    right /= np.linalg.norm(right)
-    return right, np.cross(right, forward)
-
-
 def _union(boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     return np.min([b[1] for b in boxes], axis=0), np.max([b[2] for b in boxes], axis=0)
 
@@ -581,39 +585,6 @@ def _union(boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> tuple[np.ndar
 def _requested(item: Any) -> bool:
     """Named in the prompt: a scene.json object's flag (a bare Placement carries none: every one counts)."""
     return bool(item.get("requested", True)) if isinstance(item, Mapping) else True
-
-
-def ndc(view: Mapping[str, Any], point: Sequence[float], aspect: float) -> np.ndarray | None:
-    """(x, y) in -1..1 across the frame where ``point`` (3,) lands in ``view`` (with its ``fov``); None behind it."""
-    position = np.asarray(view["position"], float)
-    forward = np.subtract(view["target"], position)
-    forward /= np.linalg.norm(forward)
-    right, up = _camera_axes(forward)
-    rel = np.asarray(point, float) - position
-    depth = float(rel @ forward)
-    if depth <= 0:
-        return None
-    tan_v = math.tan(math.radians(view["fov"]) / 2)
-    return np.array([rel @ right / (depth * tan_v * aspect), rel @ up / (depth * tan_v)])
-
-
-def view_contains(view: Mapping[str, Sequence[float]], lo, hi, aspect: float, fov: float) -> bool:
-    """Whether every corner of box (lo (3,), hi (3,)) projects inside the view's frustum and in front of it."""
-    position, target = np.asarray(view["position"], float), np.asarray(view["target"], float)
-    forward = target - position
-    forward /= np.linalg.norm(forward)
-    right, up = _camera_axes(forward)
-    tan_v = math.tan(math.radians(fov) / 2)
-    for x in (lo[0], hi[0]):
-        for y in (lo[1], hi[1]):
-            for z in (lo[2], hi[2]):
-                rel = np.array([x, y, z]) - position
-                depth = rel @ forward
-                if depth <= 0:
-                    return False
-                if abs(rel @ right) > depth * tan_v * aspect + 1e-6 or abs(rel @ up) > depth * tan_v + 1e-6:
-                    return False
-    return True
 
 
 def _rounded(v: np.ndarray) -> list[float]:
