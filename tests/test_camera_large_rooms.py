@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from tools.page.camera import (
+    FOREGROUND,
     INDOOR_EYE_TOP,
     MAX_HERO_ELEVATION,
     ROOM_INSET,
@@ -16,7 +17,8 @@ from tools.page.camera import (
     frame_views,
     view_contains,
 )
-from tools.page.camera_view import cut_by_edge
+from tools.page.camera_subject import GROUP_GAP
+from tools.page.camera_view import cut_by_edge, foreground_share
 
 ASPECT = 4 / 3
 
@@ -114,3 +116,18 @@ def test_cut_by_edge_tells_a_cropped_box_from_one_left_out_of_the_frame():
     assert not cut_by_edge(view, box(20.0), ASPECT), "wholly beside the frame: left out"
     assert cut_by_edge(view, box(2.4), ASPECT), "across the right edge"
     assert cut_by_edge(view, [("b", np.array([-0.5, 0.0, 4.0]), np.array([0.5, 1.0, 6.0]))], ASPECT), "round the camera"
+
+
+def test_a_thing_nobody_asked_for_does_not_fill_the_foreground_before_what_was_asked():
+    # A shop: a counter and a shelf asked for along the back wall, a crate nobody asked for in the aisle before them.
+    room = (np.array([-4.0, 0.0, -3.0]), np.array([4.0, 3.0, 3.0]))
+    asked = [_box("counter", 0.0, -2.2, 2.4, 0.7, 1.0), _box("shelf", -2.5, -2.6, 1.6, 0.4, 2.0)]
+    crate = _box("crate", 1.5, 1.0, 0.6, 0.6, 0.8, requested=False)
+    hero = frame_views(room, [*asked, crate], aspect=ASPECT, indoor=True)["hero"]
+
+    def box(o: dict) -> tuple:
+        return o["id"], np.asarray(o["bbox"]["min"]), np.asarray(o["bbox"]["max"])
+
+    assert foreground_share(hero, [box(o) for o in asked], [box(crate)], ASPECT, GROUP_GAP) <= FOREGROUND, hero
+    for o in asked:
+        assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], ASPECT, hero["fov"]), o["id"]

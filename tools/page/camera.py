@@ -36,9 +36,9 @@ from typing import Any
 import numpy as np
 
 from tools.core.geometry import world_aabb
-from tools.page.camera_subject import SUBJECT_SPAN, subject_group, thing_of
+from tools.page.camera_subject import GROUP_GAP, SUBJECT_SPAN, subject_group, thing_of
 from tools.page.camera_view import camera_axes as _camera_axes
-from tools.page.camera_view import cut_by_edge, view_contains
+from tools.page.camera_view import cut_by_edge, foreground_share, view_contains
 from tools.page.camera_view import ndc as ndc  # re-exported: bench_hero and the tests read views with it
 
 # Share of the half-frustum the box may fill: leaves a border around the scene.
@@ -78,6 +78,10 @@ ROOM_INSET = 0.3  # metres the indoor hero keeps from the walls' inner faces and
 # A large room's part (see _composed_hero) may have this share of its sight lines hidden (chairs round a
 # table, a row of pews before the next): asking for none left a lone counter or altar as the part.
 PART_HIDDEN = 0.25
+# Indoors a thing nobody asked for, standing apart from the subject and nearer the camera, may cover at most this
+# share of the frame (camera_view.foreground_share); beyond it the view counts as hiding CLUTTERED of the subject.
+FOREGROUND = 0.06
+CLUTTERED = 0.5
 # Metres above the floor the indoor hero's eye stands at most: a photographer's raised camera under a hall's
 # high ceiling, not a view from its gallery.
 INDOOR_EYE_TOP = 2.4
@@ -242,17 +246,22 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
     subject it frames (where the whole subject cannot be framed well, the part of it that can: _largest_part)."""
     min_frame = HERO_MIN_FRAME["outdoor" if outdoor else "indoor"]
     elevations = tuple(e for e in INDOOR_HERO_ELEVATIONS if e <= elevation) or (elevation,)
+    # What nobody asked for standing on the floor (a crate, a table), to keep out of the way; a painting on the
+    # wall the camera stands behind is not drawn from there.
+    clutter = _standing([box for box, requested in framed if not requested], _as_box(bounds)[0][1])
+    asked = [box for box, requested in framed if requested]
     # Under the eye height first; under a high ceiling only when nothing frames the subject below it (a
     # basketball hoop 3.9 m high seen from a gym's floor).
     for room in _hero_rooms(bounds) if indoor else ():
-        found = _room_views(bounds, framed, occluders, subjects, aspect, elevations, min_frame, room, True)
+        found = _room_views(bounds, framed, occluders, subjects, aspect, elevations, min_frame, room, True,
+                            clutter=clutter)
         clean = [f for f in found if f[1] == 0 or not floor_edge_shows(f[3], room, aspect)]
         if clean and min(clean, key=lambda f: f[:3])[0] == 0:
             return min(clean, key=lambda f: f[:3])[3], subjects
 
         def inside(part_framed: list, part: set[str], _: bool, room=room, whole=()) -> dict[str, Any] | None:
             views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False,
-                                PART_HIDDEN, whole)
+                                PART_HIDDEN, whole, clutter, asked)
             return views[0][3] if views and views[0][0] <= PART_HIDDEN else None
 
         # A hall's rows of desks do not fit a 35 mm frame from inside it: the photographer stands in the room
@@ -290,6 +299,20 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
     return view, subjects
 
 
+def _standing(boxes: list[tuple[str, np.ndarray, np.ndarray]], floor: float) -> list[tuple[str, np.ndarray, np.ndarray]]:
+    """The boxes standing on the floor, or on one that does (a stack of crates), however high."""
+    stood = [box for box in boxes if box[1][1] <= floor + RESTING]
+    rest = [box for box in boxes if box[1][1] > floor + RESTING]
+    while True:
+        on = [box for box in rest if any(abs(box[1][1] - under[2][1]) <= RESTING
+                                         and np.all(box[1][[0, 2]] < under[2][[0, 2]])
+                                         and np.all(under[1][[0, 2]] < box[2][[0, 2]]) for under in stood)]
+        if not on:
+            return stood
+        stood += on
+        rest = [box for box in rest if all(box is not o for o in on)]
+
+
 def _open_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
                occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
                elevation: float, min_frame: float) -> dict[str, Any]:
@@ -321,14 +344,17 @@ def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], b
                 occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
                 elevations: Sequence[float], min_frame: float, room: tuple[np.ndarray, np.ndarray],
                 behind_walls: bool, enough: float = 0.0, whole: Sequence[tuple[str, np.ndarray, np.ndarray]] = (),
-                ) -> list[tuple[float, float, int, dict[str, Any]]]:
+                clutter: Sequence[tuple[str, np.ndarray, np.ndarray]] = (),
+                asked: Sequence[tuple[str, np.ndarray, np.ndarray]] = ()) -> list[tuple[float, float, int, dict[str, Any]]]:
     """(hidden share, metres outside the room, order, view) of the views under the room's eye height, trying
     INDOOR_THIRDS_SLACKS and ``elevations`` from the highest, HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS: from
     inside the room, then (``behind_walls``) from behind a wall, as near it as frames the subject (so centred);
     only the first view from inside that hides at most ``enough`` when there is one; none whose frame's edge cuts
-    one of the ``whole`` boxes."""
+    one of the ``whole`` boxes; one where a box of ``clutter`` fills the foreground (FOREGROUND) counts as hiding
+    CLUTTERED of the subject (unless it stands by one of ``asked``, the subject's context)."""
     found: list[tuple[float, float, int, dict[str, Any]]] = []
     keep = frozenset(box[0] for box in whole)
+    seen = [box for box in occluders if box[0] in subjects]
     tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
     tries += [(False, el, 0.0) for el in elevations] if behind_walls else []
     for walls, el, slack in tries:
@@ -340,6 +366,8 @@ def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], b
             if any(f[0] == 0 and f[1] <= outside for f in found):
                 continue  # a view as near that hides nothing is already found: this one cannot win
             hidden = hidden_share(view["position"], occluders, subjects)
+            if foreground_share(view, seen, clutter, aspect, GROUP_GAP, asked) > FOREGROUND:
+                hidden = max(hidden, CLUTTERED)  # a crate filling the foreground hides the counter like a wall
             if walls and hidden <= enough:
                 return [(hidden, 0.0, 0, view)]
             found.append((hidden, outside, len(found), view))
