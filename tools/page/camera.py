@@ -259,17 +259,18 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
         if clean and min(clean, key=lambda f: f[:3])[0] == 0:
             return min(clean, key=lambda f: f[:3])[3], subjects
 
-        def inside(part_framed: list, part: set[str], _: bool, room=room, whole=()) -> dict[str, Any] | None:
+        def inside(part_framed: list, part: set[str], _: bool, room=room, whole=(), clutter=clutter,
+                   ) -> dict[str, Any] | None:
             views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False,
                                 PART_HIDDEN, whole, clutter, asked)
             return views[0][3] if views and views[0][0] <= PART_HIDDEN else None
 
         # A hall's rows of desks do not fit a 35 mm frame from inside it: the photographer stands in the room
         # and frames part, grown from its bulkiest thing (a stage and the chairs before it), the rest of what
-        # was asked for whole in the frame as context or out of it, never cut by its edge; only when no part
-        # frames so, a part with the rest cut.
-        for whole in ([box for box, requested in framed if requested], []):
-            part = _largest_part(framed, _bulk_first, functools.partial(inside, whole=whole))
+        # was asked for whole in the frame as context or out of it, never cut by its edge, even at the cost of
+        # a thing nobody asked for in the foreground; only when no part frames so, a part with the rest cut.
+        for whole, aside in ((asked, clutter), (asked, []), ([], clutter)):
+            part = _largest_part(framed, _bulk_first, functools.partial(inside, whole=whole, clutter=aside))
             if part is not None:
                 return part
         if found:
