@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from tools.page.camera import (
+    FOREGROUND,
     INDOOR_EYE_TOP,
     MAX_HERO_ELEVATION,
     ROOM_INSET,
@@ -16,6 +17,8 @@ from tools.page.camera import (
     frame_views,
     view_contains,
 )
+from tools.page.camera_subject import GROUP_GAP
+from tools.page.camera_view import cut_by_edge, foreground_share
 
 ASPECT = 4 / 3
 
@@ -90,3 +93,41 @@ def test_a_hero_from_behind_a_wall_keeps_the_floor_across_the_frames_bottom(aske
     for o in asked:
         if o["id"] in hero["subject"]:
             assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], ASPECT, hero["fov"]), o["id"]
+
+
+def test_what_the_part_leaves_out_of_a_large_room_is_whole_in_the_frame_or_out_of_it_never_cut():
+    # A 12 x 10 m gym: three treadmills along the back wall and four benches across the floor, all asked for; no
+    # frame from inside holds them all, so the hero frames a part, and the rest is whole in the frame or out of it.
+    room = (np.array([-6.0, 0.0, -5.0]), np.array([6.0, 4.0, 5.0]))
+    machines = [_box(f"treadmill_{k}", -4.0 + 1.56 * k, -3.5, 0.9, 2.0, 1.4) for k in range(3)]
+    machines += [_box(f"bench_{k}", 1.0 + 1.2 * k, 2.0, 0.5, 1.4, 0.5) for k in range(4)]
+    hero = frame_views(room, machines, aspect=ASPECT, indoor=True)["hero"]
+    assert _inside(hero, *room), hero
+    for o in machines:
+        box = [(o["id"], np.asarray(o["bbox"]["min"]), np.asarray(o["bbox"]["max"]))]
+        assert not cut_by_edge(hero, box, ASPECT), f"{o['id']} is cut by the frame's edge"
+
+
+def test_cut_by_edge_tells_a_cropped_box_from_one_left_out_of_the_frame():
+    view = {"position": [0.0, 1.5, 5.0], "target": [0.0, 1.0, 0.0], "fov": 40.0}
+    def box(x: float) -> list:
+        return [("b", np.array([x - 0.5, 0.0, -0.5]), np.array([x + 0.5, 1.0, 0.5]))]
+    assert not cut_by_edge(view, box(0.0), ASPECT), "whole in the middle"
+    assert not cut_by_edge(view, box(20.0), ASPECT), "wholly beside the frame: left out"
+    assert cut_by_edge(view, box(2.4), ASPECT), "across the right edge"
+    assert cut_by_edge(view, [("b", np.array([-0.5, 0.0, 4.0]), np.array([0.5, 1.0, 6.0]))], ASPECT), "round the camera"
+
+
+def test_a_thing_nobody_asked_for_does_not_fill_the_foreground_before_what_was_asked():
+    # A shop: a counter and a shelf asked for along the back wall, a crate nobody asked for in the aisle before them.
+    room = (np.array([-4.0, 0.0, -3.0]), np.array([4.0, 3.0, 3.0]))
+    asked = [_box("counter", 0.0, -2.2, 2.4, 0.7, 1.0), _box("shelf", -2.5, -2.6, 1.6, 0.4, 2.0)]
+    crate = _box("crate", 1.5, 1.0, 0.6, 0.6, 0.8, requested=False)
+    hero = frame_views(room, [*asked, crate], aspect=ASPECT, indoor=True)["hero"]
+
+    def box(o: dict) -> tuple:
+        return o["id"], np.asarray(o["bbox"]["min"]), np.asarray(o["bbox"]["max"])
+
+    assert foreground_share(hero, [box(o) for o in asked], [box(crate)], ASPECT, GROUP_GAP) <= FOREGROUND, hero
+    for o in asked:
+        assert view_contains(hero, o["bbox"]["min"], o["bbox"]["max"], ASPECT, hero["fov"]), o["id"]

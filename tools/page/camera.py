@@ -28,6 +28,7 @@ even one of them from inside (a 2 m bathroom) is taken from further behind a wal
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -35,7 +36,10 @@ from typing import Any
 import numpy as np
 
 from tools.core.geometry import world_aabb
-from tools.page.camera_subject import SUBJECT_SPAN, subject_group, thing_of
+from tools.page.camera_subject import GROUP_GAP, SUBJECT_SPAN, subject_group, thing_of
+from tools.page.camera_view import camera_axes as _camera_axes
+from tools.page.camera_view import cut_by_edge, foreground_share, view_contains
+from tools.page.camera_view import ndc as ndc  # re-exported: bench_hero and the tests read views with it
 
 # Share of the half-frustum the box may fill: leaves a border around the scene.
 FIT_MARGIN = 0.88
@@ -74,6 +78,10 @@ ROOM_INSET = 0.3  # metres the indoor hero keeps from the walls' inner faces and
 # A large room's part (see _composed_hero) may have this share of its sight lines hidden (chairs round a
 # table, a row of pews before the next): asking for none left a lone counter or altar as the part.
 PART_HIDDEN = 0.25
+# Indoors a thing nobody asked for, standing apart from the subject and nearer the camera, may cover at most this
+# share of the frame (camera_view.foreground_share); beyond it the view counts as hiding CLUTTERED of the subject.
+FOREGROUND = 0.06
+CLUTTERED = 0.5
 # Metres above the floor the indoor hero's eye stands at most: a photographer's raised camera under a hall's
 # high ceiling, not a view from its gallery.
 INDOOR_EYE_TOP = 2.4
@@ -238,24 +246,33 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
     subject it frames (where the whole subject cannot be framed well, the part of it that can: _largest_part)."""
     min_frame = HERO_MIN_FRAME["outdoor" if outdoor else "indoor"]
     elevations = tuple(e for e in INDOOR_HERO_ELEVATIONS if e <= elevation) or (elevation,)
+    # What nobody asked for standing on the floor (a crate, a table), to keep out of the way; a painting on the
+    # wall the camera stands behind is not drawn from there.
+    clutter = _standing([box for box, requested in framed if not requested], _as_box(bounds)[0][1])
+    asked = [box for box, requested in framed if requested]
     # Under the eye height first; under a high ceiling only when nothing frames the subject below it (a
     # basketball hoop 3.9 m high seen from a gym's floor).
     for room in _hero_rooms(bounds) if indoor else ():
-        found = _room_views(bounds, framed, occluders, subjects, aspect, elevations, min_frame, room, True)
+        found = _room_views(bounds, framed, occluders, subjects, aspect, elevations, min_frame, room, True,
+                            clutter=clutter)
         clean = [f for f in found if f[1] == 0 or not floor_edge_shows(f[3], room, aspect)]
         if clean and min(clean, key=lambda f: f[:3])[0] == 0:
             return min(clean, key=lambda f: f[:3])[3], subjects
 
-        def inside(part_framed: list, part: set[str], _: bool, room=room) -> dict[str, Any] | None:
+        def inside(part_framed: list, part: set[str], _: bool, room=room, whole=(), clutter=clutter,
+                   ) -> dict[str, Any] | None:
             views = _room_views(bounds, part_framed, occluders, part, aspect, elevations, min_frame, room, False,
-                                PART_HIDDEN)
+                                PART_HIDDEN, whole, clutter, asked)
             return views[0][3] if views and views[0][0] <= PART_HIDDEN else None
 
         # A hall's rows of desks do not fit a 35 mm frame from inside it: the photographer stands in the room
-        # and frames part, grown from its bulkiest thing (a stage and the chairs before it).
-        part = _largest_part(framed, _bulk_first, inside)
-        if part is not None:
-            return part
+        # and frames part, grown from its bulkiest thing (a stage and the chairs before it), the rest of what
+        # was asked for whole in the frame as context or out of it, never cut by its edge, even at the cost of
+        # a thing nobody asked for in the foreground; only when no part frames so, a part with the rest cut.
+        for whole, aside in ((asked, clutter), (asked, []), ([], clutter)):
+            part = _largest_part(framed, _bulk_first, functools.partial(inside, whole=whole, clutter=aside))
+            if part is not None:
+                return part
         if found:
             hidden, _, _, view = min(found, key=lambda f: f[:3])
             if hidden < 1:
@@ -281,6 +298,20 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
 
         return max(parts, key=shown) if parts else (view, subjects)
     return view, subjects
+
+
+def _standing(boxes: list[tuple[str, np.ndarray, np.ndarray]], floor: float) -> list[tuple[str, np.ndarray, np.ndarray]]:
+    """The boxes standing on the floor, or on one that does (a stack of crates), however high."""
+    stood = [box for box in boxes if box[1][1] <= floor + RESTING]
+    rest = [box for box in boxes if box[1][1] > floor + RESTING]
+    while True:
+        on = [box for box in rest if any(abs(box[1][1] - under[2][1]) <= RESTING
+                                         and np.all(box[1][[0, 2]] < under[2][[0, 2]])
+                                         and np.all(under[1][[0, 2]] < box[2][[0, 2]]) for under in stood)]
+        if not on:
+            return stood
+        stood += on
+        rest = [box for box in rest if all(box is not o for o in on)]
 
 
 def _open_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
@@ -313,23 +344,31 @@ def readable(view: Mapping[str, Any], boxes: Sequence[tuple[str, np.ndarray, np.
 def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
                 occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
                 elevations: Sequence[float], min_frame: float, room: tuple[np.ndarray, np.ndarray],
-                behind_walls: bool, enough: float = 0.0) -> list[tuple[float, float, int, dict[str, Any]]]:
+                behind_walls: bool, enough: float = 0.0, whole: Sequence[tuple[str, np.ndarray, np.ndarray]] = (),
+                clutter: Sequence[tuple[str, np.ndarray, np.ndarray]] = (),
+                asked: Sequence[tuple[str, np.ndarray, np.ndarray]] = ()) -> list[tuple[float, float, int, dict[str, Any]]]:
     """(hidden share, metres outside the room, order, view) of the views under the room's eye height, trying
     INDOOR_THIRDS_SLACKS and ``elevations`` from the highest, HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS: from
     inside the room, then (``behind_walls``) from behind a wall, as near it as frames the subject (so centred);
-    only the first view from inside that hides at most ``enough`` when there is one."""
+    only the first view from inside that hides at most ``enough`` when there is one; none whose frame's edge cuts
+    one of the ``whole`` boxes; one where a box of ``clutter`` fills the foreground (FOREGROUND) counts as hiding
+    CLUTTERED of the subject (unless it stands by one of ``asked``, the subject's context)."""
     found: list[tuple[float, float, int, dict[str, Any]]] = []
+    keep = frozenset(box[0] for box in whole)
+    seen = [box for box in occluders if box[0] in subjects]
     tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
     tries += [(False, el, 0.0) for el in elevations] if behind_walls else []
     for walls, el, slack in tries:
         for azimuth in HERO_AZIMUTHS + INDOOR_TURNED_AZIMUTHS:
-            view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls))
-            if view is None:
+            view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls), keep)
+            if view is None or cut_by_edge(view, whole, aspect):
                 continue
             outside = _outside(view["position"], room)
             if any(f[0] == 0 and f[1] <= outside for f in found):
                 continue  # a view as near that hides nothing is already found: this one cannot win
             hidden = hidden_share(view["position"], occluders, subjects)
+            if foreground_share(view, seen, clutter, aspect, GROUP_GAP, asked) > FOREGROUND:
+                hidden = max(hidden, CLUTTERED)  # a crate filling the foreground hides the counter like a wall
             if walls and hidden <= enough:
                 return [(hidden, 0.0, 0, view)]
             found.append((hidden, outside, len(found), view))
@@ -472,12 +511,12 @@ def _hero_anywhere(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndar
 def _hero_from(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
                aspect: float, elevation: float, min_frame: float = HERO_MIN_FRAME["indoor"],
                slack: float = THIRDS_SLACK, room: tuple[tuple[np.ndarray, np.ndarray], bool] | None = None,
-               ) -> dict[str, Any] | None:
+               whole: frozenset[str] = frozenset()) -> dict[str, Any] | None:
     """The requested boxes (every framed box when none is requested; the bounds when there are none), padded
     to ``min_frame`` across, inside the frame with FIT_MARGIN, seen from ``azimuth`` / ``elevation`` through
     HERO_FOV, with the requested boxes' centre moved from where a centred framing puts it towards the lower
     thirds point on its own side, as far as the camera need back off at most ``slack`` for it; then the other
-    framed boxes that fit too (see _with_context). ``room``: (its box, whether the walls count): the camera
+    framed boxes that fit too (see _with_context; those named in ``whole`` as far as ``room`` lets). ``room``: (its box, whether the walls count): the camera
     stays inside it (see _reach), None when it cannot."""
     if not 0 < elevation <= MAX_HERO_ELEVATION:
         raise ValueError(f"hero elevation {elevation} must be in (0, {MAX_HERO_ELEVATION}] degrees")
@@ -516,7 +555,7 @@ def _hero_from(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray,
     reach = math.inf if room is None else _reach(anchor, way, room)
     if depth > reach:
         return None
-    depth = _with_context(lo, hi, others, anchor, forward, axes, offset, tangents, depth, reach)
+    depth = _with_context(lo, hi, others, anchor, forward, axes, offset, tangents, depth, reach, whole)
     position = anchor + way * depth
     return {"position": _rounded(position), "target": _rounded(position + forward * depth), "fov": HERO_FOV}
 
@@ -532,16 +571,17 @@ def _side(drawn: float, subject: np.ndarray, others: Sequence[tuple[str, np.ndar
 
 
 def _with_context(lo, hi, others: Sequence[tuple[str, np.ndarray, np.ndarray]], anchor, forward, axes, offset,
-                  tangents, depth: float, reach: float = math.inf) -> float:
+                  tangents, depth: float, reach: float = math.inf, whole: frozenset[str] = frozenset()) -> float:
     """The depth at which the framed box (lo, hi), grown by each of ``others`` (nearest to it first) that keeps
     the depth within CONTEXT_GROWTH of ``depth`` and ``reach``, fits with ``anchor`` drawn at ``offset``: the subject stays
-    where it is drawn, and the things round it fill the rest of the frame while they cost little distance."""
+    where it is drawn, and the things round it fill the rest of the frame while they cost little distance. Those
+    named in ``whole`` (what else was asked for) join as far as ``reach``: drawn whole rather than cut by the edge."""
     most = min(depth * CONTEXT_GROWTH, reach)
     centre = (lo + hi) / 2
-    for _, blo, bhi in sorted(others, key=lambda box: float(np.linalg.norm((box[1] + box[2]) / 2 - centre))):
+    for oid, blo, bhi in sorted(others, key=lambda box: float(np.linalg.norm((box[1] + box[2]) / 2 - centre))):
         grown_lo, grown_hi = np.minimum(lo, blo), np.maximum(hi, bhi)
         grown = _anchored_depth(grown_lo, grown_hi, anchor, forward, axes, offset, tangents)
-        if grown <= most:
+        if grown <= (reach if oid in whole else most):
             lo, hi, depth = grown_lo, grown_hi, max(depth, grown)
     return depth
 
@@ -567,13 +607,6 @@ def _anchored_depth(lo, hi, anchor, forward, axes, offset, tangents) -> float:
     return need
 
 
-def _camera_axes(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(right, up) unit vectors (3,) of a camera looking along ``forward`` (3,) with +Y up."""
-    right = np.cross(forward, [0.0, 1.0, 0.0])
-    right /= np.linalg.norm(right)
-    return right, np.cross(right, forward)
-
-
 def _union(boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     return np.min([b[1] for b in boxes], axis=0), np.max([b[2] for b in boxes], axis=0)
 
@@ -581,39 +614,6 @@ def _union(boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> tuple[np.ndar
 def _requested(item: Any) -> bool:
     """Named in the prompt: a scene.json object's flag (a bare Placement carries none: every one counts)."""
     return bool(item.get("requested", True)) if isinstance(item, Mapping) else True
-
-
-def ndc(view: Mapping[str, Any], point: Sequence[float], aspect: float) -> np.ndarray | None:
-    """(x, y) in -1..1 across the frame where ``point`` (3,) lands in ``view`` (with its ``fov``); None behind it."""
-    position = np.asarray(view["position"], float)
-    forward = np.subtract(view["target"], position)
-    forward /= np.linalg.norm(forward)
-    right, up = _camera_axes(forward)
-    rel = np.asarray(point, float) - position
-    depth = float(rel @ forward)
-    if depth <= 0:
-        return None
-    tan_v = math.tan(math.radians(view["fov"]) / 2)
-    return np.array([rel @ right / (depth * tan_v * aspect), rel @ up / (depth * tan_v)])
-
-
-def view_contains(view: Mapping[str, Sequence[float]], lo, hi, aspect: float, fov: float) -> bool:
-    """Whether every corner of box (lo (3,), hi (3,)) projects inside the view's frustum and in front of it."""
-    position, target = np.asarray(view["position"], float), np.asarray(view["target"], float)
-    forward = target - position
-    forward /= np.linalg.norm(forward)
-    right, up = _camera_axes(forward)
-    tan_v = math.tan(math.radians(fov) / 2)
-    for x in (lo[0], hi[0]):
-        for y in (lo[1], hi[1]):
-            for z in (lo[2], hi[2]):
-                rel = np.array([x, y, z]) - position
-                depth = rel @ forward
-                if depth <= 0:
-                    return False
-                if abs(rel @ right) > depth * tan_v * aspect + 1e-6 or abs(rel @ up) > depth * tan_v + 1e-6:
-                    return False
-    return True
 
 
 def _rounded(v: np.ndarray) -> list[float]:

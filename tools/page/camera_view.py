@@ -1,0 +1,117 @@
+"""What a view shows: where a point lands in its frame, whether a box lies whole inside it, and whether the frame's
+edge cuts a box (part of it in frame, part out), as a photograph's edge should cut nothing that was asked for.
+
+A view is ``{"position": [x, y, z], "target": [x, y, z], "fov": degrees}`` (tools/page/camera.py), seen on a frame
+``aspect`` wide per unit high with +Y up.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+# A box pokes into the frame (or out of it) by less than this share of the half-frame, NDC, before it counts as
+# cut: a chair leg's corner grazing the edge is not a cut a viewer sees.
+EDGE_SLACK = 0.02
+_CORNER_PICK = np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)], dtype=bool)  # hi where True
+
+
+def camera_axes(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(right, up) unit vectors (3,) of a camera looking along ``forward`` (3,) with +Y up."""
+    right = np.cross(forward, [0.0, 1.0, 0.0])
+    right /= np.linalg.norm(right)
+    return right, np.cross(right, forward)
+
+
+def _camera(view: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+    """(position, forward, right, up) (3,) each, and the tangent of half the vertical field of view, of ``view``."""
+    position = np.asarray(view["position"], float)
+    forward = np.subtract(view["target"], position)
+    forward /= np.linalg.norm(forward)
+    right, up = camera_axes(forward)
+    return position, forward, right, up, math.tan(math.radians(view["fov"]) / 2)
+
+
+def _corners(lows: np.ndarray, highs: np.ndarray, position: np.ndarray) -> np.ndarray:
+    """(n, 8, 3) corners of the boxes (lows (n, 3), highs (n, 3)) less ``position``."""
+    return np.where(_CORNER_PICK[None], highs[:, None], lows[:, None]) - position
+
+
+def ndc(view: Mapping[str, Any], point: Sequence[float], aspect: float) -> np.ndarray | None:
+    """(x, y) in -1..1 across the frame where ``point`` (3,) lands in ``view`` (with its ``fov``); None behind it."""
+    position, forward, right, up, tan_v = _camera(view)
+    rel = np.asarray(point, float) - position
+    depth = float(rel @ forward)
+    if depth <= 0:
+        return None
+    return np.array([rel @ right / (depth * tan_v * aspect), rel @ up / (depth * tan_v)])
+
+
+def view_contains(view: Mapping[str, Sequence[float]], lo, hi, aspect: float, fov: float) -> bool:
+    """Whether every corner of box (lo (3,), hi (3,)) projects inside the view's frustum and in front of it."""
+    position, target = np.asarray(view["position"], float), np.asarray(view["target"], float)
+    forward = target - position
+    forward /= np.linalg.norm(forward)
+    right, up = camera_axes(forward)
+    tan_v = math.tan(math.radians(fov) / 2)
+    for x in (lo[0], hi[0]):
+        for y in (lo[1], hi[1]):
+            for z in (lo[2], hi[2]):
+                rel = np.array([x, y, z]) - position
+                depth = rel @ forward
+                if depth <= 0:
+                    return False
+                if abs(rel @ right) > depth * tan_v * aspect + 1e-6 or abs(rel @ up) > depth * tan_v + 1e-6:
+                    return False
+    return True
+
+def cut_by_edge(view: Mapping[str, Any], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]], aspect: float) -> bool:
+    """Whether the frame's edge cuts any of the (id, min (3,), max (3,)) ``boxes`` in ``view``: part of one drawn
+    inside the frame and part outside it or behind the camera. A box wholly beside the frame is left out, not cut."""
+    if not boxes:
+        return False
+    position, forward, right, up, tan_v = _camera(view)
+    lows, highs = np.array([b[1] for b in boxes]), np.array([b[2] for b in boxes])
+    corners = _corners(lows, highs, position)
+    depth = corners @ forward
+    front = depth > 1e-6
+    safe = np.where(front, depth, 1.0)
+    x, y = corners @ right / (safe * tan_v * aspect), corners @ up / (safe * tan_v)
+    big, small = np.inf, -np.inf
+    least = np.stack([np.where(front, x, big).min(axis=1), np.where(front, y, big).min(axis=1)], axis=1)
+    most = np.stack([np.where(front, x, small).max(axis=1), np.where(front, y, small).max(axis=1)], axis=1)
+    seen = front.any(axis=1)
+    beside = np.any(least > 1 - EDGE_SLACK, axis=1) | np.any(most < -1 + EDGE_SLACK, axis=1)
+    spills = np.any(least < -1 - EDGE_SLACK, axis=1) | np.any(most > 1 + EDGE_SLACK, axis=1)
+    partly_behind = seen & ~front.all(axis=1)
+    return bool(np.any(seen & ~beside & (spills | partly_behind) | (beside & partly_behind)))
+
+
+def foreground_share(view: Mapping[str, Any], subject: Sequence[tuple[str, np.ndarray, np.ndarray]],
+                     others: Sequence[tuple[str, np.ndarray, np.ndarray]], aspect: float, apart: float,
+                     asked: Sequence[tuple[str, np.ndarray, np.ndarray]] = ()) -> float:
+    """Largest share of the frame one of ``others`` covers (its drawn rectangle, clipped) that stands wholly nearer
+    the camera than every ``subject`` box and more than ``apart`` metres (across the floor) from each and from each
+    of ``asked`` (what else was asked for, the subject's context): a crate in the aisle before a shop's counter, not
+    the chair drawn up to a desk. 0.0 when nothing stands so."""
+    if not subject or not others:
+        return 0.0
+    position, forward, right, up, tan_v = _camera(view)
+    s_lo, s_hi = np.array([b[1] for b in subject]), np.array([b[2] for b in subject])
+    lows, highs = np.array([b[1] for b in others]), np.array([b[2] for b in others])
+    nearest = float((_corners(s_lo, s_hi, position) @ forward).min())
+    corners = _corners(lows, highs, position)
+    depth = corners @ forward
+    a_lo, a_hi = np.array([b[1] for b in [*subject, *asked]]), np.array([b[2] for b in [*subject, *asked]])
+    gaps = np.maximum(np.maximum(lows[:, None] - a_hi[None], a_lo[None] - highs[:, None]), 0.0)
+    alone = np.linalg.norm(gaps[..., [0, 2]], axis=2).min(axis=1) > apart
+    before = alone & (depth.max(axis=1) < nearest) & (depth.min(axis=1) > 1e-6)
+    if not before.any():
+        return 0.0
+    near = depth[before]
+    x = np.clip(corners[before] @ right / (near * tan_v * aspect), -1, 1)
+    y = np.clip(corners[before] @ up / (near * tan_v), -1, 1)
+    return float(np.max((x.max(axis=1) - x.min(axis=1)) * (y.max(axis=1) - y.min(axis=1))) / 4)
