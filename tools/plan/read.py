@@ -417,8 +417,11 @@ def _place_shows(phrase: Phrase, place: str | None) -> bool:
     known = PLACES.get(place or "")
     if known is None or known.kind != "outdoor" or phrase.name not in known.phrases:
         return False
+    # By a kind's name or its head word's ("a duck pond"): "the solar system" is near the sun in meaning, but it is
+    # all of space, not its sun.
     grounding = ground_noun(phrase.name, phrase.head)
-    return grounding.fit == "exact" and grounding.kind in {item.category for item in known.expected}
+    by_name = grounding.how == "name" or getattr(lookup(phrase.head), "name", None) == grounding.kind
+    return grounding.fit == "exact" and by_name and grounding.kind in {item.category for item in known.expected}
 
 
 def _add_links(parsed: ParsedPrompt, sentence: Sentence, phrase: Phrase) -> None:
