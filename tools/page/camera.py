@@ -38,7 +38,7 @@ import numpy as np
 from tools.core.geometry import world_aabb
 from tools.page.camera_subject import GROUP_GAP, SUBJECT_SPAN, subject_group, thing_of
 from tools.page.camera_view import camera_axes as _camera_axes
-from tools.page.camera_view import cut_by_edge, foreground_share, view_contains
+from tools.page.camera_view import cut_by_edge, foreground_share, view_basis, view_contains
 from tools.page.camera_view import ndc as ndc  # re-exported: bench_hero and the tests read views with it
 
 # Share of the half-frustum the box may fill: leaves a border around the scene.
@@ -278,7 +278,7 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
             if hidden < 1:
                 return view, subjects
     view = _open_hero(bounds, framed, occluders, subjects, aspect, elevation, min_frame)
-    if outdoor and not readable(view, [box for box, requested in framed if requested]):
+    if outdoor and not readable(view, asked):
 
         def legible(part_framed: list, part: set[str], alone: bool) -> dict[str, Any] | None:
             seen = _open_hero(bounds, part_framed, occluders, part, aspect, elevation, min_frame)
@@ -290,10 +290,9 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
         # whole; the overview shows them all.
         parts = [grown for seed_order in (_bulk_first, _small_first)
                  if (grown := _largest_part(framed, seed_order, legible)) is not None]
-        wanted = [box for box, requested in framed if requested]
 
         def shown(part: tuple[dict[str, Any], set[str]]) -> tuple[int, int]:
-            whole = sum(view_contains(part[0], lo, hi, aspect, part[0]["fov"]) for _, lo, hi in wanted)
+            whole = sum(view_contains(part[0], lo, hi, aspect, part[0]["fov"]) for _, lo, hi in asked)
             return len(part[1]), whole
 
         return max(parts, key=shown) if parts else (view, subjects)
@@ -333,10 +332,8 @@ def _open_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bo
 
 def readable(view: Mapping[str, Any], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> bool:
     """Whether every box's mean extent spans at least READABLE of the frame's height at its depth in ``view``."""
-    position = np.asarray(view["position"], float)
-    forward = np.subtract(view["target"], position)
-    forward /= np.linalg.norm(forward)
-    tall = 2 * math.tan(math.radians(view["fov"]) / 2)  # the frame's height per metre of depth
+    position, forward, _, _, tan_v = view_basis(view)
+    tall = 2 * tan_v  # the frame's height per metre of depth
     return all(float(np.mean(hi - lo)) >= READABLE * tall * float(((lo + hi) / 2 - position) @ forward)
                for _, lo, hi in boxes)
 
@@ -424,13 +421,9 @@ def floor_edge_shows(view: Mapping[str, Any], room: tuple[np.ndarray, np.ndarray
     stands beyond two walls (its corner's side walls are hidden too), or a bottom corner of its frame meets the
     floor's plane outside the room (else the frame's bottom edge lies on the floor, and walls close its sides)."""
     lo, hi = room
-    position = np.asarray(view["position"], float)
+    position, forward, right, up, tan_v = view_basis(view)
     if np.sum((position[[0, 2]] < lo[[0, 2]]) | (position[[0, 2]] > hi[[0, 2]])) > 1:
         return True
-    forward = np.subtract(view["target"], position)
-    forward /= np.linalg.norm(forward)
-    right, up = _camera_axes(forward)
-    tan_v = math.tan(math.radians(view["fov"]) / 2)
     for side in (-1.0, 1.0):
         ray = forward - up * tan_v + right * (side * tan_v * aspect)
         if ray[1] >= 0:

@@ -26,7 +26,7 @@ def camera_axes(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return right, np.cross(right, forward)
 
 
-def _camera(view: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+def view_basis(view: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
     """(position, forward, right, up) (3,) each, and the tangent of half the vertical field of view, of ``view``."""
     position = np.asarray(view["position"], float)
     forward = np.subtract(view["target"], position)
@@ -42,7 +42,7 @@ def _corners(lows: np.ndarray, highs: np.ndarray, position: np.ndarray) -> np.nd
 
 def ndc(view: Mapping[str, Any], point: Sequence[float], aspect: float) -> np.ndarray | None:
     """(x, y) in -1..1 across the frame where ``point`` (3,) lands in ``view`` (with its ``fov``); None behind it."""
-    position, forward, right, up, tan_v = _camera(view)
+    position, forward, right, up, tan_v = view_basis(view)
     rel = np.asarray(point, float) - position
     depth = float(rel @ forward)
     if depth <= 0:
@@ -73,7 +73,7 @@ def cut_by_edge(view: Mapping[str, Any], boxes: Sequence[tuple[str, np.ndarray, 
     inside the frame and part outside it or behind the camera. A box wholly beside the frame is left out, not cut."""
     if not boxes:
         return False
-    position, forward, right, up, tan_v = _camera(view)
+    position, forward, right, up, tan_v = view_basis(view)
     lows, highs = np.array([b[1] for b in boxes]), np.array([b[2] for b in boxes])
     corners = _corners(lows, highs, position)
     depth = corners @ forward
@@ -99,7 +99,7 @@ def foreground_share(view: Mapping[str, Any], subject: Sequence[tuple[str, np.nd
     the chair drawn up to a desk. 0.0 when nothing stands so."""
     if not subject or not others:
         return 0.0
-    position, forward, right, up, tan_v = _camera(view)
+    position, forward, right, up, tan_v = view_basis(view)
     s_lo, s_hi = np.array([b[1] for b in subject]), np.array([b[2] for b in subject])
     lows, highs = np.array([b[1] for b in others]), np.array([b[2] for b in others])
     nearest = float((_corners(s_lo, s_hi, position) @ forward).min())
