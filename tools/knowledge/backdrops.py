@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from tools.knowledge.toml_file import read_toml
 
+HEX_COLOR = r"^#[0-9a-fA-F]{6}$"  # a '#rrggbb' colour, as the data writes them
+
 PLACES_FILE = Path(__file__).with_name("places.toml")
 SHAPES = ("cone", "dome", "block", "peak")  # the unit solids the page instances (viewer.js BACKDROP_SHAPES)
 
@@ -36,7 +38,7 @@ class BackdropLayer:
 class _LayerRow(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     shape: Literal[SHAPES]  # type: ignore[valid-type]
-    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    color: str = Field(pattern=HEX_COLOR)
     height: tuple[float, float]
     width: tuple[float, float]
     spacing: float = Field(gt=0.5)

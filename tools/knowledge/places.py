@@ -15,7 +15,7 @@ from typing import Annotated, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tools.core.schema import WallFinish
-from tools.knowledge.backdrops import BACKDROPS
+from tools.knowledge.backdrops import BACKDROPS, HEX_COLOR
 from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.plurals import singular_forms
 from tools.knowledge.relation_words import RELATION_WORDS
@@ -31,7 +31,6 @@ FLOORS = (*INDOOR_FLOORS, "grass", "sand", "asphalt", "snow", "dirt", "water", "
 WALL_FINISHES: tuple[str, ...] = get_args(WallFinish)
 PAINTED_WALLS = ("plaster", "wallpaper")  # a style's wall colour shows on these; the others keep their own
 MAX_USUAL_COUNT = 100
-HEX = r"^#[0-9a-fA-F]{6}$"
 
 RelationSpec = tuple[str, str | None, int | None]  # (relation kind, target kind or None, param)
 
@@ -113,8 +112,8 @@ class _PlaceRow(_Row):
     walls: Literal[WALL_FINISHES] = "plaster"  # type: ignore[valid-type]
     natural: bool = False
     body: tuple[str, ...] = ()
-    ground: str | None = Field(None, pattern=HEX)
-    sky: tuple[Annotated[str, Field(pattern=HEX)], Annotated[str, Field(pattern=HEX)]] | None = None
+    ground: str | None = Field(None, pattern=HEX_COLOR)
+    sky: tuple[Annotated[str, Field(pattern=HEX_COLOR)], Annotated[str, Field(pattern=HEX_COLOR)]] | None = None
     stars: bool = False
     hour: Literal["day", "morning", "sunset", "night"] | None = None
     furnish: tuple[_FurnishRow, ...] = ()
