@@ -37,14 +37,22 @@ import numpy as np
 
 from tools.core.geometry import world_aabb
 from tools.page.camera_subject import GROUP_GAP, SUBJECT_SPAN, subject_group, thing_of
-from tools.page.camera_view import camera_axes as _camera_axes
-from tools.page.camera_view import cut_by_edge, foreground_share, view_basis, view_contains
+from tools.page.camera_thirds import (
+    FIT_MARGIN,
+    HERO_MIN_FRAME,
+    MIN_FOCUS_EXTENT,
+    ROOM_INSET,
+    THIRDS_SLACK,
+    as_box,
+    hero_from,
+    rounded,
+    view_direction,
+)
+from tools.page.camera_thirds import (
+    MAX_HERO_ELEVATION as MAX_HERO_ELEVATION,  # re-exported: the tests hold heroes to it
+)
+from tools.page.camera_view import RESTING, cut_by_edge, foreground_share, hidden_share, view_basis, view_contains
 from tools.page.camera_view import ndc as ndc  # re-exported: bench_hero and the tests read views with it
-
-# Share of the half-frustum the box may fill: leaves a border around the scene.
-FIT_MARGIN = 0.88
-# Smallest box edge framed, so a focus on one cup does not put the camera inside it.
-MIN_FOCUS_EXTENT = 0.6
 
 # (azimuth from +Z towards +X, elevation above the horizon), degrees.
 VIEW_DIRECTIONS: dict[str, tuple[float, float]] = {
@@ -60,11 +68,7 @@ HERO_AZIMUTH = 35.0
 # When other things stand between that view and what the prompt asked for (a tall bookshelf before a
 # potter's wheel), the hero turns to the first of these azimuths that hides the least of it.
 HERO_AZIMUTHS = (HERO_AZIMUTH, -HERO_AZIMUTH, 55.0, -55.0, 15.0, -15.0)
-# An occluder's box is shrunk by this share of each side, so a ray grazing its edge does not count.
-OCCLUDER_INSET = 0.05
-RESTING = 0.02  # metres between a box's top and another's bottom over it that still count as one on the other
 HERO_ELEVATION = 28.0
-MAX_HERO_ELEVATION = 35.0
 # Outdoors the hero stands lower, looking down less than half its vertical field of view, so the horizon and
 # the backdrop beyond the scene (tools/page/backdrop.py) show across the top of the frame, as in a photograph
 # of a place rather than a plan of a lawn.
@@ -74,7 +78,6 @@ OUTDOOR_HERO_ELEVATION = 13.0
 INDOOR_HERO_ELEVATIONS = (HERO_ELEVATION, 22.0, 16.0, 10.0, 5.0)
 # Inside a room the photographer may also turn to face the front wall or a side wall (a tv on the front wall).
 INDOOR_TURNED_AZIMUTHS = (180.0 - HERO_AZIMUTH, HERO_AZIMUTH - 180.0, 90.0, -90.0)
-ROOM_INSET = 0.3  # metres the indoor hero keeps from the walls' inner faces and below the ceiling
 # A large room's part (see _composed_hero) may have this share of its sight lines hidden (chairs round a
 # table, a row of pews before the next): asking for none left a lone counter or altar as the part.
 PART_HIDDEN = 0.25
@@ -85,48 +88,18 @@ CLUTTERED = 0.5
 # Metres above the floor the indoor hero's eye stands at most: a photographer's raised camera under a hall's
 # high ceiling, not a view from its gallery.
 INDOOR_EYE_TOP = 2.4
-# Smallest horizontal extent (metres) framed round the requested things: a lone bench outdoors is shown in a
-# few metres of its place, not as a product shot; indoors a lone cup with the table round it.
-HERO_MIN_FRAME = {"indoor": 1.5, "outdoor": 2.0}
 # Outdoors each framed requested thing's mean extent spans at least this share of the frame's height (a
 # hydrant, a mailbox on a street), else the hero frames part of them (see _composed_hero).
 READABLE = 0.15
-# Another thing joins the hero's framing (nearest to the subject first) while the camera need stand at most
-# this much further back than for the requested things alone.
-CONTEXT_GROWTH = 1.2
-HERO_FOV = math.floor(20 * math.degrees(math.atan(12 / 35))) / 10  # 37.8: a hair narrower, never wider
-THIRD = 1 / 3  # the thirds lines, in normalised device coordinates (-1..1)
-THIRDS_STEPS = 8  # offsets tried between where centring draws the subject and the thirds point
-# How much further back than a centred framing of the requested things the camera may stand to draw them on
-# the thirds point (framed alone, a subject drawn right on it needs about 1.6 times the distance, so it goes
-# part of the way).
-THIRDS_SLACK = 0.35
 # Indoors a room's walls may leave no room for that: the subject then comes towards the centre before the hero
 # gives up standing inside.
 INDOOR_THIRDS_SLACKS = (THIRDS_SLACK, 0.0)
 
 
-def _direction(azimuth_deg: float, elevation_deg: float) -> np.ndarray:
-    """(3,) unit vector from the target towards the camera."""
-    az, el = math.radians(azimuth_deg), math.radians(elevation_deg)
-    return np.array([math.sin(az) * math.cos(el), math.sin(el), math.cos(az) * math.cos(el)])
-
-
-def _as_box(bounds: Mapping[str, Sequence[float]] | Sequence[Sequence[float]]) -> tuple[np.ndarray, np.ndarray]:
-    """Accept ``{"min": (3,), "max": (3,)}`` or ``(min (3,), max (3,))``."""
-    given_lo, given_hi = (bounds["min"], bounds["max"]) if isinstance(bounds, Mapping) else bounds
-    lo, hi = np.asarray(given_lo, dtype=float), np.asarray(given_hi, dtype=float)
-    if lo.shape != (3,) or hi.shape != (3,):
-        raise ValueError(f"bounds min and max must be 3-vectors, got shapes {lo.shape} and {hi.shape}")
-    if np.any(hi < lo):
-        raise ValueError(f"bounds max {hi.tolist()} is below min {lo.tolist()}")
-    return lo, hi
-
-
 def _item_box(item: Any) -> tuple[str, np.ndarray, np.ndarray]:
     """(id, min (3,), max (3,)) of a Placement or a scene.json object dict."""
     if isinstance(item, Mapping):
-        lo, hi = _as_box(item["bbox"])
+        lo, hi = as_box(item["bbox"])
         return str(item["id"]), lo, hi
     lo, hi = world_aabb(item.position, item.size, item.yaw)
     return item.id, lo, hi
@@ -143,7 +116,7 @@ def _box_of_interest(bounds, placements: Iterable[Any], focus_ids: Iterable[str]
         hi = np.max([b[1] for b in chosen], axis=0)
         pad = np.maximum(MIN_FOCUS_EXTENT - (hi - lo), 0.0) / 2
         return lo - pad, hi + pad
-    lo, hi = _as_box(bounds)
+    lo, hi = as_box(bounds)
     for _, blo, bhi in boxes:
         lo, hi = np.minimum(lo, blo), np.maximum(hi, bhi)
     return lo, hi
@@ -202,17 +175,17 @@ def frame_views(
                      focal_kinds=focal_kinds)
     views: dict[str, dict[str, Any]] = {"hero": hero}
     for name, (azimuth, elevation) in VIEW_DIRECTIONS.items():
-        direction = _direction(azimuth, elevation)
+        direction = view_direction(azimuth, elevation)
         distance = fit_distance(lo, hi, direction, aspect, fov)
         position = centre + direction * distance
-        views[name] = {"position": _rounded(position), "target": _rounded(centre)}
+        views[name] = {"position": rounded(position), "target": rounded(centre)}
     return views
 
 
 def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Iterable[str] | None = None,
               elevation: float = HERO_ELEVATION, outdoor: bool = False, indoor: bool = False,
               focal_kinds: Sequence[str] = ()) -> dict[str, Any]:
-    """The composed hero (see _hero_from) from the first of HERO_AZIMUTHS that hides the least of the
+    """The composed hero (see hero_from) from the first of HERO_AZIMUTHS that hides the least of the
     requested objects behind other things (usually the first: nothing stands in the way). With nothing requested
     (and no ``focus_ids``), the subject is the place's main group (subject_group, grown from ``focal_kinds``);
     the view names its subject's ids in ``subject``.
@@ -232,7 +205,7 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
     elif not any(requested for _, requested in items):
         things = [thing_of(p, box) for p, (box, _) in zip(placements, items)]
         group = subject_group(things, focal_kinds, SUBJECT_SPAN["outdoor" if outdoor else "indoor"],
-                              np.mean(_as_box(bounds), axis=0), indoor=not outdoor)
+                              np.mean(as_box(bounds), axis=0), indoor=not outdoor)
         framed = [(box, box[0] in group) for box, _ in items]
     subjects = {box[0] for box, requested in framed if requested}
     view, framed_ids = _composed_hero(bounds, framed, occluders, subjects, aspect, elevation, outdoor, indoor)
@@ -248,7 +221,7 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
     elevations = tuple(e for e in INDOOR_HERO_ELEVATIONS if e <= elevation) or (elevation,)
     # What nobody asked for standing on the floor (a crate, a table), to keep out of the way; a painting on the
     # wall the camera stands behind is not drawn from there.
-    clutter = _standing([box for box, requested in framed if not requested], _as_box(bounds)[0][1])
+    clutter = _standing([box for box, requested in framed if not requested], as_box(bounds)[0][1])
     asked = [box for box, requested in framed if requested]
     # Under the eye height first; under a high ceiling only when nothing frames the subject below it (a
     # basketball hoop 3.9 m high seen from a gym's floor).
@@ -357,7 +330,7 @@ def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], b
     tries += [(False, el, 0.0) for el in elevations] if behind_walls else []
     for walls, el, slack in tries:
         for azimuth in HERO_AZIMUTHS + INDOOR_TURNED_AZIMUTHS:
-            view = _hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls), keep)
+            view = hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls), keep)
             if view is None or cut_by_edge(view, whole, aspect):
                 continue
             outside = _outside(view["position"], room)
@@ -410,7 +383,7 @@ def _largest_part(framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
 def _hero_rooms(bounds) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
     """The room's box with its top at the indoor hero's highest eye (INDOOR_EYE_TOP), then, under a higher
     ceiling, the whole box."""
-    lo, hi = _as_box(bounds)
+    lo, hi = as_box(bounds)
     top = lo[1] + INDOOR_EYE_TOP + ROOM_INSET
     eye = (lo, np.array([hi[0], min(hi[1], top), hi[2]]))
     return (eye, (lo, hi)) if hi[1] > top else (eye,)
@@ -441,173 +414,14 @@ def _outside(position: Sequence[float], room: tuple[np.ndarray, np.ndarray]) -> 
     return float(np.max(np.maximum(np.maximum(lo[[0, 2]] + ROOM_INSET - p, p - hi[[0, 2]] + ROOM_INSET), 0.0)))
 
 
-def _reach(anchor: np.ndarray, way: np.ndarray, room: tuple[tuple[np.ndarray, np.ndarray], bool]) -> float:
-    """How far from ``anchor`` (3,) along ``way`` (3,) a camera stays below the room's ceiling and, when the
-    room's flag says so, inside its walls, ROOM_INSET from each (negative: not even at the anchor)."""
-    (lo, hi), walls = room
-    lo, hi = lo + ROOM_INSET, hi - ROOM_INSET
-    axes = (0, 1, 2) if walls else (1,)
-    reach = math.inf
-    for i in axes:
-        if way[i] > 1e-9:
-            reach = min(reach, (hi[i] - anchor[i]) / way[i])
-        elif way[i] < -1e-9:
-            reach = min(reach, (lo[i] - anchor[i]) / way[i])
-    return reach
-
-
-def hidden_share(position: Sequence[float], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]],
-                 subject_ids: set[str]) -> float:
-    """Share of the sight lines from ``position`` to the subjects (the centre and the top centre of each box
-    named in ``subject_ids``) that another box (shrunk by OCCLUDER_INSET) cuts, but for one holding the point (a
-    pillow's bed) or resting on the subject over it (the next crate of a stack): no view sees round those, and
-    counting them would send the hero out of a room looking for a view that has none; 0.0 with no subject."""
-    eye = np.asarray(position, dtype=float)
-    bottoms = np.array([lo for _, lo, _ in boxes]).reshape(-1, 3)
-    highs = np.array([hi for _, _, hi in boxes]).reshape(-1, 3)
-    inset = (highs - bottoms) * OCCLUDER_INSET
-    lows, highs = bottoms + inset, highs - inset
-    lines = hidden = 0
-    for k, (oid, lo, hi) in enumerate(boxes):
-        if oid not in subject_ids:
-            continue
-        centre = (lo + hi) / 2
-        top = np.array([centre[0], hi[1] - 0.1 * (hi[1] - lo[1]), centre[2]])
-        over = np.all((lows[:, [0, 2]] <= top[[0, 2]]) & (top[[0, 2]] <= highs[:, [0, 2]]), axis=1)
-        resting = over & (np.abs(bottoms[:, 1] - hi[1]) <= RESTING)
-        for point in (centre, top):
-            lines += 1
-            around = (np.arange(len(boxes)) != k) & ~np.all((lows <= point) & (point <= highs), axis=1) & ~resting
-            hidden += bool(np.any(_segment_hits(eye, point, lows[around], highs[around])))
-    return hidden / lines if lines else 0.0
-
-
-def _segment_hits(start: np.ndarray, end: np.ndarray, lows: np.ndarray, highs: np.ndarray) -> np.ndarray:
-    """(n,) bool: the open segment start -> end passes through box i (slab test)."""
-    delta = end - start
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t0, t1 = (lows - start) / delta, (highs - start) / delta
-    near = np.nanmax(np.where(delta == 0, -np.inf, np.minimum(t0, t1)), axis=1)
-    far = np.nanmin(np.where(delta == 0, np.inf, np.maximum(t0, t1)), axis=1)
-    inside_flat = np.all((delta != 0) | ((start >= lows) & (start <= highs)), axis=1)
-    return inside_flat & (near < far) & (far > 0) & (near < 1)
-
-
 def _hero_anywhere(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
                    aspect: float, elevation: float, min_frame: float) -> dict[str, Any]:
-    """_hero_from with no room to stay in, so always a view."""
-    view = _hero_from(azimuth, bounds, framed, aspect, elevation, min_frame)
+    """hero_from with no room to stay in, so always a view."""
+    view = hero_from(azimuth, bounds, framed, aspect, elevation, min_frame)
     assert view is not None  # noqa: S101  # only a room can refuse a view
     return view
-
-
-def _hero_from(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
-               aspect: float, elevation: float, min_frame: float = HERO_MIN_FRAME["indoor"],
-               slack: float = THIRDS_SLACK, room: tuple[tuple[np.ndarray, np.ndarray], bool] | None = None,
-               whole: frozenset[str] = frozenset()) -> dict[str, Any] | None:
-    """The requested boxes (every framed box when none is requested; the bounds when there are none), padded
-    to ``min_frame`` across, inside the frame with FIT_MARGIN, seen from ``azimuth`` / ``elevation`` through
-    HERO_FOV, with the requested boxes' centre moved from where a centred framing puts it towards the lower
-    thirds point on its own side, as far as the camera need back off at most ``slack`` for it; then the other
-    framed boxes that fit too (see _with_context; those named in ``whole`` as far as ``room`` lets). ``room``: (its box, whether the walls count): the camera
-    stays inside it (see _reach), None when it cannot."""
-    if not 0 < elevation <= MAX_HERO_ELEVATION:
-        raise ValueError(f"hero elevation {elevation} must be in (0, {MAX_HERO_ELEVATION}] degrees")
-    forward = -_direction(azimuth, elevation)
-    axes = _camera_axes(forward)
-    tangents = np.array([aspect, 1.0]) * math.tan(math.radians(HERO_FOV) / 2)
-    others: list[tuple[str, np.ndarray, np.ndarray]] = []
-    if framed:
-        requested = [box for box, wanted in framed if wanted]
-        others = [box for box, wanted in framed if not wanted] if requested else []
-        lo, hi = _union(requested or [box for box, _ in framed])
-        subject = (lo + hi) / 2
-        pad = np.maximum(min_frame - (hi - lo), 0.0) / 2
-        pad[1] = 0.0
-        lo, hi = lo - pad, hi + pad
-    else:
-        lo, hi = _as_box(bounds)
-        subject = (lo + hi) / 2
-    pad = np.maximum(MIN_FOCUS_EXTENT - (hi - lo), 0.0) / 2
-    lo, hi = lo - pad, hi + pad
-    centre = (lo + hi) / 2
-    centred = _anchored_depth(lo, hi, centre, forward, axes, np.zeros(2), tangents)
-    rel = subject - (centre - forward * centred)
-    start = np.array([rel @ axes[0], rel @ axes[1]]) / (rel @ forward) / tangents  # where centring draws it
-    goal = np.array([THIRD if _side(start[0], subject, others, axes[0]) >= 0 else -THIRD, -THIRD])
-    fits = []
-    for k in range(THIRDS_STEPS + 1):
-        offset = start + (goal - start) * k / THIRDS_STEPS
-        depth = _anchored_depth(lo, hi, subject, forward, axes, offset, tangents)
-        if depth > centred * (1 + slack):
-            break  # further towards the thirds point only needs more
-        fits.append((offset, depth))
-    offset, depth = fits[-1] if fits else (np.zeros(2), centred)
-    anchor = subject if fits else centre
-    way = -forward - sum(axis * (o * t) for axis, o, t in zip(axes, offset, tangents))  # position per unit depth
-    reach = math.inf if room is None else _reach(anchor, way, room)
-    if depth > reach:
-        return None
-    depth = _with_context(lo, hi, others, anchor, forward, axes, offset, tangents, depth, reach, whole)
-    position = anchor + way * depth
-    return {"position": _rounded(position), "target": _rounded(position + forward * depth), "fov": HERO_FOV}
-
-
-def _side(drawn: float, subject: np.ndarray, others: Sequence[tuple[str, np.ndarray, np.ndarray]],
-          right: np.ndarray) -> float:
-    """Which side (+1 right, -1 left) the subject goes to: away from the other things when they lean to one
-    side of it (weighted by their footprints), else the side centring already draws it on (``drawn``)."""
-    lean = sum(float((((lo + hi) / 2 - subject) @ right) * (hi[0] - lo[0]) * (hi[2] - lo[2])) for _, lo, hi in others)
-    if abs(lean) > 1e-6:
-        return -lean
-    return drawn
-
-
-def _with_context(lo, hi, others: Sequence[tuple[str, np.ndarray, np.ndarray]], anchor, forward, axes, offset,
-                  tangents, depth: float, reach: float = math.inf, whole: frozenset[str] = frozenset()) -> float:
-    """The depth at which the framed box (lo, hi), grown by each of ``others`` (nearest to it first) that keeps
-    the depth within CONTEXT_GROWTH of ``depth`` and ``reach``, fits with ``anchor`` drawn at ``offset``: the subject stays
-    where it is drawn, and the things round it fill the rest of the frame while they cost little distance. Those
-    named in ``whole`` (what else was asked for) join as far as ``reach``: drawn whole rather than cut by the edge."""
-    most = min(depth * CONTEXT_GROWTH, reach)
-    centre = (lo + hi) / 2
-    for oid, blo, bhi in sorted(others, key=lambda box: float(np.linalg.norm((box[1] + box[2]) / 2 - centre))):
-        grown_lo, grown_hi = np.minimum(lo, blo), np.maximum(hi, bhi)
-        grown = _anchored_depth(grown_lo, grown_hi, anchor, forward, axes, offset, tangents)
-        if grown <= (reach if oid in whole else most):
-            lo, hi, depth = grown_lo, grown_hi, max(depth, grown)
-    return depth
-
-
-_CORNER_PICK = np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)], dtype=bool)  # hi where True
-
-
-def _anchored_depth(lo, hi, anchor, forward, axes, offset, tangents) -> float:
-    """Smallest depth of ``anchor`` (3,) along ``forward`` at which, with the anchor drawn at ``offset``
-    (2,) in NDC, every corner of box (lo, hi) lies inside FIT_MARGIN of the frame. axes: camera (right,
-    up); tangents (2,): the half-frustum's horizontal and vertical tangents.
-
-    A corner at c - anchor = (b along an axis, a along forward) lands at (b + o t d) / (t (a + d)), so
-    |that| <= m gives d >= (b - m t a) / (t (m - o)) and d >= (-b - m t a) / (t (m + o)).
-    """
-    corners = np.where(_CORNER_PICK, hi, lo) - anchor
-    along = corners @ forward
-    need = 0.0
-    for axis, o, t in zip(axes, offset, tangents):
-        across = corners @ axis
-        need = max(need, float(np.max((across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN - o)))),
-                   float(np.max((-across - FIT_MARGIN * t * along) / (t * (FIT_MARGIN + o)))))
-    return need
-
-
-def _union(boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
-    return np.min([b[1] for b in boxes], axis=0), np.max([b[2] for b in boxes], axis=0)
 
 
 def _requested(item: Any) -> bool:
     """Named in the prompt: a scene.json object's flag (a bare Placement carries none: every one counts)."""
     return bool(item.get("requested", True)) if isinstance(item, Mapping) else True
-
-
-def _rounded(v: np.ndarray) -> list[float]:
-    return [round(float(x), 4) for x in v]

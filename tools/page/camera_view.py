@@ -16,7 +16,7 @@ import numpy as np
 # A box pokes into the frame (or out of it) by less than this share of the half-frame, NDC, before it counts as
 # cut: a chair leg's corner grazing the edge is not a cut a viewer sees.
 EDGE_SLACK = 0.02
-_CORNER_PICK = np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)], dtype=bool)  # hi where True
+CORNER_PICK = np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)], dtype=bool)  # hi where True
 
 
 def camera_axes(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -37,7 +37,7 @@ def view_basis(view: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 def _corners(lows: np.ndarray, highs: np.ndarray, position: np.ndarray) -> np.ndarray:
     """(n, 8, 3) corners of the boxes (lows (n, 3), highs (n, 3)) less ``position``."""
-    return np.where(_CORNER_PICK[None], highs[:, None], lows[:, None]) - position
+    return np.where(CORNER_PICK[None], highs[:, None], lows[:, None]) - position
 
 
 def ndc(view: Mapping[str, Any], point: Sequence[float], aspect: float) -> np.ndarray | None:
@@ -115,3 +115,45 @@ def foreground_share(view: Mapping[str, Any], subject: Sequence[tuple[str, np.nd
     x = np.clip(corners[before] @ right / (near * tan_v * aspect), -1, 1)
     y = np.clip(corners[before] @ up / (near * tan_v), -1, 1)
     return float(np.max((x.max(axis=1) - x.min(axis=1)) * (y.max(axis=1) - y.min(axis=1))) / 4)
+
+
+# An occluder's box is shrunk by this share of each side, so a ray grazing its edge does not count.
+OCCLUDER_INSET = 0.05
+RESTING = 0.02  # metres between a box's top and another's bottom over it that still count as one on the other
+
+
+def hidden_share(position: Sequence[float], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]],
+                 subject_ids: set[str]) -> float:
+    """Share of the sight lines from ``position`` to the subjects (the centre and the top centre of each box
+    named in ``subject_ids``) that another box (shrunk by OCCLUDER_INSET) cuts, but for one holding the point (a
+    pillow's bed) or resting on the subject over it (the next crate of a stack): no view sees round those, and
+    counting them would send the hero out of a room looking for a view that has none; 0.0 with no subject."""
+    eye = np.asarray(position, dtype=float)
+    bottoms = np.array([lo for _, lo, _ in boxes]).reshape(-1, 3)
+    highs = np.array([hi for _, _, hi in boxes]).reshape(-1, 3)
+    inset = (highs - bottoms) * OCCLUDER_INSET
+    lows, highs = bottoms + inset, highs - inset
+    lines = hidden = 0
+    for k, (oid, lo, hi) in enumerate(boxes):
+        if oid not in subject_ids:
+            continue
+        centre = (lo + hi) / 2
+        top = np.array([centre[0], hi[1] - 0.1 * (hi[1] - lo[1]), centre[2]])
+        over = np.all((lows[:, [0, 2]] <= top[[0, 2]]) & (top[[0, 2]] <= highs[:, [0, 2]]), axis=1)
+        resting = over & (np.abs(bottoms[:, 1] - hi[1]) <= RESTING)
+        for point in (centre, top):
+            lines += 1
+            around = (np.arange(len(boxes)) != k) & ~np.all((lows <= point) & (point <= highs), axis=1) & ~resting
+            hidden += bool(np.any(_segment_hits(eye, point, lows[around], highs[around])))
+    return hidden / lines if lines else 0.0
+
+
+def _segment_hits(start: np.ndarray, end: np.ndarray, lows: np.ndarray, highs: np.ndarray) -> np.ndarray:
+    """(n,) bool: the open segment start -> end passes through box i (slab test)."""
+    delta = end - start
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t0, t1 = (lows - start) / delta, (highs - start) / delta
+    near = np.nanmax(np.where(delta == 0, -np.inf, np.minimum(t0, t1)), axis=1)
+    far = np.nanmin(np.where(delta == 0, np.inf, np.maximum(t0, t1)), axis=1)
+    inside_flat = np.all((delta != 0) | ((start >= lows) & (start <= highs)), axis=1)
+    return inside_flat & (near < far) & (far > 0) & (near < 1)
