@@ -61,6 +61,7 @@ def _after(room, laid_out, text):
     ("turn the sofa into a bench", [{"kind": "replace", "target": "sofa", "replacement": "bench"}]),
     ("make it night", [{"kind": "look", "target": "scene", "time_of_day": "night"}]),
     ("change the time of day to sunset", [{"kind": "look", "target": "scene", "time_of_day": "sunset"}]),
+    ("make it 3am", [{"kind": "look", "target": "scene", "time_of_day": "night"}]),
     ("make it foggy", [{"kind": "look", "target": "scene", "weather": "fog"}]),
     ("paint the walls light green", [{"kind": "finish", "target": "walls", "color": "light green"}]),
     ("make the floor tile", [{"kind": "finish", "target": "floor", "material": "tile"}]),

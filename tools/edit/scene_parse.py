@@ -14,7 +14,7 @@ from tools.edit.ops import FLOOR_MATERIALS, EditOp
 from tools.edit.targets import Last, as_new_thing, mentions, unknown_noun
 from tools.knowledge.look_words import LIGHT_WORDS, NOT_TIME_AFTER, TIME_WORDS, TONE_NOUNS, WEATHER_WORDS
 from tools.knowledge.places import WALL_WORDS
-from tools.plan.look import read_style, read_tones, tones_palette
+from tools.plan.look import clock_times, read_style, read_tones, tones_palette
 from tools.plan.parse import match_relation
 from tools.plan.phrases import match_head, number_value
 from tools.plan.words import DETERMINERS
@@ -77,6 +77,7 @@ def look_op(words: list[str]) -> EditOp | None:
         return None  # an object is named: 'make the lamp night blue' is no change of hour
     time = next((TIME_WORDS[w] for i, w in enumerate(words) if w in TIME_WORDS
                  and not (words[i + 1:i + 2] and words[i + 1] in NOT_TIME_AFTER)), None)
+    time = time or next(iter(clock_times(words).values()), None)
     if time is None and "day" in words and "time" not in words:
         time = "day"
     weather = next((WEATHER_WORDS[w] for w in words if w in WEATHER_WORDS), None)

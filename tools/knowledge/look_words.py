@@ -20,6 +20,10 @@ TIME_WORDS: dict[str, str] = {
     "night": "night", "nighttime": "night", "midnight": "night", "starry": "night", "moonlit": "night",
     "nocturnal": "night", "tonight": "night",
 }
+# A clock time's hour of day (0-23) from which each time of day holds, in order: "at 3am" is night, "at 7:30"
+# morning, "at 6 pm" sunset (tools/plan/look.py clock_times).
+CLOCK_TIMES: tuple[tuple[int, str], ...] = ((0, "night"), (5, "morning"), (10, "day"), (18, "sunset"), (21, "night"))
+MERIDIEM = {"am": 0, "pm": 12}  # hours a 12-hour clock time adds
 # A body of the sky named over open ground brings its hour when no time word says otherwise: "a full moon over a
 # lake" is night (not in space, nor on a body's own surface, whose place keeps its hour).
 SKY_HOURS: dict[str, str] = {"moon": "night", "moons": "night", "stars": "night"}

@@ -14,9 +14,11 @@ from tools.core.colors import parse_color, shade, tone_palette
 from tools.core.schema import Behaviour, Look, ObjectSpec, Palette, ScenePlan
 from tools.knowledge.categories import CATEGORIES, has_trait, lookup
 from tools.knowledge.look_words import (
+    CLOCK_TIMES,
     DEPICTION_NOUNS,
     GENERIC_MOTIONS,
     LIGHT_WORDS,
+    MERIDIEM,
     NOT_TIME_AFTER,
     OUTDOOR_WIND,
     SKY_HOURS,
@@ -175,17 +177,47 @@ def _noun_positions(tokens: list[str], specs: list[ObjectSpec]) -> dict[str, lis
 
 
 def _time_of_day(tokens: list[str], found: str = "day") -> str:
-    """The last time word that is not part of a thing's name ('nightstand', 'night table') or a picture's subject;
-    ``found`` when there is none."""
+    """The last time word or clock time that is not part of a thing's name ('nightstand', 'night table') or a
+    picture's subject; ``found`` when there is none."""
+    clocks = clock_times(tokens)
     for index, token in enumerate(tokens):
-        if token not in TIME_WORDS:
+        hour = TIME_WORDS.get(token) or clocks.get(index)
+        if hour is None:
             continue
         if index + 1 < len(tokens) and tokens[index + 1] in NOT_TIME_AFTER:
             continue
         if _depicted(tokens, index):
             continue
-        found = TIME_WORDS[token]
+        found = hour
     return found
+
+
+def clock_times(tokens: list[str]) -> dict[int, str]:
+    """{index of the hour's number: its time of day (CLOCK_TIMES)} for each clock time in the tokens: '3 am',
+    '9 p . m .', '21 : 00', '7 : 30 pm'. A bare number ('at 3', '3 o'clock') names no part of the day."""
+    found = {}
+    for index, token in enumerate(tokens):
+        if not token.isdigit() or int(token) > 23:
+            continue
+        hour, rest = int(token), tokens[index + 1:index + 5]
+        minutes = len(rest) > 1 and rest[0] == ":" and rest[1].isdigit() and len(rest[1]) == 2
+        rest = rest[2:] if minutes else rest
+        half = _meridiem(rest)
+        if half is not None and 1 <= hour <= 12:
+            hour = hour % 12 + half
+        elif not minutes:
+            continue
+        found[index] = next(part for start, part in reversed(CLOCK_TIMES) if hour >= start)
+    return found
+
+
+def _meridiem(tokens: list[str]) -> int | None:
+    """Hours to add for 'am' / 'pm' (also 'a . m .') opening ``tokens``; None when neither does."""
+    if tokens[:1] and tokens[0] in MERIDIEM:
+        return MERIDIEM[tokens[0]]
+    if len(tokens) >= 3 and tokens[1] == "." and tokens[2] == "m" and f"{tokens[0]}m" in MERIDIEM:
+        return MERIDIEM[f"{tokens[0]}m"]
+    return None
 
 
 def _weather(tokens: list[str]) -> str:
