@@ -228,3 +228,15 @@ def test_a_held_thing_rests_on_a_board_of_its_holder_or_in_an_open_holder_and_no
     above_its_floor = _box_object("cake", "cake", [3.5, 0.28, 0.1], [3.6, 0.36, 0.2], parent="case")
     assert floating([shelf, on_board, between, basket, heaped, case, inside, above_its_floor], bounds) == \
         ["jar2", "cake"]
+
+
+RUG = [((1.6, 0.003, 1.0), (0, 0.0015, 0))]
+
+
+def test_twins_stacked_in_one_spot_collide_however_thin(tmp_path):
+    folder = _write_scene(tmp_path / "s", {"rug": RUG, "chair": CHAIR},
+                          [{"id": "rug_1", "asset": "rug", "position": (0, 0, 0)},
+                           {"id": "rug_2", "asset": "rug", "position": (0.1, 0, 0)},
+                           {"id": "rug_3", "asset": "rug", "position": (1.7, 0, 0)},  # beside them: no stack
+                           {"id": "chair_1", "asset": "chair", "position": (0, 0, 0)}])  # a chair on a rug is no stack
+    assert [(c["a"], c["b"]) for c in judge_geometry(folder)["collisions"]] == [("rug_1", "rug_2")]

@@ -262,16 +262,33 @@ def object_penetration(a: WorldObject, b: WorldObject, tolerance: float = PENETR
 
 
 def collisions(objects: list[WorldObject], tolerance: float = PENETRATION_TOLERANCE) -> list[dict]:
-    """[{a, b, depth}] for object pairs penetrating deeper than ``tolerance``; parent and child are exempt."""
+    """[{a, b, depth}] for object pairs penetrating deeper than ``tolerance`` or stacked twins (depth: the
+    thinner one's height); parent and child are exempt."""
     found = []
     for i, a in enumerate(objects):
         for b in objects[i + 1:]:
-            if a.parent == b.id or b.parent == a.id or not _boxes_overlap(a.lo, a.hi, b.lo, b.hi, tolerance):
+            if a.parent == b.id or b.parent == a.id:
+                continue
+            if stacked_twins(a, b, tolerance):
+                found.append({"a": a.id, "b": b.id, "depth": round(float(min(a.hi[1] - a.lo[1], b.hi[1] - b.lo[1])), 4)})
+                continue
+            if not _boxes_overlap(a.lo, a.hi, b.lo, b.hi, tolerance):
                 continue
             depth = object_penetration(a, b, tolerance)
             if depth > tolerance:
                 found.append({"a": a.id, "b": b.id, "depth": round(depth, 4)})
     return found
+
+
+def stacked_twins(a: WorldObject, b: WorldObject, tolerance: float = PENETRATION_TOLERANCE) -> bool:
+    """Two of one kind lying at one height, one over more than half of the other's footprint (four rugs in one
+    spot, six table settings on one card table): a stack however thin, which the penetration depth of things
+    thinner than ``tolerance`` cannot show."""
+    if a.category != b.category or abs(a.lo[1] - b.lo[1]) > tolerance:
+        return False
+    shared = np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0.0)[[0, 2]].prod()
+    footprints = [(o.hi - o.lo)[[0, 2]].prod() for o in (a, b)]
+    return bool(shared > 0.5 * min(footprints) > 0)
 
 
 def out_of_bounds(objects: list[WorldObject], bounds: dict, tolerance: float = BOUNDS_TOLERANCE) -> list[str]:

@@ -192,4 +192,6 @@ def free_candidates(ctx: LayoutContext, key: str, index: int) -> Iterator[Candid
     if mount == "surface":
         for parent in supports_for(ctx, key):
             yield from support_candidates(ctx, key, index, parent)
+        if not ctx.plan.spec(key).requested:
+            return  # a place's table settings or books with no surface left are left out, not laid on the floor
     yield from floor_candidates(ctx, key, index)

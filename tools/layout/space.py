@@ -92,8 +92,9 @@ def footprints_overlap(a: Box, b: Box, clearance: float = 0.0) -> bool:
 
 
 def heights_overlap(a: Box, b: Box) -> bool:
-    """Whether two boxes overlap in height by more than a flat sliver."""
-    return min(a.top, b.top) - max(a.y, b.y) > FLAT_OVERLAP
+    """Whether two boxes overlap in height by more than a flat sliver, or are two of one kind lying at one height:
+    a rug lies under a sofa, but four rugs (or table settings) in one spot are a stack, however thin."""
+    return min(a.top, b.top) - max(a.y, b.y) > FLAT_OVERLAP or (a.category == b.category and abs(a.y - b.y) < EPS)
 
 
 def lies_under(a: Box, b: Box, inset: float = 0.0) -> bool:
