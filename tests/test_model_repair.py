@@ -249,3 +249,21 @@ def test_only_checks_a_layout_or_camera_can_mend_start_a_repair_round() -> None:
     assert after_verify(state("objects_visible", "ui_focus"), runtime) == "repair"
     assert after_verify(state("ui_focus"), runtime) == "publish"  # the same page fails it the same way again
     assert after_verify(state("motion", "phone_layout"), runtime) == "publish"
+
+
+def test_a_reframe_on_every_object_still_unseen_is_not_tried_again() -> None:
+    from types import SimpleNamespace
+
+    from graph.repair import after_verify
+
+    runtime = SimpleNamespace(context=SimpleNamespace(settings=SimpleNamespace(max_repairs=3)))
+
+    def state(focus: list[str], *failed: str) -> dict:
+        checks = [{"name": name, "passed": False, "evidence": "failed"} for name in failed]
+        log = [{"round": 1, "failed": list(failed), "action": "reframe_camera", "focus": focus}]
+        return {"passed": False, "repairs": 1, "repair_log": log,
+                "report": {"checks": checks, "visible": {"cup_1": False, "cup_2": True}}}
+
+    assert after_verify(state(["cup_1"], "objects_visible"), runtime) == "publish"
+    assert after_verify(state(["cup_2"], "objects_visible"), runtime) == "repair"  # cup_1 was not framed yet
+    assert after_verify(state(["cup_1"], "objects_visible", "no_collisions"), runtime) == "repair"  # a layout may
