@@ -26,6 +26,9 @@ MAX_WALL_POSITIONS = 60  # per wall and object, so long walls stay cheap
 # Where a wall-mounted thing hangs whose kind names no wall_centre_height: its centre above the floor.
 DEFAULT_WALL_CENTRE_HEIGHT = 1.5
 CEILING_GAP = 0.02  # wall objects keep this far below the ceiling
+# A thing hung on a wall keeps this far from other boxes, so what stands against the wall (2 cm off it) is never
+# in front of it: a poster behind a wardrobe passed every check and no view showed it.
+WALL_MOUNT_CLEARANCE = 0.05
 BESIDE_GAP = 0.05  # the nearest gap 'next to' leaves between a thing and what stands beside it
 FLAT_HEIGHT = 0.05  # things lower than this (rugs, mats) lie on the open floor and need no room kept for them
 
@@ -179,7 +182,7 @@ def wall_mount_candidates(ctx: LayoutContext, key: str, index: int, walls: list[
         for along in along_positions(ctx, *wall_span(ctx, wall, w, 0.05)):
             x, z, yaw = wall_pose(ctx, wall, along, d, 0.0)
             for y in heights:
-                yield ctx.box(key, index, x, z, yaw, y=y), 0.0
+                yield ctx.box(key, index, x, z, yaw, y=y), WALL_MOUNT_CLEARANCE
 
 
 def support_candidates(ctx: LayoutContext, key: str, index: int, parent: Box, tries: int = 12) -> Iterator[Candidate]:
