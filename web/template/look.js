@@ -40,9 +40,32 @@ function skyTexture(sky) {
       g.fillRect(rand() * w, y, rand() < 0.1 ? 2 : 1, 1);
     }
   }
+  if (sky.moon) drawMoon(g, w, h);
   const texture = new THREE.CanvasTexture(canvas);
   texture.colorSpace = THREE.SRGBColorSpace;
   return texture;
+}
+
+// The moon of a clear night: a pale disc with a few darker seas in a faint halo, high in the sky and off to one
+// side, so it sits above the scenery ring and clear of the scene in the middle of the view.
+const MOON = { x: 0.74, y: 0.17, radius: 0.032, halo: 4.5 }; // shares of the sky texture's width and height
+function drawMoon(g, w, h) {
+  const x = MOON.x * w, y = MOON.y * h, r = MOON.radius * h;
+  const halo = g.createRadialGradient(x, y, r, x, y, r * MOON.halo);
+  halo.addColorStop(0, 'rgba(220, 228, 255, 0.35)');
+  halo.addColorStop(1, 'rgba(220, 228, 255, 0)');
+  g.fillStyle = halo;
+  g.fillRect(x - r * MOON.halo, y - r * MOON.halo, 2 * r * MOON.halo, 2 * r * MOON.halo);
+  g.fillStyle = '#f3f0e4';
+  g.beginPath();
+  g.arc(x, y, r, 0, 2 * Math.PI);
+  g.fill();
+  g.fillStyle = 'rgba(150, 150, 140, 0.35)';
+  for (const [dx, dy, s] of [[-0.3, -0.2, 0.28], [0.25, 0.1, 0.22], [-0.05, 0.38, 0.18]]) {
+    g.beginPath();
+    g.arc(x + dx * r, y + dy * r, s * r, 0, 2 * Math.PI);
+    g.fill();
+  }
 }
 
 // A soft round dot, white fading to clear (`middle` is the alpha halfway out): flakes that are not squares,
