@@ -151,6 +151,7 @@ def test_the_inside_of_a_vehicle_or_shelter_is_the_place(prompt, place):
     ("a witch's cottage with a cauldron and a broom", "witch_cottage"),
     ("an elven glade with glowing mushrooms", "forest"),
     ("a small observatory with a big telescope", "observatory"),
+    ("the cargo hold of a freighter with crates and barrels", "cargo_hold"),  # not a plain room, nor outdoors
 ])
 def test_a_place_named_by_a_compound_or_possessive_is_its_place_type(prompt, place):
     assert plan_prompt(prompt, 0).environment.room_type == place
