@@ -200,6 +200,17 @@ def test_scene_json_carries_title_look_and_behaviours() -> None:
     assert scene["behaviours"] == []  # nothing placed, nothing to move
 
 
+@pytest.mark.parametrize(("prompt", "moon"), [
+    ("a campfire at night in a forest clearing", True),
+    ("a campfire in a forest clearing", False),  # by day
+    ("a foggy harbour at night with boats", False),  # under cloud
+    ("a bedroom at night", False),  # indoors
+    ("a lander on the surface of the moon at night", False),  # the moon's own sky
+])
+def test_a_clear_night_outdoors_has_its_moon(prompt, moon) -> None:
+    assert build_scene_json(planned(prompt), {}, [], "s-test")["look"]["sky"]["moon"] is moon
+
+
 def test_model_merge_keeps_the_look_and_its_additions_move() -> None:
     from tools.model.planner import ModelProposal, merge_proposal
 

@@ -47,6 +47,9 @@ def test_shop_shelving_and_fridges_are_the_shops_own_not_bookcases():
     ("a kitchen in a medieval castle with a huge fireplace and barrels", "kitchen", {"castle"}),
     ("a throne room of an elven palace with a throne", "throne_room", {"palace"}),
     ("a dragon's lair inside a mountain with a pile of gold coins", "cave", {"mountain_peak"}),
+    ("the crew quarters of a starship with two bunks and a locker", "crew_quarters", {"rocket"}),  # a whole it is part of
+    ("the engine room of a starship with a reactor", "engine_room", {"rocket"}),
+    ("a hay loft in an old barn with bales of hay and a pitchfork", "stable", {"barn"}),  # as large as the place
 ])
 def test_the_larger_setting_a_place_is_in_is_no_thing_in_it(prompt, place, gone):
     plan = plan_prompt(prompt, 0)
@@ -126,3 +129,47 @@ def test_the_setting_named_whole_is_no_thing_in_itself():
     plan = plan_prompt("a fire station garage with a fire truck and helmets on hooks", 0)
     assert plan.environment.room_type == "fire_station"
     assert "garage" not in _kinds(plan)
+
+
+@pytest.mark.parametrize(("prompt", "place"), [
+    ("the interior of a train carriage with seats and tables", "train_carriage"),
+    ("the back of a school bus with seats", "bus_interior"),
+    ("inside a school bus with two rows of seats", "bus_interior"),  # its interior, no bus parked in a room
+    ("inside a camper van with a bed and a small sink", "camper_van"),
+    ("inside an igloo with furs and a lamp", "igloo_interior"),
+])
+def test_the_inside_of_a_vehicle_or_shelter_is_the_place(prompt, place):
+    plan = plan_prompt(prompt, 0)
+    assert plan.environment.room_type == place and plan.environment.kind == "indoor"
+    assert not {"bus", "van", "igloo", "train"} & _kinds(plan)
+
+
+@pytest.mark.parametrize(("prompt", "place"), [
+    ("a mountain hut with a wood stove, a bunk bed and a table", "mountain_hut"),  # not the mountain outside it
+    ("the galley of a submarine with a small stove and a table", "ship_galley"),  # not the submarine's control room
+    ("a ship's bridge with a steering wheel and radar screens", "ship_bridge"),  # not a starship's
+    ("a witch's cottage with a cauldron and a broom", "witch_cottage"),
+    ("an elven glade with glowing mushrooms", "forest"),
+    ("a small observatory with a big telescope", "observatory"),
+    ("the cargo hold of a freighter with crates and barrels", "cargo_hold"),  # not a plain room, nor outdoors
+])
+def test_a_place_named_by_a_compound_or_possessive_is_its_place_type(prompt, place):
+    assert plan_prompt(prompt, 0).environment.room_type == place
+
+
+@pytest.mark.skipif(not embeddings_available(), reason="the whole setting phrase is read by meaning")
+def test_the_whole_setting_phrase_names_the_place_over_its_head_word():
+    assert plan_prompt("a wizard's tower study with a crystal ball and spellbooks", 0).environment.room_type == "wizard_tower"
+    assert plan_prompt("a tiny galley kitchen with counters down both sides", 0).environment.room_type == "kitchen"
+
+
+def test_a_dwelling_placed_outdoors_stays_a_building():
+    plan = plan_prompt("a cottage on a hill with a garden gate and an apple tree", 0)
+    assert plan.environment.kind == "outdoor" and "house" in _kinds(plan)
+
+
+def test_a_cave_is_dressed_with_rock_not_left_bare():
+    plan = plan_prompt("a gloomy cave with a campfire and a sleeping bag", 0)
+    env = plan.environment
+    assert 10 * sum(o.count for o in plan.objects) / (env.width * env.depth) >= 3.5
+    assert {"rock", "crystal"} <= _kinds(plan)

@@ -25,7 +25,7 @@ PLACES_FILE = Path(__file__).with_name("places.toml")
 SPACE_PLACE = "space"  # no ground: compose writes architecture kind "space", the page draws a starry backdrop
 # Built floors: a forge, a dungeon or a chapel is flagged in stone, a garage or a warehouse poured in concrete.
 INDOOR_FLOORS = ("wood", "tile", "carpet", "stone", "concrete")
-NATURAL_FLOORS = ("dirt", "sand")  # the floor of a natural enclosure (a cave) may also be its own earth
+NATURAL_FLOORS = ("dirt", "sand", "snow")  # the floor of a natural enclosure (a cave, an igloo) may be its own earth or snow
 FLOORS = (*INDOOR_FLOORS, "grass", "sand", "asphalt", "snow", "dirt", "water", "none")
 # What the walls of a room are finished in (Environment.walls); compose draws each with its own texture.
 WALL_FINISHES: tuple[str, ...] = get_args(WallFinish)

@@ -14,7 +14,7 @@ import numpy as np
 
 from tools.core.colors import luma, mix
 from tools.core.schema import Environment, Look
-from tools.knowledge.places import PAINTED_WALLS, PLACES
+from tools.knowledge.places import PAINTED_WALLS, PLACES, SPACE_PLACE
 from tools.page.sky_light import Sky, irradiance, linear, probe, project
 
 
@@ -92,6 +92,8 @@ def scene_look(look: Look | None, env: Environment, lo: np.ndarray, hi: np.ndarr
         "windows": {"emissive": row.window[0], "intensity": row.window[1]},
     }
     place = PLACES.get(env.room_type or "")
+    # A clear night over the earth has its moon (web/template/look.js sets it in the hero's sky); a body's own sky and space none.
+    result["sky"]["moon"] = result["sky"]["stars"] and env.room_type != SPACE_PLACE and (place is None or place.sky is None)
     if outdoor and place is not None and place.sky is not None:  # a body's own sky: the moon's black by day
         result["sky"].update(top=place.sky[0], horizon=place.sky[1], stars=place.stars and look.weather == "clear")
     if not outdoor:

@@ -22,10 +22,14 @@ from tools.plan.air import body_underfoot
 from tools.plan.ground import ground_noun, ground_place, nearest_place, place_named
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
+from tools.plan.sentence_lex import T
 
 ENCLOSING = re.compile(r"\s*(?:of|in|inside|within|on|aboard|at)\s*")  # "the kitchen of | in | on board a ..."
+INSIDE = re.compile(r"\b(?:inside(?:\s+of)?|interior\s+of)\s+(?:an?|the)?\s*$", re.IGNORECASE)  # "inside a bus"
+SIDE_WORDS = frozenset({*T["part_nouns"], "interior", "inside"})  # "the back | the interior of a bus": its inside
 STYLE_SCORE = 0.45  # the larger setting styles the room only when a place type is this near it in meaning
 GENERIC = (None, "room")  # no place read, or a plain room
+HULL_SHARE = 0.5  # a thing around the place is at least this share of the place's usual floor in its two largest sides
 
 
 @dataclass(frozen=True)
@@ -52,14 +56,15 @@ def surroundings(sentence: Sentence, place: str | None) -> Surroundings:
                        and ENCLOSING.fullmatch(sentence.text[p.char_span[1]:phrase.char_span[0]])), None)
         if before is None or _names_place(phrase, place):
             continue
-        if _names_place(before, place) and place not in GENERIC and PLACES[place].kind == "indoor" \
-                and _encloses(phrase, place):  # a room is in a larger setting; a porch of a house is by it
+        if _names_place(before, place, inside=True) and place not in GENERIC and PLACES[place].kind == "indoor" \
+                and _encloses(phrase, place, _part_of(sentence.text, before, phrase)):  # a porch of a house is by it
             found.append(phrase)
             nearest = ground_place(phrase.name) or nearest_place(phrase.name)
             if nearest is not None and nearest[1] >= STYLE_SCORE and nearest[0] != place:
                 style = nearest[0]
         elif place in GENERIC and part_place is None:
-            part_place = place_named(f"{phrase.name} {before.name}") or place_named(f"{phrase.head} {before.head}")
+            part_place = place_named(f"{phrase.name} {before.name}") or place_named(f"{phrase.head} {before.head}") \
+                or (interior_of(phrase) if before is sentence.place and before.head in SIDE_WORDS else None)
             if part_place is not None:
                 found += [before, phrase]
             elif before is sentence.place and _encloses(phrase, place or "room"):
@@ -72,6 +77,13 @@ def surroundings(sentence: Sentence, place: str | None) -> Surroundings:
     return Surroundings(tuple(found), part_place, style)
 
 
+def interior_of(phrase: Phrase) -> str | None:
+    """The place inside what a phrase names ("the interior of a train carriage", "inside a school bus"): the place
+    of its interior ("school bus interior", read as data), else the place it names itself; None if neither."""
+    inside = place_named(f"{phrase.name} interior") or place_named(f"{phrase.head} interior")
+    return inside or (ground_place(phrase.name) or (None,))[0]
+
+
 def place_of(phrase: Phrase) -> str | None:
     """The place type a phrase names: by its words as written ("a hydroponic farm": a greenhouse), else its name."""
     words = phrase.text.lower().split()
@@ -80,15 +92,30 @@ def place_of(phrase: Phrase) -> str | None:
     return found[0] if found else None
 
 
-def _names_place(phrase: Phrase, place: str | None) -> bool:
-    return place is not None and place in {place_of(phrase), (ground_place(phrase.name) or ("",))[0]}
+def _names_place(phrase: Phrase, place: str | None, inside: bool = False) -> bool:
+    """Whether a phrase names the place (``inside``: or the thing the place is the inside of, "a narrowboat")."""
+    names = {place_of(phrase), (ground_place(phrase.name) or ("",))[0], *([interior_of(phrase)] if inside else [])}
+    return place is not None and place in names
 
 
-def _encloses(phrase: Phrase, place: str) -> bool:
+def _part_of(text: str, whole: Phrase, part: Phrase) -> bool:
+    """Whether ``whole`` follows the place as the one thing it is part of: "the engine room of a starship" (one
+    thing, with its article), not "a hall of mirrors" or "a cellar of wine"."""
+    joiner = text[whole.char_span[1]:part.char_span[0]].strip().lower()
+    return joiner == "of" and not part.plural and part.text.lower().split()[0] in ("a", "an", "the")
+
+
+def _encloses(phrase: Phrase, place: str, part_of: bool = False) -> bool:
     """Whether the thing a phrase names is a setting larger than the place: a place type itself, or a thing whose
-    floor is as large as the place's ("a castle", "a farmhouse", not "a dollhouse")."""
+    hull is about as large as the place's floor ("a castle", "a barn", not "a dollhouse"): its two largest sides,
+    since a rocket stands and a submarine lies along its length, against half the place's usual floor, which the
+    planner grows for what it holds anyway. The place named part of it ("the engine room of a starship") needs
+    only a whole as long as the place is wide."""
     if ground_place(phrase.name) is not None:
         return True
     kind = CATEGORIES.get(ground_noun(phrase.name, phrase.head).kind)
     width, depth = PLACES[place].size
-    return kind is not None and kind.size[0] * kind.size[2] >= width * depth
+    if kind is None:
+        return False
+    _, middle, largest = sorted(kind.size)
+    return middle * largest >= HULL_SHARE * width * depth or (part_of and largest >= min(width, depth))

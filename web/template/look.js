@@ -45,6 +45,53 @@ function skyTexture(sky) {
   return texture;
 }
 
+// The moon of a clear night: a pale disc with a few darker seas in a faint halo, fixed in the sky a little right
+// of where the hero view looks and just under the top of it, so the opening view shows it over the scenery ring
+// (which hides it when the view has no sky above the ring). Angles in radians; `right` a share of the half-width.
+const MOON = { radius: 0.02, halo: 2.5, right: 0.7, margin: 1.2, lowest: 0.08 };
+function moonTexture() {
+  const size = 128, c = size / 2, r = size / 2 / MOON.halo;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const g = canvas.getContext('2d');
+  const halo = g.createRadialGradient(c, c, r, c, c, c);
+  halo.addColorStop(0, 'rgba(220, 228, 255, 0.35)');
+  halo.addColorStop(1, 'rgba(220, 228, 255, 0)');
+  g.fillStyle = halo;
+  g.fillRect(0, 0, size, size);
+  g.fillStyle = '#f3f0e4';
+  g.beginPath();
+  g.arc(c, c, r, 0, 2 * Math.PI);
+  g.fill();
+  g.fillStyle = 'rgba(150, 150, 140, 0.35)';
+  for (const [dx, dy, s] of [[-0.3, -0.2, 0.28], [0.25, 0.1, 0.22], [-0.05, 0.38, 0.18]]) {
+    g.beginPath();
+    g.arc(c + dx * r, c + dy * r, s * r, 0, 2 * Math.PI);
+    g.fill();
+  }
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+function moonDisc(camera) {
+  const hero = camera.views?.hero ?? camera; // the hero has its own lens (tools/page/camera.py)
+  const eye = new THREE.Vector3(...hero.position);
+  const forward = new THREE.Vector3(...hero.target).sub(eye).normalize();
+  const halfFov = THREE.MathUtils.degToRad(hero.fov || camera.fov) / 2;
+  const elevation = Math.max(MOON.lowest, Math.asin(forward.y) + halfFov - MOON.margin * MOON.radius);
+  const heading = Math.atan2(forward.x, forward.z) - MOON.right * halfFov * (camera.aspect || 1);
+  const distance = 0.8 * (camera.far || 500);
+  const material = new THREE.MeshBasicMaterial({ map: moonTexture(), fog: false, toneMapped: false, depthWrite: false,
+    transparent: true }); // a basic quad facing the hero's eye: the bundle has no sprite shader (web/page-three.json)
+  const side = 2 * distance * Math.tan(MOON.radius * MOON.halo);
+  const moon = new THREE.Mesh(new THREE.PlaneGeometry(side, side), material);
+  moon.position.copy(eye).add(new THREE.Vector3(Math.cos(elevation) * Math.sin(heading), Math.sin(elevation),
+    Math.cos(elevation) * Math.cos(heading)).multiplyScalar(distance));
+  moon.lookAt(eye);
+  return moon;
+}
+
 // A soft round dot, white fading to clear (`middle` is the alpha halfway out): flakes that are not squares,
 // and the viewer's contact shadows.
 export function softDot(size, middle) {
@@ -107,6 +154,7 @@ export function applyLook(viewer, data) {
   viewer.background = sky.kind === 'gradient' ? skyTexture(sky) : new THREE.Color(sky.bottom || '#e7eaef');
   viewer.scene.background = viewer.background;
   if (look.fog) viewer.scene.fog = new THREE.Fog(look.fog.color, look.fog.near, look.fog.far);
+  if (sky.moon) viewer.effects.add(moonDisc(data.camera));
   viewer.architecture.traverse((node) => {
     if (node.isMesh && node.material.name === 'window-glass' && look.windows) {
       node.material.emissive.set(look.windows.emissive);
