@@ -11,7 +11,7 @@ uncovered ones best first with their gloss.
 `wordfreq` is NOT a dependency of the project (it is a measuring aid only): install it in a throwaway
 environment and put its site-packages on PYTHONPATH; without it this script says so and exits 0.
 
-    PYTHONPATH=$PWD:/tmp/venv/lib/python3.11/site-packages python bench/bench_coverage_freq.py [--top 300]
+    PYTHONPATH=$PWD:/tmp/venv/lib/python3.11/site-packages python bench/bench_coverage_freq.py [--top 300] [--only animal plant]
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=300, help="how many of the most frequent lemmas to judge")
     parser.add_argument("--show", type=int, default=150, help="how many uncovered ones to print")
+    parser.add_argument("--only", nargs="+", choices=sorted(CONCRETE_FILES.values()), help="only these classes of noun")
     args = parser.parse_args()
     try:
         from wordfreq import zipf_frequency
@@ -74,7 +75,8 @@ def main() -> int:
 
     scored = sorted(((score(lemma, zipf_frequency), lemma, sense) for lemma, sense in concrete_lemmas().items()),
                     key=lambda t: (-t[0], t[1]))
-    ranked = [t for t in scored if t[0] >= MIN_ZIPF][:args.top]
+    wanted = set(args.only or CONCRETE_FILES.values())
+    ranked = [t for t in scored if t[0] >= MIN_ZIPF and CONCRETE_FILES[t[2].lexfile] in wanted][:args.top]
     exact = [ground_noun(lemma).fit == "exact" for _, lemma, _ in ranked]
     uncovered = [t for t, ok in zip(ranked, exact) if not ok]
     for shown, (zipf, lemma, sense) in enumerate(uncovered[:args.show], 1):
