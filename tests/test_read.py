@@ -208,3 +208,15 @@ def test_a_compound_whose_head_alone_names_a_place_is_still_a_thing_to_show():
                          ("a gym with a rowing machine and a water station", "water station")):
         nouns = {spec.grounding.noun for spec in plan_prompt(prompt, 0).objects if spec.requested and spec.grounding}
         assert noun in nouns, (prompt, nouns)
+
+
+def test_a_size_word_that_begins_a_compound_wordnet_holds_is_part_of_the_name():
+    # "double" is a size of a bed, but no kind is a "bass": a double bass is an instrument, never a bass singer
+    spec = next(s for s in plan_prompt("a jazz club with a double bass", 0).objects if s.requested)
+    assert spec.noun == "double bass" and spec.category != "adult"
+
+
+def test_a_hyphenated_compound_is_grounded_whole():
+    # the word grammar reads "hi-hat" as "hi hat" and keeps "hat"; the parse's whole name decides, so no hat is exact
+    spec = next(s for s in plan_prompt("a drum room with a hi-hat", 0).objects if s.requested and s.noun != "drum room")
+    assert spec.noun == "hi-hat" and spec.grounding is not None and spec.grounding.fit == "stand-in"

@@ -294,8 +294,8 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
     """Settle the mention's category from the whole name the parse gives it (``context`` the words around it), or a
     bare word's from what the ``prompt`` says it is for ("a tennis court with a net"), and record how."""
     name, head = mention.noun, None
-    if phrase is not None and len(phrase.name.split()) > len(mention.noun.split()):
-        name, head = phrase.name, phrase.head  # the parse kept a compound the grammar cut ("pool table")
+    if phrase is not None and len(phrase.name.replace("-", " ").split()) > len(mention.noun.split()):
+        name, head = phrase.name, phrase.head  # the parse kept a compound the grammar cut ("pool table", "hi-hat")
     if phrase is not None and (replica := _as_replica(name, phrase)) is not None:
         name, head = replica, name.split()[-1]  # "a stuffed elephant": the parse kept no "stuffed" in the name
     if phrase is not None and mention.count not in (None, phrase.count) and any(
@@ -319,8 +319,9 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
         if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
             if grounding.how in ("archetype", "none"):
                 grounding = Grounding(name, mention.category, grounding.score, "head", "stand-in")
-        else:
-            grounding = ground_by_head(name, mention.category)  # "identical beds" are beds; a pool table is no table
+        elif not (grounding.how == "hypernym" and " " in name and wordnet.is_lemma(name)):
+            # "identical beds" are beds; a pool table is no table; a compound WordNet holds keeps its own class
+            grounding = ground_by_head(name, mention.category)
     if grounding.kind != mention.category:
         mention.variant = variant_named(grounding.kind, name.split())
     mention.category, mention.noun, mention.grounding = grounding.kind, name, grounding
