@@ -220,3 +220,9 @@ def test_a_hyphenated_compound_is_grounded_whole():
     # the word grammar reads "hi-hat" as "hi hat" and keeps "hat"; the parse's whole name decides, so no hat is exact
     spec = next(s for s in plan_prompt("a drum room with a hi-hat", 0).objects if s.requested and s.noun != "drum room")
     assert spec.noun == "hi-hat" and spec.grounding is not None and spec.grounding.fit == "stand-in"
+
+
+def test_a_material_before_a_compound_is_kept_as_its_material():
+    # "copper" names a colour and a metal: the pots and the diving board are both copper-coloured and metal
+    specs = {s.noun: s for s in plan_prompt("a pool with a copper diving board and copper pots", 0).objects if s.requested}
+    assert specs["diving board"].material == "metal" and specs["pot"].material == "metal"

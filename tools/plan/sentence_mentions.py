@@ -194,9 +194,10 @@ def count_of(tok, ctx) -> tuple[Optional[int], bool, bool, Optional[str]]:
 
 
 def modifier_tokens(tok, name, dims=frozenset()):
-    """Tokens in the head's left subtree that describe it (not det/num/name)."""
+    """Tokens in the head's left subtree that describe it (not det/num/name), those hung on a word of its name too:
+    "copper brewing kettles", where the tagger hangs "copper" on "brewing"."""
     skip = {t.i for t in name}
-    todo = [c for c in tok.lefts if c.dep_ in MOD_DEPS]
+    todo = [c for part in (*name, tok) for c in part.lefts if c.dep_ in MOD_DEPS and c.i not in skip]
     while todo:
         t = todo.pop(0)
         if t.i in skip or t.is_punct or number_value(t) is not None or is_measure(t) or has_own_phrase(t) \
