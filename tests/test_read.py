@@ -226,3 +226,11 @@ def test_a_material_before_a_compound_is_kept_as_its_material():
     # "copper" names a colour and a metal: the pots and the diving board are both copper-coloured and metal
     specs = {s.noun: s for s in plan_prompt("a pool with a copper diving board and copper pots", 0).objects if s.requested}
     assert specs["diving board"].material == "metal" and specs["pot"].material == "metal"
+
+
+def test_a_named_support_is_made_as_the_stand_of_what_is_on_it():
+    # the word grammar ends a phrase at "stand" (a verb to it); the parse's "a stand" is made, and the kind a word of
+    # the prompt names with it shows it: a microphone's stand, no market stand
+    kinds = {s.category for s in plan_prompt("a recording booth with a condenser microphone on a stand", 0).objects
+             if s.requested}
+    assert "microphone_stand" in kinds and "market_stall" not in kinds

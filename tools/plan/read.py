@@ -43,7 +43,7 @@ from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.sentence_lex import T
 from tools.plan.surroundings import surroundings
 from tools.plan.text import tokenize
-from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
+from tools.plan.words import FLOOR_HEADS, NON_NOUN_WORDS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
 HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")  # "horse-mad", "floor-to-ceiling"
 CONTEXT_WORDS = 5  # words either side of a noun that pick its WordNet sense
@@ -398,6 +398,8 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
                     and not _place_shows(phrase, parsed.place):
                 continue  # the grammar found the setting, or this noun heads the things it lists
         grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span), phrase.counted)
+        if grounding.how == "name":  # "a microphone on a stand": the microphone's stand, no market stand
+            grounding = dataclasses.replace(grounding, kind=kind_in_context(phrase.name, grounding.kind, context))
         attrs: dict[str, str] = {}
         color = parse_color(phrase.colours[0].split(), 0) if phrase.colours else None
         if color is not None:
@@ -456,7 +458,9 @@ def _grammar_read(phrase: Phrase) -> bool:
     compound = len(phrase.name.split()) > 1
     for word in (phrase.head, phrase.name):
         forms = {word, *singular_forms(word)}
-        listed = (not compound or word == phrase.name) and any(tuple(tokenize(form)) in phrase_index() for form in forms)
+        # a word the grammar ends a phrase at as a verb ("stand", "set") it never read as a kind: "a TV on a stand"
+        listed = (not compound or word == phrase.name) and not forms & NON_NOUN_WORDS \
+            and any(tuple(tokenize(form)) in phrase_index() for form in forms)
         if forms & known or listed:
             return True
     words = tokenize(phrase.text.lower())  # "the solar system": a place phrase the grammar knows, adjective and all
