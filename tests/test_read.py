@@ -234,3 +234,10 @@ def test_a_named_support_is_made_as_the_stand_of_what_is_on_it():
     kinds = {s.category for s in plan_prompt("a recording booth with a condenser microphone on a stand", 0).objects
              if s.requested}
     assert "microphone_stand" in kinds and "market_stall" not in kinds
+
+
+def test_a_bare_support_no_word_names_is_reported_as_a_stand_in():
+    # "stand" is only another name of the market stall: a banjo's stand is none, nor the prompt's "band" stand
+    plan = plan_prompt("a folk band corner with a banjo on a stand", 0)
+    stand = next(s for s in plan.objects if s.requested and s.noun == "stand")
+    assert stand.category != "bandstand" and stand.grounding is not None and stand.grounding.fit == "stand-in"

@@ -398,8 +398,8 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
                     and not _place_shows(phrase, parsed.place):
                 continue  # the grammar found the setting, or this noun heads the things it lists
         grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span), phrase.counted)
-        if grounding.how == "name":  # "a microphone on a stand": the microphone's stand, no market stand
-            grounding = dataclasses.replace(grounding, kind=kind_in_context(phrase.name, grounding.kind, context))
+        if grounding.how == "name" and " " not in phrase.name:
+            grounding = _support_of(grounding, phrase, sentence, context)
         attrs: dict[str, str] = {}
         color = parse_color(phrase.colours[0].split(), 0) if phrase.colours else None
         if color is not None:
@@ -412,6 +412,22 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
             noun=phrase.name, mapped_to=grounding.kind, reason=grounding.why)
         parsed.mentions.append(mention)
         _add_links(parsed, sentence, phrase)
+
+
+def _support_of(grounding: Grounding, phrase: Phrase, sentence: Sentence, prompt: str) -> Grounding:
+    """A bare word the parse adds, grounded by its name: the kind a word of the prompt names with it ("a microphone on
+    a stand": a microphone stand, "a TV on a stand" a TV stand); for a support something is on, by that thing's
+    word only, and a stand-in when none is named with it and the word is only another name of its kind ("a banjo on
+    a stand" is on no market stand, nor a bandstand from the "folk band" of its prompt)."""
+    index = next((j for j, mention in enumerate(sentence.mentions) if mention is phrase), None)
+    held = [sentence.mentions[r.subject].head for r in sentence.relations if r.target == index and r.relation == "on"]
+    if not held:
+        return dataclasses.replace(grounding, kind=kind_in_context(phrase.name, grounding.kind, prompt))
+    found = next((kind for word in held if (kind := lookup(f"{word} {phrase.name}")) is not None), None)
+    if found is not None:
+        return dataclasses.replace(grounding, kind=found.name)
+    own = grounding.kind.replace("_", " ") == phrase.name or grounding.kind in wordnet.base_forms(phrase.name)
+    return grounding if own else dataclasses.replace(grounding, how="head", fit="stand-in")
 
 
 def _place_shows(phrase: Phrase, place: str | None) -> bool:
