@@ -19,7 +19,7 @@ import re
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge import wordnet
-from tools.knowledge.categories import has_trait, lookup, variant_named
+from tools.knowledge.categories import CATEGORIES, has_trait, lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.places import PLACES, usual_kind_named
 from tools.knowledge.plurals import singular_forms
@@ -399,6 +399,8 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
                 continue  # the grammar found the setting, or this noun heads the things it lists
         grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span), phrase.counted)
         if grounding.how == "name" and " " not in phrase.name:
+            if _drawn_by_what_it_holds(parsed, sentence, phrase):
+                continue  # "a bass guitar on a stand": the guitar is drawn on its stand
             grounding = _support_of(grounding, phrase, sentence, context)
         attrs: dict[str, str] = {}
         color = parse_color(phrase.colours[0].split(), 0) if phrase.colours else None
@@ -414,13 +416,27 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
         _add_links(parsed, sentence, phrase)
 
 
+def _held(sentence: Sentence, phrase: Phrase) -> list[Phrase]:
+    """The things the parse puts on ``phrase``."""
+    index = next((j for j, mention in enumerate(sentence.mentions) if mention is phrase), None)
+    return [sentence.mentions[r.subject] for r in sentence.relations if r.target == index and r.relation == "on"]
+
+
+def _drawn_by_what_it_holds(parsed: ParsedPrompt, sentence: Sentence, phrase: Phrase) -> bool:
+    """Whether a thing on ``phrase`` is of a kind whose description draws it with it ("a six-string guitar standing on
+    its stand")."""
+    kinds = [parsed.mentions[i].category for held in _held(sentence, phrase)
+             if (i := _mention_of(parsed, held)) is not None]
+    return any(re.search(rf"\b(?:its|their) {re.escape(phrase.name)}\b", CATEGORIES[kind].description)
+               for kind in kinds if kind in CATEGORIES)
+
+
 def _support_of(grounding: Grounding, phrase: Phrase, sentence: Sentence, prompt: str) -> Grounding:
     """A bare word the parse adds, grounded by its name: the kind a word of the prompt names with it ("a microphone on
     a stand": a microphone stand, "a TV on a stand" a TV stand); for a support something is on, by that thing's
     word only, and a stand-in when none is named with it and the word is only another name of its kind ("a banjo on
     a stand" is on no market stand, nor a bandstand from the "folk band" of its prompt)."""
-    index = next((j for j, mention in enumerate(sentence.mentions) if mention is phrase), None)
-    held = [sentence.mentions[r.subject].head for r in sentence.relations if r.target == index and r.relation == "on"]
+    held = [thing.head for thing in _held(sentence, phrase)]
     if not held:
         return dataclasses.replace(grounding, kind=kind_in_context(phrase.name, grounding.kind, prompt))
     found = next((kind for word in held if (kind := lookup(f"{word} {phrase.name}")) is not None), None)
