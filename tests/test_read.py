@@ -208,3 +208,36 @@ def test_a_compound_whose_head_alone_names_a_place_is_still_a_thing_to_show():
                          ("a gym with a rowing machine and a water station", "water station")):
         nouns = {spec.grounding.noun for spec in plan_prompt(prompt, 0).objects if spec.requested and spec.grounding}
         assert noun in nouns, (prompt, nouns)
+
+
+def test_a_size_word_that_begins_a_compound_wordnet_holds_is_part_of_the_name():
+    # "double" is a size of a bed, but no kind is a "bass": a double bass is an instrument, never a bass singer
+    spec = next(s for s in plan_prompt("a jazz club with a double bass", 0).objects if s.requested)
+    assert spec.noun == "double bass" and spec.category != "adult"
+
+
+def test_a_hyphenated_compound_is_grounded_whole():
+    # the word grammar reads "hi-hat" as "hi hat" and keeps "hat"; the parse's whole name decides, so no hat is exact
+    spec = next(s for s in plan_prompt("a drum room with a hi-hat", 0).objects if s.requested and s.noun != "drum room")
+    assert spec.noun == "hi-hat" and spec.grounding is not None and spec.grounding.fit == "stand-in"
+
+
+def test_a_material_before_a_compound_is_kept_as_its_material():
+    # "copper" names a colour and a metal: the pots and the diving board are both copper-coloured and metal
+    specs = {s.noun: s for s in plan_prompt("a pool with a copper diving board and copper pots", 0).objects if s.requested}
+    assert specs["diving board"].material == "metal" and specs["pot"].material == "metal"
+
+
+def test_a_named_support_is_made_as_the_stand_of_what_is_on_it():
+    # the word grammar ends a phrase at "stand" (a verb to it); the parse's "a stand" is made, and the kind a word of
+    # the prompt names with it shows it: a microphone's stand, no market stand
+    kinds = {s.category for s in plan_prompt("a recording booth with a condenser microphone on a stand", 0).objects
+             if s.requested}
+    assert "microphone_stand" in kinds and "market_stall" not in kinds
+
+
+def test_a_bare_support_no_word_names_is_reported_as_a_stand_in():
+    # "stand" is only another name of the market stall: a banjo's stand is none, nor the prompt's "band" stand
+    plan = plan_prompt("a folk band corner with a banjo on a stand", 0)
+    stand = next(s for s in plan.objects if s.requested and s.noun == "stand")
+    assert stand.category != "bandstand" and stand.grounding is not None and stand.grounding.fit == "stand-in"

@@ -66,6 +66,8 @@ CASES = [
     ("purpose-count-whom", "an exam hall with desks for 4 students",
      lambda p: get(p, "desk").for_count == 4 and get(p, "desk").for_whom == "student"),
     ("purpose-number", "a patio with a table for eight", lambda p: get(p, "table").for_count == 8),
+    ("material-on-compound", "a microbrewery with copper brewing kettles",
+     lambda p: get(p, "brewing kettle").materials == ["copper"]),
     ("purpose-not-mention", "a kitchen with a high chair for the baby",
      lambda p: "baby" not in names(p) and get(p, "chair").for_whom == "baby"),
     ("purpose-place", "a bedroom for two sisters with bunk beds",

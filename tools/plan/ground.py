@@ -305,6 +305,17 @@ def wordnet_disagrees(name: str, kind: str) -> bool:
     return not any(sense.offset in above_kind for sense in senses)  # nor the kind a kind of it ("seat" -> chair)
 
 
+def wordnet_places_elsewhere(name: str, kind: str, context: str = "", counted: bool = False) -> bool:
+    """Whether WordNet holds the compound ``name`` as a kind of a class another real kind shows, while it knows no
+    class of ``kind`` to weigh it against: a lab bench is a workbench, however near MiniLM puts it to a weight
+    bench (whose kind declares no class). A compound's own meaning, not its head word's neighbours, grounds it.
+    No say for a single word, a compound WordNet lacks, or a kind WordNet places."""
+    if " " not in name or not wordnet.available() or not wordnet.is_lemma(name) or _kind_classes(kind):
+        return False
+    found = hypernym_kind(name, context, counted)
+    return found is not None and found[0] != kind and not is_archetype(CATEGORIES[found[0]])
+
+
 def _in_context(senses: list[wordnet.Synset], context: str,
                 order_weight: float = SENSE_ORDER_WEIGHT) -> list[wordnet.Synset]:
     """The senses nearest the prompt's meaning first ("a pitcher of lemonade" is a jug, not a player); WordNet's
@@ -415,10 +426,16 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
         nearest = _nearest_kinds(name)
         ranked = [(k, s) for k, s in nearest if k != avoid and not names_modifier(name, k)]
         best, score = next(((k, s) for k, s in ranked if not is_archetype(CATEGORIES[k])), (None, 0.0))
-        if best is not None and score >= FIT_SCORE and not wordnet_disagrees(name, best):
+        if best is not None and score >= FIT_SCORE and not wordnet_disagrees(name, best) \
+                and not wordnet_places_elsewhere(name, best, context, counted):
             return Grounding(name, best, round(score, 3), "meaning", "exact")
         if head_kind is not None and head_kind.name != GENERIC_KIND:
-            return ground_by_head(name, head_kind.name, head, context)
+            by_head = ground_by_head(name, head_kind.name, head, context)
+            own = hypernym_kind(name, context, counted) if by_head.fit != "exact" and " " in name \
+                and wordnet.is_lemma(name) else None  # a compound WordNet holds: its own class (lab bench: workbench)
+            if own is not None and own[0] not in (avoid, by_head.kind) and not is_archetype(CATEGORIES[own[0]]):
+                return _by_class(name, *own, score=dict(ranked).get(own[0], 0.0))
+            return by_head
         by_class = hypernym_kind(name, context, counted) or gathered_kind(name)
         if by_class is not None and by_class[0] != avoid:
             return _by_class(name, *by_class, score=dict(ranked).get(by_class[0], 0.0))

@@ -140,6 +140,8 @@ def parse_noun_phrase(tokens: list[str], start: int, rng: random.Random) -> Noun
         if color and not longer and (head is None or len(head.words) < colour_words  # "wine cellar", "orange tree"
                                      or _nounish(tokens, color[2])):
             phrase.attrs.update(color=color[0], color_name=color[1])
+            if color[2] == j + 1 and token in MATERIAL_WORDS:  # "copper pots": a metal's colour is its metal too
+                phrase.attrs.setdefault("material", MATERIAL_WORDS[token])
             j = color[2]
             continue
         if head and not (len(head.words) == 1 and _is_attribute(token) and _nounish(tokens, j + 1)):

@@ -19,7 +19,7 @@ import re
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge import wordnet
-from tools.knowledge.categories import has_trait, lookup, variant_named
+from tools.knowledge.categories import CATEGORIES, has_trait, lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.places import PLACES, usual_kind_named
 from tools.knowledge.plurals import singular_forms
@@ -44,7 +44,7 @@ from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.sentence_lex import T
 from tools.plan.surroundings import INSIDE, interior_of, surroundings
 from tools.plan.text import tokenize
-from tools.plan.words import FLOOR_HEADS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
+from tools.plan.words import FLOOR_HEADS, NON_NOUN_WORDS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
 HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")  # "horse-mad", "floor-to-ceiling"
 # The whole setting phrase overrides the place its head word names only this near in meaning: calibrated on tune-z
@@ -321,8 +321,8 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
     """Settle the mention's category from the whole name the parse gives it (``context`` the words around it), or a
     bare word's from what the ``prompt`` says it is for ("a tennis court with a net"), and record how."""
     name, head = mention.noun, None
-    if phrase is not None and len(phrase.name.split()) > len(mention.noun.split()):
-        name, head = phrase.name, phrase.head  # the parse kept a compound the grammar cut ("pool table")
+    if phrase is not None and len(phrase.name.replace("-", " ").split()) > len(mention.noun.split()):
+        name, head = phrase.name, phrase.head  # the parse kept a compound the grammar cut ("pool table", "hi-hat")
     if phrase is not None and (replica := _as_replica(name, phrase)) is not None:
         name, head = replica, name.split()[-1]  # "a stuffed elephant": the parse kept no "stuffed" in the name
     if phrase is not None and mention.count not in (None, phrase.count) and any(
@@ -346,8 +346,9 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
         if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
             if grounding.how in ("archetype", "none"):
                 grounding = Grounding(name, mention.category, grounding.score, "head", "stand-in")
-        else:
-            grounding = ground_by_head(name, mention.category)  # "identical beds" are beds; a pool table is no table
+        elif not (grounding.how == "hypernym" and " " in name and wordnet.is_lemma(name)):
+            # "identical beds" are beds; a pool table is no table; a compound WordNet holds keeps its own class
+            grounding = ground_by_head(name, mention.category)
     if grounding.kind != mention.category:
         mention.variant = variant_named(grounding.kind, name.split())
     mention.category, mention.noun, mention.grounding = grounding.kind, name, grounding
@@ -424,6 +425,10 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
                     and not _place_shows(phrase, parsed.place):
                 continue  # the grammar found the setting, or this noun heads the things it lists
         grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span), phrase.counted)
+        if grounding.how == "name" and " " not in phrase.name:
+            if _drawn_by_what_it_holds(parsed, sentence, phrase):
+                continue  # "a bass guitar on a stand": the guitar is drawn on its stand
+            grounding = _support_of(grounding, phrase, sentence, context)
         attrs: dict[str, str] = {}
         color = parse_color(phrase.colours[0].split(), 0) if phrase.colours else None
         if color is not None:
@@ -436,6 +441,36 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
             noun=phrase.name, mapped_to=grounding.kind, reason=grounding.why)
         parsed.mentions.append(mention)
         _add_links(parsed, sentence, phrase)
+
+
+def _held(sentence: Sentence, phrase: Phrase) -> list[Phrase]:
+    """The things the parse puts on ``phrase``."""
+    index = next((j for j, mention in enumerate(sentence.mentions) if mention is phrase), None)
+    return [sentence.mentions[r.subject] for r in sentence.relations if r.target == index and r.relation == "on"]
+
+
+def _drawn_by_what_it_holds(parsed: ParsedPrompt, sentence: Sentence, phrase: Phrase) -> bool:
+    """Whether a thing on ``phrase`` is of a kind whose description draws it with it ("a six-string guitar standing on
+    its stand")."""
+    kinds = [parsed.mentions[i].category for held in _held(sentence, phrase)
+             if (i := _mention_of(parsed, held)) is not None]
+    return any(re.search(rf"\b(?:its|their) {re.escape(phrase.name)}\b", CATEGORIES[kind].description)
+               for kind in kinds if kind in CATEGORIES)
+
+
+def _support_of(grounding: Grounding, phrase: Phrase, sentence: Sentence, prompt: str) -> Grounding:
+    """A bare word the parse adds, grounded by its name: the kind a word of the prompt names with it ("a microphone on
+    a stand": a microphone stand, "a TV on a stand" a TV stand); for a support something is on, by that thing's
+    word only, and a stand-in when none is named with it and the word is only another name of its kind ("a banjo on
+    a stand" is on no market stand, nor a bandstand from the "folk band" of its prompt)."""
+    held = [thing.head for thing in _held(sentence, phrase)]
+    if not held:
+        return dataclasses.replace(grounding, kind=kind_in_context(phrase.name, grounding.kind, prompt))
+    found = next((kind for word in held if (kind := lookup(f"{word} {phrase.name}")) is not None), None)
+    if found is not None:
+        return dataclasses.replace(grounding, kind=found.name)
+    own = grounding.kind.replace("_", " ") == phrase.name or grounding.kind in wordnet.base_forms(phrase.name)
+    return grounding if own else dataclasses.replace(grounding, how="head", fit="stand-in")
 
 
 def _place_shows(phrase: Phrase, place: str | None) -> bool:
@@ -482,7 +517,9 @@ def _grammar_read(phrase: Phrase) -> bool:
     compound = len(phrase.name.split()) > 1
     for word in (phrase.head, phrase.name):
         forms = {word, *singular_forms(word)}
-        listed = (not compound or word == phrase.name) and any(tuple(tokenize(form)) in phrase_index() for form in forms)
+        # a word the grammar ends a phrase at as a verb ("stand", "set") it never read as a kind: "a TV on a stand"
+        listed = (not compound or word == phrase.name) and not forms & NON_NOUN_WORDS \
+            and any(tuple(tokenize(form)) in phrase_index() for form in forms)
         if forms & known or listed:
             return True
     words = tokenize(phrase.text.lower())  # "the solar system": a place phrase the grammar knows, adjective and all

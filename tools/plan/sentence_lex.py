@@ -168,7 +168,14 @@ def merge_hyphens(doc) -> None:
             i += 1
     with doc.retokenize() as rt:
         for s in spans:
-            rt.merge(s, attrs={"LEMMA": s.text.lower()})
+            attrs = {"LEMMA": s.text.lower()}
+            if s.root.dep_ in NOUN_SLOTS and s.root.pos_ == "ADJ" and s[-1].pos_ == "NOUN" \
+                    and any(c.dep_ == "det" for c in s.root.children):
+                attrs |= {"POS": "NOUN", "TAG": "NN"}  # "a hi-hat": in a noun's slot with an article, ending in a noun
+            rt.merge(s, attrs=attrs)
+
+
+NOUN_SLOTS = ("pobj", "dobj", "conj", "nsubj", "nsubjpass", "appos")  # a noun's arcs, no modifier's
 
 
 def is_word_piece(tok) -> bool:

@@ -56,7 +56,6 @@ def name_tokens(tok):
     return parts
 
 
-NOUN_SLOTS = ("pobj", "dobj", "conj", "nsubj", "nsubjpass", "appos")  # a noun's arcs, no modifier's
 AMOUNT_ENTITIES = ("CARDINAL", "QUANTITY", "ORDINAL", "MONEY", "PERCENT", "DATE", "TIME")  # numbers, never a name
 COMPOUND_WORDS = 2  # words before a head tried as one known compound with it ("ticket vending machine")
 
@@ -68,15 +67,24 @@ def known_compound(tok) -> list:
     doc, head = tok.doc, singular(tok)
     for n in range(COMPOUND_WORDS, 0, -1):
         words = doc[max(tok.i - n, 0):tok.i]
-        if len(words) < n or any(not w.is_alpha or w.is_stop or is_look_word(w) or w.ent_type_ in AMOUNT_ENTITIES
-                                 for w in words):
+        if len(words) < n or any(not w.is_alpha or w.is_stop or w.ent_type_ in AMOUNT_ENTITIES for w in words):
             continue  # "a dozen eggs": an amount
         names = {" ".join([*(w.lower_ for w in words), last]) for last in (head, tok.lower_)}
         # a word the entity tagger took for a name is part of a kind's own name ("an IV stand"), not of WordNet's
         named = any(w.ent_type_ for w in words)
+        if any(is_look_word(w) for w in words):
+            if all(is_amount_word(w) for w in words) and lookup(head) is None \
+                    and any(wordnet.base_forms(name) for name in names):
+                return list(words)  # "a double bass": no size of a bass, for no kind is a bass (a double bed is a bed)
+            continue
         if any(lookup(name) is not None or (not named and wordnet.base_forms(name)) for name in names):
             return list(words)
     return []
+
+
+def is_amount_word(t) -> bool:
+    """A size or quantity word ("double", "grand", "several"): it may begin a compound WordNet holds."""
+    return t.lower_ in T["size_words"] or t.lower_ in T["quantity_words"]
 
 
 def is_material_of(tok) -> bool:
@@ -186,9 +194,10 @@ def count_of(tok, ctx) -> tuple[Optional[int], bool, bool, Optional[str]]:
 
 
 def modifier_tokens(tok, name, dims=frozenset()):
-    """Tokens in the head's left subtree that describe it (not det/num/name)."""
+    """Tokens in the head's left subtree that describe it (not det/num/name), those hung on a word of its name too:
+    "copper brewing kettles", where the tagger hangs "copper" on "brewing"."""
     skip = {t.i for t in name}
-    todo = [c for c in tok.lefts if c.dep_ in MOD_DEPS]
+    todo = [c for part in (*name, tok) for c in part.lefts if c.dep_ in MOD_DEPS and c.i not in skip]
     while todo:
         t = todo.pop(0)
         if t.i in skip or t.is_punct or number_value(t) is not None or is_measure(t) or has_own_phrase(t) \

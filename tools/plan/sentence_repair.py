@@ -9,6 +9,7 @@ from tools.knowledge import wordnet
 from tools.knowledge.categories import lookup
 from tools.plan.sentence_lex import (
     NOMINAL,
+    NOUN_SLOTS,
     T,
     has_determiner,
     is_plural,
@@ -16,7 +17,7 @@ from tools.plan.sentence_lex import (
     number_value,
     singular,
 )
-from tools.plan.sentence_mentions import NOUN_SLOTS, has_own_article, is_look_word
+from tools.plan.sentence_mentions import has_own_article, is_look_word
 
 
 def retag_compound_heads(doc) -> None:

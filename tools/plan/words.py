@@ -58,7 +58,9 @@ SHAPE_WORDS: dict[str, str] = {
 MATERIAL_WORDS: dict[str, str] = {
     "wooden": "wood", "wood": "wood", "timber": "wood", "oak": "wood", "pine": "wood", "walnut": "wood",
     "bamboo": "wood", "wicker": "wood", "rattan": "wood", "metal": "metal", "metallic": "metal", "steel": "metal",
-    "iron": "metal", "aluminium": "metal", "aluminum": "metal", "chrome": "metal", "brass": "metal",
+    "iron": "metal", "aluminium": "metal", "aluminum": "metal", "chrome": "metal", "brass": "metal", "copper": "metal",
+    "teak": "wood", "mahogany": "wood", "cedar": "wood", "birch": "wood", "maple": "wood", "porcelain": "stone",
+    "ceramic": "stone", "terracotta": "stone", "silk": "fabric", "satin": "fabric", "denim": "fabric", "suede": "leather",
     "glass": "glass", "stone": "stone", "marble": "stone", "granite": "stone", "concrete": "stone",
     "brick": "stone", "leather": "leather", "fabric": "fabric", "velvet": "fabric", "cotton": "fabric",
     "linen": "fabric", "wool": "fabric", "woolen": "fabric", "woollen": "fabric", "upholstered": "fabric",
