@@ -252,7 +252,7 @@ def names_modifier(name: str, kind: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _declared_classes() -> dict[int, str]:
+def declared_classes() -> dict[int, str]:
     """WordNet synset offset -> the kind that declares it (kinds.toml ``wordnet``)."""
     classes: dict[int, str] = {}
     for kind in CATEGORIES.values():
@@ -265,7 +265,7 @@ def _declared_classes() -> dict[int, str]:
 
 
 def _class_kind(synset: wordnet.Synset) -> str | None:
-    declared = _declared_classes().get(synset.offset)
+    declared = declared_classes().get(synset.offset)
     if declared is not None:
         return declared
     # By the class's first name only, and only when that is what the kind's name means: "resort area" is also
@@ -289,7 +289,7 @@ def _kind_classes(kind: str) -> frozenset[int]:
     offsets = {s.offset for n in names
                for s in _in_context([s for s in wordnet.senses(n)[:wordnet.COMMON_SENSES]
                                      if beings or not _is_being(s)], kind_text(category))[:meant]}
-    return frozenset(offsets | {o for o, k in _declared_classes().items() if k == kind})
+    return frozenset(offsets | {o for o, k in declared_classes().items() if k == kind})
 
 
 def wordnet_disagrees(name: str, kind: str) -> bool:
@@ -364,7 +364,7 @@ def _walked_senses(noun: str, context: str) -> list[wordnet.Synset]:
     if not context or not embeddings_available():
         return common
     everyday = wordnet.senses(noun)[:wordnet.MAX_SENSES]
-    declared = [s for s in wordnet.senses(noun)[wordnet.MAX_SENSES:] if s.offset in _declared_classes()]
+    declared = [s for s in wordnet.senses(noun)[wordnet.MAX_SENSES:] if s.offset in declared_classes()]
     if not declared:
         return common
     vectors = embed([context, *(_sense_text(s) for s in (*everyday, *declared))])
@@ -395,7 +395,7 @@ def gathered_kind(name: str) -> tuple[str, int, str] | None:
     members = wordnet.gathers(name)
     member_class = wordnet.MEMBER_CLASSES.get(members or "")
     found = wordnet.named(member_class) if member_class else None
-    kind = _declared_classes().get(found.offset) if found else None
+    kind = declared_classes().get(found.offset) if found else None
     return (kind, 1, found.lemmas[0]) if kind and found else None
 
 

@@ -73,13 +73,22 @@ def known_compound(tok) -> list:
         # a word the entity tagger took for a name is part of a kind's own name ("an IV stand"), not of WordNet's
         named = any(w.ent_type_ for w in words)
         if any(is_look_word(w) for w in words):
-            if all(is_amount_word(w) for w in words) and lookup(head) is None \
-                    and any(wordnet.base_forms(name) for name in names):
-                return list(words)  # "a double bass": no size of a bass, for no kind is a bass (a double bed is a bed)
+            if all(is_amount_word(w) for w in words) and any(
+                    wordnet.base_forms(name) and (lookup(head) is None or declares_class(name)) for name in names):
+                # "a double bass": no size of a bass (a fish), for a kind shows the double bass's class; a double
+                # bed, which no kind declares, is a size of the bed
+                return list(words)
             continue
         if any(lookup(name) is not None or (not named and wordnet.base_forms(name)) for name in names):
             return list(words)
     return []
+
+
+def declares_class(name: str) -> bool:
+    """Whether a kind declares a WordNet class ``name`` names (kinds.toml ``wordnet``)."""
+    from tools.plan.ground import declared_classes  # ground reads the parse's words: imported when first asked
+
+    return any(sense.offset in declared_classes() for sense in wordnet.senses(name))
 
 
 def is_amount_word(t) -> bool:
