@@ -748,3 +748,21 @@ def test_a_prompt_of_one_noun_phrase_naming_a_place_is_the_setting():
     assert p.place is not None and p.place.head == "garage" and not p.mentions, (p.place, names(p))
     p = parse_prompt("a shiny red bicycle")
     assert p.place is None and names(p) == ["bicycle"], (p.place, names(p))
+
+
+@pytest.mark.parametrize("prompt, sound", [
+    ("a boxing gym with a heavy bag and the thud of gloves", "thud"),
+    ("a den with the crackle of a log fire and a plaid armchair", "crackle"),
+    ("a garden party with bunting, trestle tables and laughter", "laughter"),
+    ("an arcade with a claw machine and the beeping of games", "beeping"),
+])
+def test_a_sound_is_what_makes_it_not_a_thing(prompt, sound):
+    """WordNet files "a thud" and "laughter" under sounds: the gloves and the fire are the things, the sound is none."""
+    p = parse_prompt(prompt)
+    assert sound not in names(p) and rejected(p, sound)[0].startswith("a sound"), (names(p), p.rejected)
+
+
+def test_a_sound_word_with_an_article_may_name_a_thing():
+    """A ring's commonest sense is a sound, but "a ring in the middle" and "a whistle on a hook" are things."""
+    assert "ring" in names(parse_prompt("a boxing gym with a ring in the middle"))
+    assert "whistle" in names(parse_prompt("a locker room with a whistle on a hook"))

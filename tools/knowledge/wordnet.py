@@ -37,6 +37,10 @@ AIRBORNE_CLASSES = (("gas.n.02", "gas"), ("suspension.n.01", "vapour"), ("partic
 # process, quantity, relation, state, time. Communication (a logo, a sign), people (a unicorn is an imaginary
 # being, filed with persons), objects and shapes (a rainbow) are not among them: a scene can show those.
 IDEA_FILES = frozenset({4, 7, 9, 12, 16, 21, 22, 23, 24, 26, 28})
+# Classes of sounds: the effect, the sensation, the vibration and the audible event ("a thud", "the crackle of a
+# fire"), and speech or music one hears ("laughter", "chatter"). What makes a sound is the thing a scene shows.
+SOUND_CLASSES = tuple((name, "sound") for name in ("sound.n.01", "sound.n.02", "sound.n.03", "sound.n.04",
+                                                   "auditory_communication.n.01"))
 SHOW = "show.n.03"  # a public performance or entertainment: what a film, a sitcom or a concert is first
 MAX_SENSES = 3  # senses of a noun walked, most frequent first
 COMMON_SENSES = 2  # a kind's name means the class of one of its two most frequent senses
@@ -286,6 +290,14 @@ def airborne(noun: str) -> bool:
     the scene's air, not a thing to place ("dust", "steam", "smoke")."""
     found = senses(noun)
     return bool(found) and (found[0].lexfile == PHENOMENON_FILE or _first_under(found[0], AIRBORNE_CLASSES) is not None)
+
+
+@lru_cache(maxsize=4096)
+def is_sound(noun: str) -> bool:
+    """Whether the commonest sense of ``noun`` is a sound (SOUND_CLASSES): "the thud of gloves", "the laughter of
+    children", "the hum of a fridge". A bell or a chime, whose commonest sense is the instrument, is no sound."""
+    found = senses(noun)
+    return bool(found) and _first_under(found[0], SOUND_CLASSES) is not None
 
 
 def open_ground(noun: str) -> bool:

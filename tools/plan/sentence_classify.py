@@ -127,6 +127,8 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
+    if is_heard(tok):
+        return "a sound (what makes it is the thing)"  # "the crackle of a fire", "the buzzing of bees", "laughter"
     if is_light_word(tok):
         return "light, weather or motion (light itself, which the look or its source draws)"  # "a warm glow"
     if (wordnet.happening(known_name(tok)) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
@@ -256,6 +258,20 @@ def is_light_word(tok) -> bool:
 
 
 ARTIFACT_FILE = 6  # WordNet's noun.artifact
+
+
+def is_heard(tok) -> bool:
+    """A sound (wordnet.is_sound) heard from something ("the crackle of a fire", "the buzzing of bees") or heard alone
+    ("laughter", "the chatter"), and no kind is called by it: what makes it is the thing. With an article or a number
+    the word may name a thing ("a ring in the middle", "a whistle on a lanyard"). An -ing word WordNet lacks as a noun
+    is heard by its verb's noun ("beeping": a beep)."""
+    if lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
+        return False
+    if prep_child(tok, {"of"}) is None and not is_mass(tok):
+        return False
+    low = tok.lower_
+    stems = {low[:-3], low[:-3] + "e", low[:-4]} if low.endswith("ing") and not wordnet.is_lemma(low) else set()
+    return any(wordnet.is_sound(word) for word in (known_name(tok), *sorted(stems)) if wordnet.is_lemma(word))
 
 
 def is_made_thing(tok) -> bool:
