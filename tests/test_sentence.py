@@ -766,3 +766,14 @@ def test_a_sound_word_with_an_article_may_name_a_thing():
     """A ring's commonest sense is a sound, but "a ring in the middle" and "a whistle on a hook" are things."""
     assert "ring" in names(parse_prompt("a boxing gym with a ring in the middle"))
     assert "whistle" in names(parse_prompt("a locker room with a whistle on a hook"))
+
+
+@pytest.mark.parametrize("prompt, things", [
+    ("a wine bar with a long counter, high stools and a chalkboard", {"counter", "stool", "chalkboard"}),
+    ("an office with a photocopier a scanner and a water cooler", {"photocopier", "scanner", "water cooler"}),
+])
+def test_a_list_item_the_tagger_hung_on_the_next_item_heads_its_own_phrase(prompt, things):
+    """Its own "a" cannot be the next item's, which is plural or has an article of its own: an adjective between the
+    article and the item ("a long counter, high stools"), or no comma at all ("a photocopier a scanner"), keep it
+    one item of the list."""
+    assert things <= set(names(parse_prompt(prompt))), names(parse_prompt(prompt))

@@ -434,19 +434,33 @@ def split_conjoined_heads(doc) -> None:
 
 
 def split_comma_listed(doc) -> None:
-    """A list item the tagger made a modifier of the next item across a comma, its article with it: in "a lute,
-    two glasses" the lute is an adjective of the glasses, whose "a" it cannot be (they are plural, or counted
-    already). A word WordNet holds as a noun there heads its own phrase, a conjunct of the next."""
+    """A list item the tagger made a modifier of the next item, its article with it: in "a lute, two glasses" or "a
+    long counter, high stools" the lute and the counter describe the plural after the comma, whose "a" it cannot
+    be (they are plural, or counted already); without a comma too, where the next item has its own article or is
+    plural ("a photocopier a scanner", "a kiln shelves of bowls": a list run on). A word WordNet holds as a noun
+    there heads its own phrase, a conjunct of the next."""
     for tok in doc[1:-1]:
-        head, article, comma = tok.head, doc[tok.i - 1], doc[tok.i + 1]
-        if comma.text != "," or tok.dep_ not in MODIFIER_DEPS or head.i <= tok.i + 1 or head.pos_ not in NOMINAL \
-                or article.lower_ not in ("a", "an") or article.head.i != head.i or is_look_word(tok):
+        head, article, after = tok.head, listed_article(tok), doc[tok.i + 1]
+        if tok.dep_ not in MODIFIER_DEPS or head.i <= tok.i or head.pos_ not in NOMINAL or article is None \
+                or is_look_word(tok) or (after.text == "," and head.i == tok.i + 1):
             continue
         counted = is_plural(head) or any(c.dep_ in ("det", "nummod") and c.i != article.i for c in head.children)
         noun = noun_form(tok)
         if counted and noun is not None:
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
-            article.head, tok.head, tok.dep_ = tok, head, "conj"
+            for t in doc[article.i:tok.i]:
+                t.head = tok
+            tok.head, tok.dep_ = head, "conj"
+
+
+def listed_article(tok):
+    """The singular article that opens ``tok``'s phrase, right before it or before the adjectives that describe it
+    ("a long counter"), when the tagger hung it on ``tok``'s head; else None."""
+    start = tok.i - 1
+    while start > 0 and tok.doc[start].pos_ == "ADJ" and tok.doc[start].head.i in (tok.i, tok.head.i):
+        start -= 1
+    article = tok.doc[start]
+    return article if article.lower_ in ("a", "an") and article.head.i == tok.head.i else None
 
 
 def split_and_listed(doc) -> None:
