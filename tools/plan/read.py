@@ -382,9 +382,12 @@ def _room_for(parsed: ParsedPrompt, sentence: Sentence) -> None:
 
 def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase], context: str,
                 freed: set[str]) -> None:
-    """The setting and the things the grammar did not read; or read only as the modifier of a mention since
-    dropped (``freed``, its words)."""
+    """The setting and the things the grammar did not read; or read only as the modifier of a mention, since dropped
+    (``freed``, its words) or kept while the parse reads the word as a thing of its own ("a kiln shelves of bowls":
+    a kiln and shelves, a list run on)."""
     named = {form for m in parsed.mentions for word in m.noun.split() for form in (word, *singular_forms(word))}
+    freed = freed | {form for m in parsed.mentions for word in (m.modifier or "").split()
+                     for form in (word, *singular_forms(word))}
     for phrase in phrases:
         words = {form for word in phrase.name.split() for form in (word, *singular_forms(word))}
         if ((_grammar_read(phrase) and not words & freed) or words & named) and not _place_shows(phrase, parsed.place):
