@@ -88,6 +88,16 @@ class _SortedIndex:
 
     def get(self, lemma: str, default: tuple[int, ...] = ()) -> tuple[int, ...]:
         """The synset offsets of ``lemma``, most frequent sense first, or ``default``."""
+        found = self.line(lemma)
+        return tuple(int(o) for o in found[-int(found[2]):]) if found else default
+
+    def tagged(self, lemma: str) -> int:
+        """How many senses of ``lemma`` WordNet's tagged texts counted (its order is by frequency only up to them)."""
+        found = self.line(lemma)
+        return int(found[-int(found[2]) - 1]) if found else 0
+
+    def line(self, lemma: str) -> list[bytes]:
+        """The fields of ``lemma``'s line, or []."""
         data, key = self._data, lemma.encode("utf-8", "replace")
         low, high = self._start, len(data)  # both at the start of a line
         while low < high:
@@ -100,10 +110,8 @@ class _SortedIndex:
             elif word > key:
                 high = start
             else:
-                fields = data[start:end].split()
-                synsets = int(fields[2])
-                return tuple(int(o) for o in fields[-synsets:])
-        return default
+                return data[start:end].split()
+        return []
 
     def __contains__(self, lemma: str) -> bool:
         return bool(self.get(lemma))
@@ -175,13 +183,31 @@ def base_forms(noun: str) -> list[str]:
 
 def senses(noun: str) -> list[Synset]:
     """The noun's synsets, most frequent first (WordNet orders them by tagged frequency)."""
-    return [synset(o) for form in base_forms(noun) for o in _index()[form]]
+    return [synset(o) for form in base_forms(noun) for o in _ordered(form)]
+
+
+@lru_cache(maxsize=16384)
+def _ordered(form: str) -> tuple[int, ...]:
+    """The senses of the lemma ``form``, most frequent first. A spelling the tagged texts never met ("colour",
+    "centre", "grey") lists its senses in no order of use; another lemma of its senses that they did meet ("color")
+    orders them by its own order, when it holds every one of them that has another name (a spelling of the same word,
+    not a synonym of one sense; a sense of this spelling alone, "Centre" the French region, comes last): "the colour
+    of honey" is the hue, not a paint."""
+    offsets = _index()[form]
+    if _index().tagged(form) or len(offsets) < 2:
+        return offsets
+    shared = {o for o in offsets if synset(o).lemmas != (form,)}
+    spelling = next((order for other in dict.fromkeys(name for o in offsets if o in shared for name in synset(o).lemmas)
+                     if other != form and _index().tagged(other) and shared <= set(order := _index().get(other))), None)
+    if spelling is None:
+        return offsets
+    return tuple(sorted(offsets, key=lambda o: spelling.index(o) if o in shared else len(spelling) + offsets.index(o)))
 
 
 def is_common_sense(lemma: str, offset: int) -> bool:
     """Whether synset ``offset`` is one of the COMMON_SENSES most frequent senses of ``lemma``: "canvas" names
     a painting or a fabric, and a sail only in a rarer sense."""
-    return offset in _index().get(lemma, ())[:COMMON_SENSES]
+    return lemma in _index() and offset in _ordered(lemma)[:COMMON_SENSES]
 
 
 def named(name: str) -> Synset | None:
