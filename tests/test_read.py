@@ -221,3 +221,10 @@ def test_sounds_are_not_made_into_objects():
     plan = plan_prompt("a boxing gym with a punching bag, the thud of gloves and laughter", 0)
     nouns = {spec.grounding.noun if spec.grounding else spec.category for spec in plan.objects if spec.requested}
     assert not nouns & {"thud", "laughter"} and "placeholder" not in kinds("a den with laughter and a sofa"), nouns
+
+
+def test_a_noun_a_group_of_people_gathers_takes_its_person_sense():
+    """WordNet's commonest commuter is a train, its next a person: "a crowd of commuters" (a crowd gathers people) are
+    people, shown by the person figure, not a locomotive."""
+    made = kinds("a crowd of commuters waiting on a platform beside a bench")
+    assert "adult" in made and "locomotive" not in made, made

@@ -19,7 +19,7 @@ import re
 from tools.core.colors import parse_color
 from tools.core.schema import UnknownNoun
 from tools.knowledge import wordnet
-from tools.knowledge.categories import has_trait, lookup, variant_named
+from tools.knowledge.categories import CATEGORIES, has_trait, lookup, variant_named
 from tools.knowledge.look_words import TIME_WORDS, WEATHER_WORDS
 from tools.knowledge.places import PLACES, usual_kind_named
 from tools.knowledge.plurals import singular_forms
@@ -314,7 +314,7 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
             mention.category, mention.variant = kind, variant_named(kind, name.split())
         mention.grounding = Grounding(name, kind, 1.0, "name", "exact")
         return
-    grounding = ground_noun(name, head, context, phrase is not None and phrase.counted)
+    grounding = _among_people(ground_noun(name, head, context, phrase is not None and phrase.counted), phrase)
     if grounding.fit != "exact" and mention.category != "placeholder":
         if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
             if grounding.how in ("archetype", "none"):
@@ -326,6 +326,17 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
     mention.category, mention.noun, mention.grounding = grounding.kind, name, grounding
     mention.unknown = None if grounding.fit == "exact" else UnknownNoun(
         noun=name, mapped_to=grounding.kind, reason=grounding.why)
+
+
+def _among_people(grounding: Grounding, phrase: Phrase | None) -> Grounding:
+    """A noun with a person's sense and a thing's is the person where the parse says it is one (``kind_hint``: "a crowd
+    of commuters" are people, though WordNet's commonest commuter is a train): the person figure shows it."""
+    person = lookup("person")
+    shown = CATEGORIES.get(grounding.kind)
+    if phrase is None or phrase.kind_hint != "person" or person is None or not wordnet.is_person(grounding.noun) \
+            or (shown is not None and shown.generator == "person"):
+        return grounding
+    return ground_by_head(grounding.noun, person.name)
 
 
 def _as_replica(name: str, phrase: Phrase) -> str | None:
@@ -399,7 +410,8 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
             if (place is not None or parsed.place not in (None, "room") or parsed.mentions) \
                     and not _place_shows(phrase, parsed.place):
                 continue  # the grammar found the setting, or this noun heads the things it lists
-        grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span), phrase.counted)
+        grounding = _among_people(ground_noun(phrase.name, phrase.head, near(context, phrase.char_span),
+                                              phrase.counted), phrase)
         attrs: dict[str, str] = {}
         color = parse_color(phrase.colours[0].split(), 0) if phrase.colours else None
         if color is not None:

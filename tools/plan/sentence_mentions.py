@@ -248,18 +248,27 @@ def attached_verbs(tok) -> list[str]:
 
 
 def kind_hint(tok) -> Optional[str]:
-    """'person' from NER (PERSON/NORP), the person-lemma table, or a -man/-woman
-    compound of a known word; 'agent' for any other noun that is the subject of
+    """'person' from NER (PERSON/NORP), the person-lemma table, a -man/-woman
+    compound of a known word, or a group of people gathering it ("a crowd of commuters": WordNet's crowd is a
+    social group, so its commuters are people, not trains); 'agent' for any other noun that is the subject of
     a verb or participle (people, animals and machines alike); else None."""
     low = singular(tok)
     idx = lemma_index()
     if (tok.ent_type_ in ("PERSON", "NORP") and tok.text[:1].isupper()) or low in T["person_lemmas"] \
-            or is_demonym(tok):
+            or is_demonym(tok) or gathered_people(tok):
         return "person"
     for suf in T["person_suffixes"]:
         if low.endswith(suf) and low[: -len(suf)] in idx["adj"] | idx["noun"]:
             return "person"
     return "agent" if attached_verbs(tok) else None
+
+
+def gathered_people(tok) -> bool:
+    """Whether a noun WordNet holds as a person in one of its senses is "of" a group of people ("a crowd of
+    commuters", "a queue of shoppers")."""
+    holder = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else None
+    return holder is not None and holder.pos_ in NOMINAL and wordnet.is_person(singular(tok)) \
+        and wordnet.gathers(singular(holder), singular(tok)) == "people"
 
 
 def char_span(tok_start, tok_end, ctx) -> tuple[int, int]:
