@@ -228,3 +228,8 @@ def test_a_noun_a_group_of_people_gathers_takes_its_person_sense():
     people, shown by the person figure, not a locomotive."""
     made = kinds("a crowd of commuters waiting on a platform beside a bench")
     assert "adult" in made and "locomotive" not in made, made
+
+
+def test_a_stand_named_for_what_it_sells_is_a_stall_not_its_goods():
+    """"a hot chocolate stand": the parse keeps the whole name, so the planner shows the stand, and the judge finds it."""
+    assert "cup" not in kinds("an ice rink with a zamboni and a hot chocolate stand")

@@ -777,3 +777,8 @@ def test_a_list_item_the_tagger_hung_on_the_next_item_heads_its_own_phrase(promp
     article and the item ("a long counter, high stools"), or no comma at all ("a photocopier a scanner"), keep it
     one item of the list."""
     assert things <= set(names(parse_prompt(prompt))), names(parse_prompt(prompt))
+
+
+def test_a_modifier_wordnet_holds_as_one_noun_with_the_word_before_it_keeps_that_word_in_the_name():
+    """"a hot chocolate stand" is a stand for hot chocolate: "hot" is no shade of the stand."""
+    assert "hot chocolate stand" in names(parse_prompt("an ice rink with a zamboni and a hot chocolate stand"))

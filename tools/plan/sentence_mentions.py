@@ -49,11 +49,18 @@ def name_tokens(tok):
             parts[:0] = [doc[i - 1], t]
             i -= 2
             continue
-        if not is_name_part(t, parts):
+        if not is_name_part(t, parts) and not names_with_modifier(t, parts):
             break
         parts.insert(0, t)
         i -= 1
     return parts
+
+
+def names_with_modifier(word, parts) -> bool:
+    """Whether ``word`` makes one noun WordNet holds with the modifier after it, in a name of several words ("a hot
+    chocolate stand": hot chocolate, no hot stand), though alone it would describe the thing (a shade, a size)."""
+    return len(parts) > 1 and word.is_alpha and not word.is_stop and word.i + 1 == parts[0].i \
+        and wordnet.is_lemma(f"{word.lower_} {parts[0].lower_}")
 
 
 NOUN_SLOTS = ("pobj", "dobj", "conj", "nsubj", "nsubjpass", "appos")  # a noun's arcs, no modifier's
