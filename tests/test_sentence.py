@@ -782,3 +782,18 @@ def test_a_list_item_the_tagger_hung_on_the_next_item_heads_its_own_phrase(promp
 def test_a_modifier_wordnet_holds_as_one_noun_with_the_word_before_it_keeps_that_word_in_the_name():
     """"a hot chocolate stand" is a stand for hot chocolate: "hot" is no shade of the stand."""
     assert "hot chocolate stand" in names(parse_prompt("an ice rink with a zamboni and a hot chocolate stand"))
+
+
+@pytest.mark.parametrize("prompt, thing, word", [
+    ("a kitchen with a kettle, a pot and a timer ringing", "timer", "ringing"),
+    ("a volcanic island with a plume of ash, lava glowing and a research hut", "lava", "glowing"),
+])
+def test_an_ing_word_ending_a_list_item_is_what_the_thing_before_it_does(prompt, thing, word):
+    """The tagger made the -ing word the item's noun and the thing its modifier; a ringing or a glow is no thing."""
+    p = parse_prompt(prompt)
+    assert thing in names(p) and word not in names(p) and not rejected(p, word), (names(p), p.rejected)
+
+
+def test_a_noun_the_tagger_made_an_adjective_after_the_is_a_noun():
+    """"with the oven on": no adjective "oven" exists, and "the" leads a noun."""
+    assert "oven" in names(parse_prompt("a kitchen with the oven on, a pot and a kettle"))
