@@ -797,3 +797,11 @@ def test_an_ing_word_ending_a_list_item_is_what_the_thing_before_it_does(prompt,
 def test_a_noun_the_tagger_made_an_adjective_after_the_is_a_noun():
     """"with the oven on": no adjective "oven" exists, and "the" leads a noun."""
     assert "oven" in names(parse_prompt("a kitchen with the oven on, a pot and a kettle"))
+
+
+def test_an_idea_of_an_idea_is_no_thing():
+    """"a sense of calm": the sense is an idea, and so is the calm by its commonest sense (WordNet's second is still
+    air, a phenomenon): neither is a thing; a view of a garden keeps the garden."""
+    p = parse_prompt("a quiet study with a sense of calm, a walnut desk and a reading lamp")
+    assert "calm" not in names(p) and rejected(p, "calm"), (names(p), p.rejected)
+    assert "garden" in names(parse_prompt("a desk with a view of the garden and a lamp"))

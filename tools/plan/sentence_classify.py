@@ -140,6 +140,8 @@ def classify(tok, ctx) -> str:
         return "adjective tagged as noun (it describes the next noun)"  # "a medieval blacksmith forge"
     if commonly_an_idea(tok):
         return "abstract noun (its commonest senses are ideas)"  # "a view of Saturn"
+    if is_idea_of_idea(tok):
+        return "abstract noun (an idea of an idea: a sense of calm)"
     if no_physical_sense(tok):
         return "no thing to WordNet (no sense of it is a physical thing)"  # ", thanks", "ok so picture this"
     if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root) \
@@ -315,6 +317,15 @@ def commonly_an_idea(tok) -> bool:
     return bool(found) and found[0].lexfile in wordnet.IDEA_FILES and not wordnet.physical_senses(name) \
         and not wordnet.being(name) and lookup(whole) is None and lookup(lemma) is None \
         and not any(c.dep_ in MOD_DEPS for c in tok.children) and prep_child(tok, {"of"}) is not None
+
+
+def is_idea_of_idea(tok) -> bool:
+    """A noun "of" a noun that is an idea (commonly_an_idea: "a sense of", "a feeling of"), itself an idea by its
+    commonest sense and called no kind: "a sense of calm" names no still air, though WordNet's second calm is one."""
+    holder = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else None
+    found = wordnet.senses(known_name(tok))[:1]
+    return holder is not None and holder.pos_ in NOMINAL and commonly_an_idea(holder) and bool(found) \
+        and found[0].lexfile in wordnet.IDEA_FILES and lookup(whole_name(tok)) is None and lookup(singular(tok)) is None
 
 
 def no_physical_sense(tok) -> bool:
