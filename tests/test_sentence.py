@@ -750,3 +750,60 @@ def test_a_prompt_of_one_noun_phrase_naming_a_place_is_the_setting():
     assert p.place is not None and p.place.head == "garage" and not p.mentions, (p.place, names(p))
     p = parse_prompt("a shiny red bicycle")
     assert p.place is None and names(p) == ["bicycle"], (p.place, names(p))
+
+
+@pytest.mark.parametrize("prompt, sound", [
+    ("a boxing gym with a heavy bag and the thud of gloves", "thud"),
+    ("a den with the crackle of a log fire and a plaid armchair", "crackle"),
+    ("a garden party with bunting, trestle tables and laughter", "laughter"),
+    ("an arcade with a claw machine and the beeping of games", "beeping"),
+])
+def test_a_sound_is_what_makes_it_not_a_thing(prompt, sound):
+    """WordNet files "a thud" and "laughter" under sounds: the gloves and the fire are the things, the sound is none."""
+    p = parse_prompt(prompt)
+    assert sound not in names(p) and rejected(p, sound)[0].startswith("a sound"), (names(p), p.rejected)
+
+
+def test_a_sound_word_with_an_article_may_name_a_thing():
+    """A ring's commonest sense is a sound, but "a ring in the middle" and "a whistle on a hook" are things."""
+    assert "ring" in names(parse_prompt("a boxing gym with a ring in the middle"))
+    assert "whistle" in names(parse_prompt("a locker room with a whistle on a hook"))
+
+
+@pytest.mark.parametrize("prompt, things", [
+    ("a wine bar with a long counter, high stools and a chalkboard", {"counter", "stool", "chalkboard"}),
+    ("an office with a photocopier a scanner and a water cooler", {"photocopier", "scanner", "water cooler"}),
+])
+def test_a_list_item_the_tagger_hung_on_the_next_item_heads_its_own_phrase(prompt, things):
+    """Its own "a" cannot be the next item's, which is plural or has an article of its own: an adjective between the
+    article and the item ("a long counter, high stools"), or no comma at all ("a photocopier a scanner"), keep it
+    one item of the list."""
+    assert things <= set(names(parse_prompt(prompt))), names(parse_prompt(prompt))
+
+
+def test_a_modifier_wordnet_holds_as_one_noun_with_the_word_before_it_keeps_that_word_in_the_name():
+    """"a hot chocolate stand" is a stand for hot chocolate: "hot" is no shade of the stand."""
+    assert "hot chocolate stand" in names(parse_prompt("an ice rink with a zamboni and a hot chocolate stand"))
+
+
+@pytest.mark.parametrize("prompt, thing, word", [
+    ("a kitchen with a kettle, a pot and a timer ringing", "timer", "ringing"),
+    ("a volcanic island with a plume of ash, lava glowing and a research hut", "lava", "glowing"),
+])
+def test_an_ing_word_ending_a_list_item_is_what_the_thing_before_it_does(prompt, thing, word):
+    """The tagger made the -ing word the item's noun and the thing its modifier; a ringing or a glow is no thing."""
+    p = parse_prompt(prompt)
+    assert thing in names(p) and word not in names(p) and not rejected(p, word), (names(p), p.rejected)
+
+
+def test_a_noun_the_tagger_made_an_adjective_after_the_is_a_noun():
+    """"with the oven on": no adjective "oven" exists, and "the" leads a noun."""
+    assert "oven" in names(parse_prompt("a kitchen with the oven on, a pot and a kettle"))
+
+
+def test_an_idea_of_an_idea_is_no_thing():
+    """"a sense of calm": the sense is an idea, and so is the calm by its commonest sense (WordNet's second is still
+    air, a phenomenon): neither is a thing; a view of a garden keeps the garden."""
+    p = parse_prompt("a quiet study with a sense of calm, a walnut desk and a reading lamp")
+    assert "calm" not in names(p) and rejected(p, "calm"), (names(p), p.rejected)
+    assert "garden" in names(parse_prompt("a desk with a view of the garden and a lamp"))

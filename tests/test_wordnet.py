@@ -106,3 +106,10 @@ def test_meaning_is_checked_against_the_taxonomy():
     assert ground_noun("wheel").kind != "ferris_wheel"
     assert not ground.wordnet_disagrees("couch", "sofa")  # the same class
     assert not ground.wordnet_disagrees("seat", "chair")  # a chair is a kind of seat
+
+
+def test_a_spelling_the_tagged_texts_never_met_takes_its_senses_in_the_order_of_one_they_met():
+    """WordNet lists "colour"'s senses in no order of use (the paint first); "color", the same senses, in the order
+    of its tagged counts (the hue first). A spelling's meaning does not change across the ocean."""
+    assert wordnet.senses("colour")[0].offset == wordnet.senses("color")[0].offset
+    assert wordnet.senses("centre")[0].offset in {s.offset for s in wordnet.senses("center")[:2]}

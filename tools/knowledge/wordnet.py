@@ -37,6 +37,10 @@ AIRBORNE_CLASSES = (("gas.n.02", "gas"), ("suspension.n.01", "vapour"), ("partic
 # process, quantity, relation, state, time. Communication (a logo, a sign), people (a unicorn is an imaginary
 # being, filed with persons), objects and shapes (a rainbow) are not among them: a scene can show those.
 IDEA_FILES = frozenset({4, 7, 9, 12, 16, 21, 22, 23, 24, 26, 28})
+# Classes of sounds: the effect, the sensation, the vibration and the audible event ("a thud", "the crackle of a
+# fire"), and speech or music one hears ("laughter", "chatter"). What makes a sound is the thing a scene shows.
+SOUND_CLASSES = tuple((name, "sound") for name in ("sound.n.01", "sound.n.02", "sound.n.03", "sound.n.04",
+                                                   "auditory_communication.n.01"))
 SHOW = "show.n.03"  # a public performance or entertainment: what a film, a sitcom or a concert is first
 MAX_SENSES = 3  # senses of a noun walked, most frequent first
 COMMON_SENSES = 2  # a kind's name means the class of one of its two most frequent senses
@@ -84,6 +88,16 @@ class _SortedIndex:
 
     def get(self, lemma: str, default: tuple[int, ...] = ()) -> tuple[int, ...]:
         """The synset offsets of ``lemma``, most frequent sense first, or ``default``."""
+        found = self.line(lemma)
+        return tuple(int(o) for o in found[-int(found[2]):]) if found else default
+
+    def tagged(self, lemma: str) -> int:
+        """How many senses of ``lemma`` WordNet's tagged texts counted (its order is by frequency only up to them)."""
+        found = self.line(lemma)
+        return int(found[-int(found[2]) - 1]) if found else 0
+
+    def line(self, lemma: str) -> list[bytes]:
+        """The fields of ``lemma``'s line, or []."""
         data, key = self._data, lemma.encode("utf-8", "replace")
         low, high = self._start, len(data)  # both at the start of a line
         while low < high:
@@ -96,10 +110,8 @@ class _SortedIndex:
             elif word > key:
                 high = start
             else:
-                fields = data[start:end].split()
-                synsets = int(fields[2])
-                return tuple(int(o) for o in fields[-synsets:])
-        return default
+                return data[start:end].split()
+        return []
 
     def __contains__(self, lemma: str) -> bool:
         return bool(self.get(lemma))
@@ -171,13 +183,31 @@ def base_forms(noun: str) -> list[str]:
 
 def senses(noun: str) -> list[Synset]:
     """The noun's synsets, most frequent first (WordNet orders them by tagged frequency)."""
-    return [synset(o) for form in base_forms(noun) for o in _index()[form]]
+    return [synset(o) for form in base_forms(noun) for o in _ordered(form)]
+
+
+@lru_cache(maxsize=16384)
+def _ordered(form: str) -> tuple[int, ...]:
+    """The senses of the lemma ``form``, most frequent first. A spelling the tagged texts never met ("colour",
+    "centre", "grey") lists its senses in no order of use; another lemma of its senses that they did meet ("color")
+    orders them by its own order, when it holds every one of them that has another name (a spelling of the same word,
+    not a synonym of one sense; a sense of this spelling alone, "Centre" the French region, comes last): "the colour
+    of honey" is the hue, not a paint."""
+    offsets = _index()[form]
+    if _index().tagged(form) or len(offsets) < 2:
+        return offsets
+    shared = {o for o in offsets if synset(o).lemmas != (form,)}
+    spelling = next((order for other in dict.fromkeys(name for o in offsets if o in shared for name in synset(o).lemmas)
+                     if other != form and _index().tagged(other) and shared <= set(order := _index().get(other))), None)
+    if spelling is None:
+        return offsets
+    return tuple(sorted(offsets, key=lambda o: spelling.index(o) if o in shared else len(spelling) + offsets.index(o)))
 
 
 def is_common_sense(lemma: str, offset: int) -> bool:
     """Whether synset ``offset`` is one of the COMMON_SENSES most frequent senses of ``lemma``: "canvas" names
     a painting or a fabric, and a sail only in a rarer sense."""
-    return offset in _index().get(lemma, ())[:COMMON_SENSES]
+    return lemma in _index() and offset in _ordered(lemma)[:COMMON_SENSES]
 
 
 def named(name: str) -> Synset | None:
@@ -286,6 +316,14 @@ def airborne(noun: str) -> bool:
     the scene's air, not a thing to place ("dust", "steam", "smoke")."""
     found = senses(noun)
     return bool(found) and (found[0].lexfile == PHENOMENON_FILE or _first_under(found[0], AIRBORNE_CLASSES) is not None)
+
+
+@lru_cache(maxsize=4096)
+def is_sound(noun: str) -> bool:
+    """Whether the commonest sense of ``noun`` is a sound (SOUND_CLASSES): "the thud of gloves", "the laughter of
+    children", "the hum of a fridge". A bell or a chime, whose commonest sense is the instrument, is no sound."""
+    found = senses(noun)
+    return bool(found) and _first_under(found[0], SOUND_CLASSES) is not None
 
 
 def open_ground(noun: str) -> bool:

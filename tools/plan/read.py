@@ -341,7 +341,7 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
             mention.category, mention.variant = kind, variant_named(kind, name.split())
         mention.grounding = Grounding(name, kind, 1.0, "name", "exact")
         return
-    grounding = ground_noun(name, head, context, phrase is not None and phrase.counted)
+    grounding = _among_people(ground_noun(name, head, context, phrase is not None and phrase.counted), phrase)
     if grounding.fit != "exact" and mention.category != "placeholder":
         if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
             if grounding.how in ("archetype", "none"):
@@ -354,6 +354,17 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
     mention.category, mention.noun, mention.grounding = grounding.kind, name, grounding
     mention.unknown = None if grounding.fit == "exact" else UnknownNoun(
         noun=name, mapped_to=grounding.kind, reason=grounding.why)
+
+
+def _among_people(grounding: Grounding, phrase: Phrase | None) -> Grounding:
+    """A noun with a person's sense and a thing's is the person where the parse says it is one (``kind_hint``: "a crowd
+    of commuters" are people, though WordNet's commonest commuter is a train): the person figure shows it."""
+    person = lookup("person")
+    shown = CATEGORIES.get(grounding.kind)
+    if phrase is None or phrase.kind_hint != "person" or person is None or not wordnet.is_person(grounding.noun) \
+            or (shown is not None and shown.generator == "person"):
+        return grounding
+    return ground_by_head(grounding.noun, person.name)
 
 
 def _as_replica(name: str, phrase: Phrase) -> str | None:
@@ -410,9 +421,12 @@ def _room_for(parsed: ParsedPrompt, sentence: Sentence) -> None:
 
 def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase], context: str,
                 freed: set[str]) -> None:
-    """The setting and the things the grammar did not read; or read only as the modifier of a mention since
-    dropped (``freed``, its words)."""
+    """The setting and the things the grammar did not read; or read only as the modifier of a mention, since dropped
+    (``freed``, its words) or kept while the parse reads the word as a thing of its own ("a kiln shelves of bowls":
+    a kiln and shelves, a list run on)."""
     named = {form for m in parsed.mentions for word in m.noun.split() for form in (word, *singular_forms(word))}
+    freed = freed | {form for m in parsed.mentions for word in (m.modifier or "").split()
+                     for form in (word, *singular_forms(word))}
     for phrase in phrases:
         words = {form for word in phrase.name.split() for form in (word, *singular_forms(word))}
         if ((_grammar_read(phrase) and not words & freed) or words & named) and not _place_shows(phrase, parsed.place):
@@ -424,7 +438,8 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
             if (place is not None or parsed.place not in (None, "room") or parsed.mentions) \
                     and not _place_shows(phrase, parsed.place):
                 continue  # the grammar found the setting, or this noun heads the things it lists
-        grounding = ground_noun(phrase.name, phrase.head, near(context, phrase.char_span), phrase.counted)
+        grounding = _among_people(ground_noun(phrase.name, phrase.head, near(context, phrase.char_span),
+                                              phrase.counted), phrase)
         if grounding.how == "name" and " " not in phrase.name:
             if _drawn_by_what_it_holds(parsed, sentence, phrase):
                 continue  # "a bass guitar on a stand": the guitar is drawn on its stand

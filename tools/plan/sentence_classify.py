@@ -127,6 +127,8 @@ def classify(tok, ctx) -> str:
         return "abstract noun (bare nominalisation)"
     if is_verbal_ing(tok) and not is_kind_named(tok):  # "pallet racking" is a kind's name, no verb
         return "verb tagged as noun"
+    if is_heard(tok):
+        return "a sound (what makes it is the thing)"  # "the crackle of a fire", "the buzzing of bees", "laughter"
     if is_light_word(tok):
         return "light, weather or motion (light itself, which the look or its source draws)"  # "a warm glow"
     if (wordnet.happening(known_name(tok)) or lemma in T["weather_nouns"]) and lookup(whole_name(tok)) is None \
@@ -138,6 +140,8 @@ def classify(tok, ctx) -> str:
         return "adjective tagged as noun (it describes the next noun)"  # "a medieval blacksmith forge"
     if commonly_an_idea(tok):
         return "abstract noun (its commonest senses are ideas)"  # "a view of Saturn"
+    if is_idea_of_idea(tok):
+        return "abstract noun (an idea of an idea: a sense of calm)"
     if no_physical_sense(tok):
         return "no thing to WordNet (no sense of it is a physical thing)"  # ", thanks", "ok so picture this"
     if ctx.place is not None and plow in ("in", "at", "inside") and prep.head in (ctx.place, ctx.root) \
@@ -258,6 +262,20 @@ def is_light_word(tok) -> bool:
 ARTIFACT_FILE = 6  # WordNet's noun.artifact
 
 
+def is_heard(tok) -> bool:
+    """A sound (wordnet.is_sound) heard from something ("the crackle of a fire", "the buzzing of bees") or heard alone
+    ("laughter", "the chatter"), and no kind is called by it: what makes it is the thing. With an article or a number
+    the word may name a thing ("a ring in the middle", "a whistle on a lanyard"). An -ing word WordNet lacks as a noun
+    is heard by its verb's noun ("beeping": a beep)."""
+    if lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
+        return False
+    if prep_child(tok, {"of"}) is None and not is_mass(tok):
+        return False
+    low = tok.lower_
+    stems = {low[:-3], low[:-3] + "e", low[:-4]} if low.endswith("ing") and not wordnet.is_lemma(low) else set()
+    return any(wordnet.is_sound(word) for word in (known_name(tok), *sorted(stems)) if wordnet.is_lemma(word))
+
+
 def is_made_thing(tok) -> bool:
     """A noun made of a material or holding things is an object whatever its commonest sense: "glass cases of
     fossils" are cases, not occurrences."""
@@ -299,6 +317,15 @@ def commonly_an_idea(tok) -> bool:
     return bool(found) and found[0].lexfile in wordnet.IDEA_FILES and not wordnet.physical_senses(name) \
         and not wordnet.being(name) and lookup(whole) is None and lookup(lemma) is None \
         and not any(c.dep_ in MOD_DEPS for c in tok.children) and prep_child(tok, {"of"}) is not None
+
+
+def is_idea_of_idea(tok) -> bool:
+    """A noun "of" a noun that is an idea (commonly_an_idea: "a sense of", "a feeling of"), itself an idea by its
+    commonest sense and called no kind: "a sense of calm" names no still air, though WordNet's second calm is one."""
+    holder = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else None
+    found = wordnet.senses(known_name(tok))[:1]
+    return holder is not None and holder.pos_ in NOMINAL and commonly_an_idea(holder) and bool(found) \
+        and found[0].lexfile in wordnet.IDEA_FILES and lookup(whole_name(tok)) is None and lookup(singular(tok)) is None
 
 
 def no_physical_sense(tok) -> bool:
@@ -418,19 +445,33 @@ def split_conjoined_heads(doc) -> None:
 
 
 def split_comma_listed(doc) -> None:
-    """A list item the tagger made a modifier of the next item across a comma, its article with it: in "a lute,
-    two glasses" the lute is an adjective of the glasses, whose "a" it cannot be (they are plural, or counted
-    already). A word WordNet holds as a noun there heads its own phrase, a conjunct of the next."""
+    """A list item the tagger made a modifier of the next item, its article with it: in "a lute, two glasses" or "a
+    long counter, high stools" the lute and the counter describe the plural after the comma, whose "a" it cannot
+    be (they are plural, or counted already); without a comma too, where the next item has its own article or is
+    plural ("a photocopier a scanner", "a kiln shelves of bowls": a list run on). A word WordNet holds as a noun
+    there heads its own phrase, a conjunct of the next."""
     for tok in doc[1:-1]:
-        head, article, comma = tok.head, doc[tok.i - 1], doc[tok.i + 1]
-        if comma.text != "," or tok.dep_ not in MODIFIER_DEPS or head.i <= tok.i + 1 or head.pos_ not in NOMINAL \
-                or article.lower_ not in ("a", "an") or article.head.i != head.i or is_look_word(tok):
+        head, article, after = tok.head, listed_article(tok), doc[tok.i + 1]
+        if tok.dep_ not in MODIFIER_DEPS or head.i <= tok.i or head.pos_ not in NOMINAL or article is None \
+                or is_look_word(tok) or (after.text == "," and head.i == tok.i + 1):
             continue
         counted = is_plural(head) or any(c.dep_ in ("det", "nummod") and c.i != article.i for c in head.children)
         noun = noun_form(tok)
         if counted and noun is not None:
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NNS" if noun != tok.lower_ else "NN", noun
-            article.head, tok.head, tok.dep_ = tok, head, "conj"
+            for t in doc[article.i:tok.i]:
+                t.head = tok
+            tok.head, tok.dep_ = head, "conj"
+
+
+def listed_article(tok):
+    """The singular article that opens ``tok``'s phrase, right before it or before the adjectives that describe it
+    ("a long counter"), when the tagger hung it on ``tok``'s head; else None."""
+    start = tok.i - 1
+    while start > 0 and tok.doc[start].pos_ == "ADJ" and tok.doc[start].head.i in (tok.i, tok.head.i):
+        start -= 1
+    article = tok.doc[start]
+    return article if article.lower_ in ("a", "an") and article.head.i == tok.head.i else None
 
 
 def split_and_listed(doc) -> None:

@@ -49,11 +49,18 @@ def name_tokens(tok):
             parts[:0] = [doc[i - 1], t]
             i -= 2
             continue
-        if not is_name_part(t, parts):
+        if not is_name_part(t, parts) and not names_with_modifier(t, parts):
             break
         parts.insert(0, t)
         i -= 1
     return parts
+
+
+def names_with_modifier(word, parts) -> bool:
+    """Whether ``word`` makes one noun WordNet holds with the modifier after it, in a name of several words ("a hot
+    chocolate stand": hot chocolate, no hot stand), though alone it would describe the thing (a shade, a size)."""
+    return len(parts) > 1 and word.is_alpha and not word.is_stop and word.i + 1 == parts[0].i \
+        and wordnet.is_lemma(f"{word.lower_} {parts[0].lower_}")
 
 
 AMOUNT_ENTITIES = ("CARDINAL", "QUANTITY", "ORDINAL", "MONEY", "PERCENT", "DATE", "TIME")  # numbers, never a name
@@ -266,18 +273,27 @@ def attached_verbs(tok) -> list[str]:
 
 
 def kind_hint(tok) -> Optional[str]:
-    """'person' from NER (PERSON/NORP), the person-lemma table, or a -man/-woman
-    compound of a known word; 'agent' for any other noun that is the subject of
+    """'person' from NER (PERSON/NORP), the person-lemma table, a -man/-woman
+    compound of a known word, or a group of people gathering it ("a crowd of commuters": WordNet's crowd is a
+    social group, so its commuters are people, not trains); 'agent' for any other noun that is the subject of
     a verb or participle (people, animals and machines alike); else None."""
     low = singular(tok)
     idx = lemma_index()
     if (tok.ent_type_ in ("PERSON", "NORP") and tok.text[:1].isupper()) or low in T["person_lemmas"] \
-            or is_demonym(tok):
+            or is_demonym(tok) or gathered_people(tok):
         return "person"
     for suf in T["person_suffixes"]:
         if low.endswith(suf) and low[: -len(suf)] in idx["adj"] | idx["noun"]:
             return "person"
     return "agent" if attached_verbs(tok) else None
+
+
+def gathered_people(tok) -> bool:
+    """Whether a noun WordNet holds as a person in one of its senses is "of" a group of people ("a crowd of
+    commuters", "a queue of shoppers")."""
+    holder = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else None
+    return holder is not None and holder.pos_ in NOMINAL and wordnet.is_person(singular(tok)) \
+        and wordnet.gathers(singular(holder), singular(tok)) == "people"
 
 
 def char_span(tok_start, tok_end, ctx) -> tuple[int, int]:

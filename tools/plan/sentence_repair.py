@@ -69,6 +69,8 @@ def retag_mistagged_nouns(doc) -> None:
         if noun is None and no_verb and tok.is_alpha and tok.dep_ in NOUN_SLOTS and has_own_article(tok):
             noun = tok.lower_  # "and a waterbed": no verb to English, with an article; WordNet has a "water bed"
         anywhere = anywhere or (no_adjective and noun is not None and has_own_article(tok))  # "a librarian stamping"
+        # "with the oven on": in a noun's slot any article will do, as "the" never leads an adjective there
+        anywhere = anywhere or (no_adjective and noun is not None and tok.dep_ in NOUN_SLOTS and has_determiner(tok))
         anywhere = anywhere or (tok.pos_ == "VERB" and noun is not None and is_list_item(tok))  # ", skates on a rack"
         # "birds over a beach": a sentence's root verb in the third person with no subject is no verb but a plural
         # noun ("a dog that barks and runs": a joined verb shares its subject)
@@ -206,6 +208,11 @@ def split_participle_phrases(doc) -> None:
             continue
         placed = verb.pos_ == "NOUN" and doer.head.i == verb.i and verb.i + 1 < len(doc) \
             and doc[verb.i + 1].head.i == verb.i and doc[verb.i + 1].lower_ in T["spatial_preps"]
+        # "a timer ringing, ...", "lava glowing and ...": an -ing word ending its list item that names no thing (a
+        # glow, WordNet's only physical glowing, is a phenomenon)
+        placed = placed or (verb.pos_ == "NOUN" and doer.head.i == verb.i and (verb.i + 1 == len(doc) or doc[
+            verb.i + 1].pos_ in ("PUNCT", "CCONJ")) and all(sense.lexfile == wordnet.PHENOMENON_FILE
+                                                              for sense in wordnet.physical_senses(verb.lower_)))
         acting = verb.dep_ in ("compound", "amod") and verb.head.i > verb.i and doer.head.i == verb.head.i \
             and verb.head.pos_ == "NOUN" and not wordnet.physical_senses(verb.lower_) and wordnet.being(singular(doer))
         if not (placed or acting):
