@@ -266,3 +266,9 @@ def test_a_noun_a_group_of_people_gathers_takes_its_person_sense():
 def test_a_stand_named_for_what_it_sells_is_a_stall_not_its_goods():
     """"a hot chocolate stand": the parse keeps the whole name, so the planner shows the stand, and the judge finds it."""
     assert "cup" not in kinds("an ice rink with a zamboni and a hot chocolate stand")
+
+
+def test_an_opening_noun_phrase_the_tagger_read_as_a_clause_is_headed_by_its_last_noun():
+    # the tagger read "a medieval blacksmith forge" as "medieval" (subject) "blacksmith" (root) "forge" (object)
+    plan = plan_prompt("a medieval blacksmith forge with an anvil, a hammer and glowing coals", 0)
+    assert plan.environment.room_type == "forge"

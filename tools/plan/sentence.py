@@ -158,6 +158,8 @@ def parsed_doc(norm: str, where: list[int]):
     """The parsed, repaired doc of the normalised text and its char map; a bare opening noun phrase the tagger
     misread is parsed again with an article before it, which is kept when it reads the phrase as a noun's."""
     doc = prepare(nlp()(norm))
+    if doc[:1] and doc[0].pos_ == "DET":
+        head_opening_phrase(doc)
     run = headline(doc)
     if not is_headline_misread(doc) or is_plural(run[-1]):
         return doc, where
@@ -166,6 +168,28 @@ def parsed_doc(norm: str, where: list[int]):
     if not headline(again, 1) or is_headline_misread(again, 1):
         return doc, where
     return again, [0] * len(article) + where
+
+
+def head_opening_phrase(doc) -> None:
+    """An opening noun phrase after its article, of nouns and adjectives only, that the tagger read as a clause
+    ("a medieval blacksmith forge": medieval a subject, blacksmith a verb's root, forge its object) is headed by its
+    last noun, which takes the place in the sentence the phrase had; the words before it are its modifiers."""
+    run = headline(doc, 1)
+    if len(run) < 2 or any(t.pos_ not in NOMINAL | {"ADJ"} for t in run) or run[-1].pos_ != "NOUN" \
+            or not is_headline_misread(doc, 1):
+        return
+    last, members = run[-1], {t.i for t in run}
+    outer = next((t for t in run if t.head.i not in members or t.head.i == t.i), None)
+    if outer is None or any(t.head.i not in members and t.head.i != t.i for t in run if t is not outer):
+        return  # a member hangs elsewhere: no clause the phrase alone makes
+    root = outer.head.i == outer.i
+    head, dep = (last, "ROOT") if root else (outer.head, outer.dep_)
+    for tok in doc:
+        if tok.head.i in members and tok.i not in members:
+            tok.head = last  # the article, and what followed the phrase ("with an anvil")
+    for tok in run[:-1]:
+        tok.head, tok.dep_ = last, "amod" if tok.pos_ == "ADJ" else "compound"
+    last.head, last.dep_ = head, dep
 
 
 def prepare(doc):
