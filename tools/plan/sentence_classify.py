@@ -222,11 +222,18 @@ def is_kind_named(tok) -> bool:
 
 def is_mass(tok) -> bool:
     """A noun used as a mass: singular, with no article but "the", no number and no owner, and no kind called by it
-    ("coffee", "the sand"; not "a glass", nor "milk" while a kind shows milk)."""
-    if is_plural(tok) or lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
+    ("coffee", "the sand"; not "a glass", nor "milk" while a kind shows milk) but a kind that is the mass in a
+    container ("coffee" also names the cup of coffee: in "a mug of coffee" the mug shows it)."""
+    if is_plural(tok) or any(kind is not None and not _held_mass(kind, name) for name in (whole_name(tok), singular(tok))
+                             for kind in (lookup(name),)):
         return False
     return all(c.dep_ == "det" and c.lower_ == "the" for c in tok.children
                if c.dep_ in ("det", "nummod", "poss", "quantmod"))
+
+
+def _held_mass(kind, name: str) -> bool:
+    """Whether ``kind`` is ``name`` held in a container: one of its names is "<container> of <name>"."""
+    return any(n.endswith(f" of {name}") for n in (kind.name.replace("_", " "), *kind.synonyms))
 
 
 def is_contents(tok) -> bool:

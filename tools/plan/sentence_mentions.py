@@ -60,7 +60,8 @@ def names_with_modifier(word, parts) -> bool:
     """Whether ``word`` makes one noun WordNet holds with the modifier after it, in a name of several words ("a hot
     chocolate stand": hot chocolate, no hot stand), though alone it would describe the thing (a shade, a size)."""
     return len(parts) > 1 and word.is_alpha and not word.is_stop and word.i + 1 == parts[0].i \
-        and wordnet.is_lemma(f"{word.lower_} {parts[0].lower_}")
+        and word.lower_ not in T["colours"] and wordnet.is_lemma(f"{word.lower_} {parts[0].lower_}")
+    # a colour stays the thing's colour: "two green bean bags" are green bags, though WordNet holds "green bean"
 
 
 AMOUNT_ENTITIES = ("CARDINAL", "QUANTITY", "ORDINAL", "MONEY", "PERCENT", "DATE", "TIME")  # numbers, never a name
