@@ -807,3 +807,14 @@ def test_an_idea_of_an_idea_is_no_thing():
     p = parse_prompt("a quiet study with a sense of calm, a walnut desk and a reading lamp")
     assert "calm" not in names(p) and rejected(p, "calm"), (names(p), p.rejected)
     assert "garden" in names(parse_prompt("a desk with a view of the garden and a lamp"))
+
+
+def test_what_a_size_is_compared_with_is_no_thing():
+    """"the size of a matchbox", "as big as a horse", "bigger than a car": the scale of the thing, no second thing."""
+    for prompt, thing, reference in [("a stadium the size of a matchbox", "stadium", "matchbox"),
+                                     ("a garden with a spider the size of a car", "spider", "car"),
+                                     ("a living room with a cat as big as a horse", "cat", "horse"),
+                                     ("a park with a dog bigger than a car", "dog", "car")]:
+        p = parse_prompt(prompt)
+        assert thing in names(p) and reference not in names(p) and "size" not in names(p), (prompt, names(p))
+    assert {"jar", "bowl"} <= set(names(parse_prompt("a jar of sweets as well as a bowl of fruit")))

@@ -56,6 +56,10 @@ def classify(tok, ctx) -> str:
         return "dimension"
     if is_measure(tok):
         return "measure (a number and its unit)"
+    if lemma in T["extent_nouns"] and prep_child(tok, {"of"}) is not None:
+        return "an extent it compares (the size of a matchbox)"
+    if is_scale_reference(tok):
+        return "a scale reference (the size of, as big as, bigger than it: no thing of its own)"
     if ctx.place is not None and tok.i == ctx.place.i:
         return "place"
     if is_body_part(tok):
@@ -151,6 +155,19 @@ def classify(tok, ctx) -> str:
 
 
 SUBSTANCE_FILE = 27  # WordNet's noun.substance
+
+
+def is_scale_reference(tok) -> bool:
+    """What a size is compared with: "a stadium the size of a matchbox", "a cat as big as a horse", "a dog bigger
+    than a car": the thing's scale, not a second thing."""
+    if tok.dep_ != "pobj":
+        return False
+    prep, head = tok.head, tok.head.head
+    if prep.lower_ == "of":
+        return singular(head) in T["extent_nouns"]
+    if prep.lower_ == "as":
+        return head.pos_ in ("ADJ", "ADV") and any(c.lower_ == "as" and c.dep_ == "advmod" for c in head.children)
+    return prep.lower_ == "than" and head.tag_ in ("JJR", "RBR")
 
 
 def is_output_frame(tok) -> bool:
