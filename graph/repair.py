@@ -99,19 +99,20 @@ def after_verify(state: SceneState, runtime: Runtime[RunContext]) -> Literal["re
     if state["passed"] or state.get("repairs", 0) >= runtime.context.settings.max_repairs:
         return "publish"
     # The page's own checks fail the same way on every round: repairing them would only spend the budget.
-    if not mendable_failures(state) or _reframed_in_vain(state):
+    mendable = mendable_failures(state)
+    if not mendable or _reframed_in_vain(state, mendable):
         return "publish"
     return "repair"
 
 
-def _reframed_in_vain(state: SceneState) -> bool:
+def _reframed_in_vain(state: SceneState, mendable: set[CheckName]) -> bool:
     """Whether the last round reframed the views on every object still unseen and only the camera could mend
-    what fails: framing them again draws the same pictures (five table settings stacked in one spot stayed
-    hidden through two such rounds)."""
+    what fails (``mendable``): framing them again draws the same pictures (five table settings stacked in one
+    spot stayed hidden through two such rounds)."""
     previous = (state.get("repair_log") or [{}])[-1]
     if previous.get("action") != "reframe_camera":
         return False
-    if any(name.mended_by is not Mend.CAMERA for name in mendable_failures(state)):
+    if any(name.mended_by is not Mend.CAMERA for name in mendable):
         return False
     hidden = {i for i, seen in state["report"]["visible"].items() if not seen}
     return hidden <= set(previous.get("focus") or ())

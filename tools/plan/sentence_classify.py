@@ -8,7 +8,7 @@ if TYPE_CHECKING:  # spaCy loads lazily: importing it costs seconds
     pass
 
 from tools.knowledge import wordnet
-from tools.knowledge.categories import lookup
+from tools.knowledge.categories import Category, lookup
 from tools.knowledge.look_words import light_stem
 from tools.plan.sentence_lex import (
     MOD_DEPS,
@@ -104,7 +104,7 @@ def classify(tok, ctx) -> str:
     if is_mass(tok) and plow in T["spatial_preps"] and [s.lexfile for s in wordnet.physical_senses(lemma)[:1]] == [
             SUBSTANCE_FILE]:
         return "the ground (a substance things stand in)"  # "a surfboard stuck in the sand", "a rug on gravel"
-    if is_mass(tok) and wordnet.airborne(lemma) and lookup(whole_name(tok)) is None and lookup(lemma) is None:
+    if is_mass(tok) and wordnet.airborne(lemma) and not called_a_kind(tok):
         return "the air (matter or a phenomenon that hangs in it)"  # "dust in the air"; "steam" a kind draws stays
     if is_material_of(tok):
         return "material (what the thing is made of)"  # "planks of wood"
@@ -193,13 +193,13 @@ def is_work_done(tok) -> bool:
     called by it: "a big screen showing a film", "a fisherman casting a line". The screen or the person shows it."""
     return tok.dep_ == "dobj" and tok.head.pos_ == "VERB" and tok.head.i < tok.i and not is_plural(tok) \
         and not is_look_word(tok) \
-        and lookup(whole_name(tok)) is None and lookup(singular(tok)) is None and wordnet.is_work(known_name(tok))
+        and not called_a_kind(tok) and wordnet.is_work(known_name(tok))
 
 
 def is_form_of_air(tok, members) -> bool:
     """A noun "of" a mass that hangs in the air or is light ("shafts of sunlight", "wisps of mist") and no kind is called
     by either: the shape that air or light takes, which the look draws with it, no thing of its own."""
-    if members is None or lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
+    if members is None or called_a_kind(tok):
         return False
     return is_mass(members) and (wordnet.airborne(singular(members)) or light_stem(singular(members)) is not None)
 
@@ -217,8 +217,7 @@ def is_titled_work(tok) -> bool:
     the poster or the shelf is the thing."""
     titled = any(c.dep_ in MODIFIER_DEPS and c.i < tok.i and (is_named(c) or is_title_propn(c))
                  for c in tok.children)
-    return titled and lookup(whole_name(tok)) is None and lookup(singular(tok)) is None \
-        and wordnet.is_work(singular(tok))
+    return titled and not called_a_kind(tok) and wordnet.is_work(singular(tok))
 
 
 def is_last_word_of_name(tok) -> bool:
@@ -237,12 +236,21 @@ def is_kind_named(tok) -> bool:
                                        for name in (whole_name(tok), singular(tok)))
 
 
+def kinds_called(tok) -> list[tuple[str, Category]]:
+    """(name, kind) for the noun's whole name and its lemma, each that a kind is called by."""
+    return [(name, kind) for name in (whole_name(tok), singular(tok)) if (kind := lookup(name)) is not None]
+
+
+def called_a_kind(tok) -> bool:
+    """Whether a kind is called by the noun's whole name or its lemma."""
+    return bool(kinds_called(tok))
+
+
 def is_mass(tok) -> bool:
     """A noun used as a mass: singular, with no article but "the", no number and no owner, and no kind called by it
     ("coffee", "the sand"; not "a glass", nor "milk" while a kind shows milk) but a kind that is the mass in a
     container ("coffee" also names the cup of coffee: in "a mug of coffee" the mug shows it)."""
-    if is_plural(tok) or any(kind is not None and not _held_mass(kind, name) for name in (whole_name(tok), singular(tok))
-                             for kind in (lookup(name),)):
+    if is_plural(tok) or any(not _held_mass(kind, name) for name, kind in kinds_called(tok)):
         return False
     return all(c.dep_ == "det" and c.lower_ == "the" for c in tok.children
                if c.dep_ in ("det", "nummod", "poss", "quantmod"))
@@ -291,7 +299,7 @@ def is_heard(tok) -> bool:
     ("laughter", "the chatter"), and no kind is called by it: what makes it is the thing. With an article or a number
     the word may name a thing ("a ring in the middle", "a whistle on a lanyard"). An -ing word WordNet lacks as a noun
     is heard by its verb's noun ("beeping": a beep)."""
-    if lookup(whole_name(tok)) is not None or lookup(singular(tok)) is not None:
+    if called_a_kind(tok):
         return False
     if prep_child(tok, {"of"}) is None and not is_mass(tok):
         return False
@@ -312,7 +320,7 @@ def is_made_thing(tok) -> bool:
 def no_thing_by_name(tok) -> bool:
     """Whether the noun (its whole compound when WordNet holds that, else its head word) is only an idea to
     WordNet and no kind is called so: "a menu board of flavours", "a yard sale", "a cosy vibe"."""
-    return lookup(whole_name(tok)) is None and lookup(singular(tok)) is None and wordnet.is_idea(known_name(tok))
+    return not called_a_kind(tok) and wordnet.is_idea(known_name(tok))
 
 
 def known_name(tok) -> str:
@@ -349,7 +357,7 @@ def is_idea_of_idea(tok) -> bool:
     holder = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else None
     found = wordnet.senses(known_name(tok))[:1]
     return holder is not None and holder.pos_ in NOMINAL and commonly_an_idea(holder) and bool(found) \
-        and found[0].lexfile in wordnet.IDEA_FILES and lookup(whole_name(tok)) is None and lookup(singular(tok)) is None
+        and found[0].lexfile in wordnet.IDEA_FILES and not called_a_kind(tok)
 
 
 def no_physical_sense(tok) -> bool:
