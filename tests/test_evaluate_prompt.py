@@ -78,6 +78,10 @@ def test_requested_objects_made_from_no_named_thing_are_junk():
     junk = {j["id"]: j["why"] for j in junk_objects(parsed, objects)}
     assert set(junk) == {"placeholder", "vase"}
     assert junk["placeholder"] == "the setting's own noun, shown by a stand-in"
+    assert junk["vase"] == "matches no thing the prompt names (a word the prompt does not use)"
+    # the planner's "string lights" out of the judge's one "string light garland": a part of a longer name
+    lights = junk_objects(parse_prompt("a porch with a string light garland"), [_obj("lights", "string_lights")])
+    assert [j["why"] for j in lights] == ["matches no thing the prompt names (a part of a longer named thing)"]
     assert junk_objects(parse_prompt("a red vase"), objects[2:]) == []
     table_and_chairs = [_obj("table", "table"), _obj("chair_1", "chair"), _obj("chair_2", "chair")]
     assert junk_objects(parse_prompt("a table with two chairs"), table_and_chairs) == []

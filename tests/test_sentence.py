@@ -3,6 +3,7 @@ from the shared prompt files."""
 import pytest
 
 from tools.plan.sentence import parse_prompt
+from tools.plan.spelling import respell
 
 
 def names(p):
@@ -505,6 +506,19 @@ def test_a_list_items_multiplier_counts_it():
     p = parse_prompt("sofa, armchair x2, rug")
     assert get(p, "armchair").count == 2 and get(p, "rug").count == 1, [(m.name, m.count) for m in p.mentions]
     assert get(parse_prompt("a 5m x 4m den with a stool x 3"), "stool").count == 3
+
+
+def test_a_wall_named_by_what_covers_it_is_a_wall_of_them():
+    """"an acoustic panel wall", "a plant wall": several of the thing along a wall, as "a wall of" says; a wall's
+    material, a wide thing that is the one thing on its wall, a wall that is a thing of its own, and a word no
+    kind is stay as written."""
+    p = parse_prompt("a recording studio with a microphone and an acoustic panel wall")
+    assert get(p, "acoustic panel").count is None or get(p, "acoustic panel").count > 1, names(p)
+    assert "panel wall" not in names(p), names(p)
+    assert "bookshelf" in names(parse_prompt("a den with a bookshelf wall and a sofa"))
+    for kept in ("a kitchen with a brick wall", "a lounge with a fireplace wall", "an office with a curtain wall",
+                 "a bedroom with a feature wall", "a castle wall with torches"):
+        assert respell(kept) == kept
 
 
 def test_a_list_item_the_tagger_made_a_verb_is_a_thing():

@@ -38,6 +38,7 @@ compares meanings its own way (the noun against each name and the description ap
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
@@ -398,9 +399,21 @@ def junk_objects(parsed: ParsedPrompt, objects: list[dict]) -> list[dict]:
         elif _matches(obj, setting):
             why = "the setting's own noun, shown by a stand-in"
         else:
-            why = "matches no thing the prompt names"
+            why = _unmatched_why(parsed, noun)
         found.append({"id": obj["id"], "noun": noun, "why": why})
     return found
+
+
+def _unmatched_why(parsed: ParsedPrompt, noun: str) -> str:
+    """Why an object matches no named thing, by where its word stands in the prompt (a class, not the word)."""
+    words = set(re.findall(r"[a-z]+", noun.lower()))
+    said = set(re.findall(r"[a-z]+", parsed.text.lower()))
+    named_words = {w for m in parsed.mentions for w in re.findall(r"[a-z]+", m.name.lower())}
+    if not words & said:
+        return "matches no thing the prompt names (a word the prompt does not use)"
+    if words & named_words:
+        return "matches no thing the prompt names (a part of a longer named thing)"
+    return "matches no thing the prompt names (a word the parse reads as no thing)"
 
 
 def verdict_counts(named: list[dict]) -> dict[str, int]:

@@ -1,5 +1,6 @@
-"""Misspelt names of things and places, put right before a prompt is parsed ("a tiolet", "a bathtubb"), and a
-list's multipliers read as counts ("nightstand x2").
+"""Misspelt names of things and places, put right before a prompt is parsed ("a tiolet", "a bathtubb"), a
+list's multipliers read as counts ("nightstand x2"), and a wall named by the small things that cover it read as a
+wall of them ("an acoustic panel wall", "a plant wall": a wall of acoustic panels, of plants).
 
 A word is taken for a misspelling only when no dictionary the parser uses knows it (spaCy's WordNet lemma lists
 for nouns, verbs and adjectives with their endings, WordNet's noun index with its plural forms, the stop words,
@@ -18,8 +19,9 @@ import re
 from functools import lru_cache
 
 from tools.knowledge import wordnet
-from tools.knowledge.categories import CATEGORIES
+from tools.knowledge.categories import CATEGORIES, lookup
 from tools.knowledge.places import PLACES
+from tools.knowledge.plurals import IRREGULAR_PLURALS
 
 WORD_RE = re.compile(r"(?<![\w'-])[a-z]+(?![\w'-])")
 MIN_LENGTH = 4  # shorter words are too near too many others to put right
@@ -96,4 +98,46 @@ def respell(text: str) -> str:
     """``text`` with each misspelt name of a kind or place put right (``correction``), and a list item's
     multiplier written as its number ("nightstand x2" -> "2 nightstand"); else unchanged."""
     text = TIMES_RE.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(2)}", text)
-    return WORD_RE.sub(lambda m: correction(m.group(0)) or m.group(0), text)
+    text = WORD_RE.sub(lambda m: correction(m.group(0)) or m.group(0), text)
+    return COVERED_WALL_RE.sub(_wall_of, text)
+
+
+# "an acoustic panel wall", "a photo wall": a wall named by what covers it, one or two words before "wall".
+COVERED_WALL_RE = re.compile(r"\b((?i:an?|one|the))\s+((?:[a-z]+\s+)?[a-z]+)\s+wall\b(?!\s+of\b)")
+COVERING_WIDTH = 1.3  # metres: a kind at most this wide covers a wall in numbers; a wider one (a fireplace, a
+                      # chalkboard) is the one thing on that wall
+
+
+def _wall_of(match: re.Match) -> str:
+    """"a wall of Xs" for "a X wall" when X names a kind few enough metres wide to cover a wall in numbers and
+    "X wall" is no thing of its own (a curtain wall, a climbing wall) nor a wall's material (a brick wall)."""
+    from tools.plan.sentence_lex import T  # spaCy loads lazily
+
+    words = match.group(2).split()
+    for start in range(len(words)):
+        name = " ".join(words[start:])
+        kind = lookup(name)
+        if kind is None:
+            continue
+        whole = f"{name} wall"
+        if (lookup(whole) or wordnet.base_forms(whole) or kind.family == "nature" or kind.size[0] > COVERING_WIDTH
+                or any(w in T["materials"] or w in T["colours"] for w in words[start:])):
+            return match.group(0)
+        article = match.group(1)[0] if match.group(1).lower() == "an" else match.group(1)
+        return f"{article} wall of {' '.join(words[:start] + [_plural(name)])}"
+    return match.group(0)
+
+
+def _plural(name: str) -> str:
+    """``name`` with its last word in the plural ("bookshelf" -> "bookshelves", "box" -> "boxes")."""
+    *rest, word = name.split()
+    irregular = {single: plural for plural, single in IRREGULAR_PLURALS.items()}
+    if word in irregular:
+        plural = irregular[word]
+    elif word.endswith(("s", "x", "z", "ch", "sh")):
+        plural = word + "es"
+    elif word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        plural = word[:-1] + "ies"
+    else:
+        plural = word + "s"
+    return " ".join([*rest, plural])
