@@ -508,16 +508,19 @@ def test_a_list_items_multiplier_counts_it():
     assert get(parse_prompt("a 5m x 4m den with a stool x 3"), "stool").count == 3
 
 
-def test_a_wall_named_by_what_covers_it_is_a_wall_of_them():
-    """"an acoustic panel wall", "a plant wall": several of the thing along a wall, as "a wall of" says; a wall's
-    material, a wide thing that is the one thing on its wall, a wall that is a thing of its own, and a word no
-    kind is stay as written."""
+def test_a_wall_or_an_arrangement_named_by_what_makes_it_is_made_of_them():
+    """"an acoustic panel wall", "a hay bale stack": several of the thing, as "a wall of", "a stack of" say; a
+    wall's material, a wide thing that is the one thing on its wall, a whole that is a thing of its own, a ring
+    around a thing, and a word no kind is stay as written."""
     p = parse_prompt("a recording studio with a microphone and an acoustic panel wall")
     assert get(p, "acoustic panel").count is None or get(p, "acoustic panel").count > 1, names(p)
     assert "panel wall" not in names(p), names(p)
     assert "bookshelf" in names(parse_prompt("a den with a bookshelf wall and a sofa"))
+    assert respell("a farmyard with a hay bale stack") == "a farmyard with a stack of hay bales"
+    assert respell("a fence post row") == "a row of fence posts"
     for kept in ("a kitchen with a brick wall", "a lounge with a fireplace wall", "an office with a curtain wall",
-                 "a bedroom with a feature wall", "a castle wall with torches"):
+                 "a bedroom with a feature wall", "a castle wall with torches", "a fire pit ring",
+                 "a factory with an assembly line"):
         assert respell(kept) == kept
 
 

@@ -1,6 +1,6 @@
 """Misspelt names of things and places, put right before a prompt is parsed ("a tiolet", "a bathtubb"), a
-list's multipliers read as counts ("nightstand x2"), and a wall named by the small things that cover it read as a
-wall of them ("an acoustic panel wall", "a plant wall": a wall of acoustic panels, of plants).
+list's multipliers read as counts ("nightstand x2"), and a wall or an arrangement named by the things it is made of
+read as made of them ("an acoustic panel wall", "a hay bale stack": a wall of acoustic panels, a stack of hay bales).
 
 A word is taken for a misspelling only when no dictionary the parser uses knows it (spaCy's WordNet lemma lists
 for nouns, verbs and adjectives with their endings, WordNet's noun index with its plural forms, the stop words,
@@ -99,32 +99,45 @@ def respell(text: str) -> str:
     multiplier written as its number ("nightstand x2" -> "2 nightstand"); else unchanged."""
     text = TIMES_RE.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(2)}", text)
     text = WORD_RE.sub(lambda m: correction(m.group(0)) or m.group(0), text)
-    return COVERED_WALL_RE.sub(_wall_of, text)
+    return _gathered_re().sub(_gathered, text)
 
 
-# "an acoustic panel wall", "a photo wall": a wall named by what covers it, one or two words before "wall".
-COVERED_WALL_RE = re.compile(r"\b((?i:an?|one|the))\s+((?:[a-z]+\s+)?[a-z]+)\s+wall\b(?!\s+of\b)")
+# A wall or an arrangement named by the things it is made of: "an acoustic panel wall", "a hay bale stack", "a fence
+# post row" are "a wall of acoustic panels", "a stack of hay bales", "a row of fence posts", as the parser reads them.
+GATHERING_WORD = "wall"
+SHAPED_BY_A_CENTRE = ("ring", "pair", "group")  # "a fire pit ring" rings a fire pit; a pair or a group is counted
 COVERING_WIDTH = 1.3  # metres: a kind at most this wide covers a wall in numbers; a wider one (a fireplace, a
                       # chalkboard) is the one thing on that wall
 
 
-def _wall_of(match: re.Match) -> str:
-    """"a wall of Xs" for "a X wall" when X names a kind few enough metres wide to cover a wall in numbers and
-    "X wall" is no thing of its own (a curtain wall, a climbing wall) nor a wall's material (a brick wall)."""
+@lru_cache(maxsize=1)
+def _gathered_re() -> re.Pattern:
     from tools.plan.sentence_lex import T  # spaCy loads lazily
 
-    words = match.group(2).split()
+    heads = sorted({GATHERING_WORD, *T["arrangement_nouns"]} - set(SHAPED_BY_A_CENTRE))
+    return re.compile(r"\b((?i:an?|one|the))\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(" + "|".join(heads) + r")\b(?!\s+of\b)")
+
+
+def _gathered(match: re.Match) -> str:
+    """"a row of Xs" for "a X row" when X names a kind and "X row" is no thing of its own (a curtain wall, a
+    climbing wall, an assembly line); a wall only of things few enough metres wide to cover it in numbers, and
+    never of its own material (a brick wall)."""
+    from tools.plan.sentence_lex import T
+
+    words, head = match.group(2).split(), match.group(3)
     for start in range(len(words)):
         name = " ".join(words[start:])
         kind = lookup(name)
         if kind is None:
             continue
-        whole = f"{name} wall"
-        if (lookup(whole) or wordnet.base_forms(whole) or kind.family == "nature" or kind.size[0] > COVERING_WIDTH
-                or any(w in T["materials"] or w in T["colours"] for w in words[start:])):
+        whole = f"{name} {head}"
+        if lookup(whole) or wordnet.base_forms(whole):
+            return match.group(0)
+        if head == GATHERING_WORD and (kind.family == "nature" or kind.size[0] > COVERING_WIDTH or any(
+                w in T["materials"] or w in T["colours"] for w in words[start:])):
             return match.group(0)
         article = match.group(1)[0] if match.group(1).lower() == "an" else match.group(1)
-        return f"{article} wall of {' '.join(words[:start] + [_plural(name)])}"
+        return f"{article} {head} of {' '.join(words[:start] + [_plural(name)])}"
     return match.group(0)
 
 
