@@ -43,3 +43,15 @@ def test_two_men_at_a_chess_table_are_framed_whole_with_the_board_read_on_its_ta
     hero = frame_views((lo, hi), objects, outdoor=True)["hero"]
     assert not cut_by_edge(hero, [_item_box(o) for o in objects], 4 / 3)
     assert set(hero["subject"]) == {o["id"] for o in objects}
+
+
+def test_when_every_readable_part_cuts_something_the_hero_takes_the_one_that_cuts_least():
+    # A campsite: a campfire in the middle, a tent beside it, a canoe and pebbles (rocks) at the corners.
+    boxes = {"campfire": ([-0.5, 0.0, -0.5], [0.5, 0.6, 0.5]), "tent": ([-4.3, 0.0, -2.9], [-2.1, 1.4, -0.5]),
+             "rock_1": ([4.5, 0.0, -4.8], [5.8, 0.6, -3.5]), "rock_2": ([-5.5, 0.0, -5.6], [-4.2, 0.6, -4.2]),
+             "rock_3": ([-6.1, 0.0, 4.2], [-4.8, 0.6, 5.5]), "rock_4": ([4.6, 0.0, -0.4], [5.9, 0.6, 0.9]),
+             "boat": ([0.6, 0.0, -6.2], [5.2, 0.9, -2.3])}
+    objects = [_asked(oid, oid.split("_")[0], lo, hi) for oid, (lo, hi) in boxes.items()]
+    lo, hi = np.array([-7.0, 0.0, -7.0]), np.array([7.0, 6.0, 7.0])
+    hero = frame_views((lo, hi), objects, outdoor=True)["hero"]
+    assert sum(cut_by_edge(hero, [_item_box(o)], 4 / 3) for o in objects) <= 1

@@ -264,15 +264,15 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
                 return None
             return seen if alone or readable(seen, [box for box, requested in part_framed if requested]) else None
 
-        def shown(part: tuple[dict[str, Any], set[str]]) -> tuple[int, int]:
+        def shown(part: tuple[dict[str, Any], set[str]]) -> tuple[int, int, int]:
             whole = sum(view_contains(part[0], lo, hi, aspect, part[0]["fov"]) for _, lo, hi in asked)
-            return len(part[1]), whole
+            return len(part[1]), -sum(cut_by_edge(part[0], [box], aspect) for box in asked), whole
 
         # Named things far apart on a square would each be a speck in one frame: the hero frames a part that still
         # reads, grown from the bulkiest thing (an orchard's trees, not the basket under one) or from the smallest
         # (a bench and the fountain beside it), whichever holds more of what was asked, then shows more of it
         # whole; the overview shows them all. As indoors, the frame's edge cuts none of the rest (two men at a
-        # chess table halved by it) unless no part frames so.
+        # chess table halved by it) unless no part frames so; then, of parts as large, the one it cuts least.
         for whole in (asked, []):
             parts = [grown for seed_order in (_bulk_first, _small_first)
                      if (grown := _largest_part(framed, seed_order, functools.partial(legible, whole=whole)))
