@@ -18,8 +18,8 @@ def _asked(oid: str, kind: str, lo: list[float], hi: list[float], yaw: float = 0
 
 
 def test_a_counter_turned_away_from_the_usual_corner_is_photographed_from_its_customers_side():
-    # A 6 x 5 m shop: the counter in the middle faces -Z (the door), its till on top.
-    room = (np.array([-3.0, 0.0, -2.5]), np.array([3.0, 3.0, 2.5]))
+    # An 8 x 8 m shop: the counter in the middle faces -Z (the door), its till on top.
+    room = (np.array([-4.0, 0.0, -4.0]), np.array([4.0, 3.0, 4.0]))
     objects = [_asked("display_counter", "display_counter", [-0.75, 0.0, -0.3], [0.75, 1.0, 0.3], yaw=math.pi),
                _asked("cash_register", "cash_register", [-0.2, 1.0, -0.2], [0.2, 1.3, 0.2])]
     hero = frame_views(room, objects, indoor=True)["hero"]

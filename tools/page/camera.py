@@ -335,33 +335,46 @@ def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], b
                 elevations: Sequence[float], min_frame: float, room: tuple[np.ndarray, np.ndarray],
                 behind_walls: bool, enough: float = 0.0, whole: Sequence[tuple[str, np.ndarray, np.ndarray]] = (),
                 clutter: Sequence[tuple[str, np.ndarray, np.ndarray]] = (),
-                asked: Sequence[tuple[str, np.ndarray, np.ndarray]] = ()) -> list[tuple[float, float, int, dict[str, Any]]]:
-    """(hidden share, metres outside the room, order, view) of the views under the room's eye height, trying
+                asked: Sequence[tuple[str, np.ndarray, np.ndarray]] = ()) -> list[RoomView]:
+    """RoomViews of the views under the room's eye height, trying
     INDOOR_THIRDS_SLACKS and ``elevations`` from the highest, HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS: from
     inside the room, then (``behind_walls``) from behind a wall, as near it as frames the subject (so centred);
-    only the first view from inside that hides at most ``enough`` when there is one; none whose frame's edge cuts
+    only the first view from inside that hides at most ``enough`` when there is one, and of those the first that
+    sees no subject thing's back (Sight.backs) if one does, else the first; none whose frame's edge cuts
     one of the ``whole`` boxes; one where a box of ``clutter`` fills the foreground (FOREGROUND) counts as hiding
     CLUTTERED of the subject (unless it stands by one of ``asked``, the subject's context)."""
-    found: list[tuple[float, float, int, dict[str, Any]]] = []
+    found: list[RoomView] = []
     keep = frozenset(box[0] for box in whole)
     seen = [box for box in occluders.boxes if box[0] in subjects]
     tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
     tries += [(False, el, 0.0) for el in elevations] if behind_walls else []
+    turned_away: list[RoomView] = []
     for walls, el, slack in tries:
+        if not walls and turned_away:
+            return turned_away  # a shelf's side seen from inside the shop beats the shop seen from outside
         for azimuth in HERO_AZIMUTHS + INDOOR_TURNED_AZIMUTHS:
             view = hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls), keep)
             if view is None or cut_by_edge(view, whole, aspect):
                 continue
             outside = _outside(view["position"], room)
-            if any(f[0] == 0 and f[1] <= outside for f in found):
+            if any(f[0] == 0 and f[1] <= outside and f[2][0] == 0 for f in found):
                 continue  # a view as near that hides nothing is already found: this one cannot win
-            hidden = occluders.hidden(view["position"], subjects)
+            blocked = occluders.blocked(view["position"], subjects)
             if foreground_share(view, seen, clutter, aspect, GROUP_GAP, asked) > FOREGROUND:
-                hidden = max(hidden, CLUTTERED)  # a crate filling the foreground hides the counter like a wall
-            if walls and hidden <= enough:
-                return [(hidden, 0.0, 0, view)]
-            found.append((hidden, outside, len(found), view))
-    return found
+                blocked = max(blocked, CLUTTERED)  # a crate filling the foreground hides the counter like a wall
+            backs = occluders.backs(np.asarray(view["position"], float), subjects)
+            if walls and blocked <= enough:
+                if not backs:
+                    return [(blocked, 0.0, (0.0, 0), view)]
+                turned_away = turned_away or [(blocked, 0.0, (backs, 0), view)]
+            found.append((blocked, outside, (backs, len(found)), view))
+    return turned_away or found
+
+
+# A view from a room's search (_room_views): (hidden share, metres outside the room, (share of the subject's
+# front-used things seen from behind, order tried), view); the least wins, so a thing's back only turns the camera
+# between views that hide as much from as near.
+RoomView = tuple[float, float, tuple[float, int], dict[str, Any]]
 
 
 def _bulk_first(box: tuple[str, np.ndarray, np.ndarray]) -> float:

@@ -181,9 +181,14 @@ class Sight:
         """hidden_share of the subject from ``position``, 1.0 from inside a thing's box, plus BACK_SEEN times the
         share of its front-used things (``fronts``) seen from behind, at most 1.0."""
         eye = np.asarray(position, dtype=float)
+        return min(1.0, self.blocked(position, subject_ids) + BACK_SEEN * self.backs(eye, subject_ids))
+
+    def blocked(self, position: Sequence[float], subject_ids: set[str]) -> float:
+        """hidden_share of the subject from ``position``, 1.0 from inside a thing's box."""
+        eye = np.asarray(position, dtype=float)
         if any(np.all((lo < eye) & (eye < hi)) for _, lo, hi in self.boxes):
             return 1.0
-        return min(1.0, hidden_share(position, self.boxes, subject_ids) + BACK_SEEN * self.backs(eye, subject_ids))
+        return hidden_share(position, self.boxes, subject_ids)
 
     def backs(self, position: np.ndarray, subject_ids: set[str]) -> float:
         """Share of the subject's front-used things that ``position`` sees from behind (BACK_BEARING); 0.0 with none."""
