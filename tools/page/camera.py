@@ -7,7 +7,9 @@ Indoors that box includes the room, so those cameras end up outside it.
 
 The hero is a photograph rather than a plan: a low three-quarter view (HERO_ELEVATION) through a
 35 mm lens, framing the requested objects (not the empty room or plaza around them) on a thirds point,
-from the front-right unless other things would hide the requested ones from there (HERO_AZIMUTHS). It
+from the front-right unless other things would hide the requested ones from there (HERO_AZIMUTHS), or it
+would see the back of one people use from its front, a shop's counter from the shopkeeper's side, or stand
+inside a thing, a barn's walls seen from within (camera_view.Sight). It
 frames the requested things at a readable size: the other things come into the framing, nearest first,
 only while they cost the camera at most CONTEXT_GROWTH more distance, so a bench is not a speck on a
 plaza framed whole; what is left out may run off the frame's edge, as round any photograph's subject. When
@@ -36,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from tools.core.geometry import world_aabb
+from tools.knowledge.categories import CATEGORIES
 from tools.page.camera_subject import GROUP_GAP, SUBJECT_SPAN, subject_group, thing_of
 from tools.page.camera_thirds import (
     FIT_MARGIN,
@@ -51,7 +54,8 @@ from tools.page.camera_thirds import (
 from tools.page.camera_thirds import (
     MAX_HERO_ELEVATION as MAX_HERO_ELEVATION,  # re-exported: the tests hold heroes to it
 )
-from tools.page.camera_view import RESTING, cut_by_edge, foreground_share, hidden_share, view_basis, view_contains
+from tools.page.camera_view import RESTING, Sight, cut_by_edge, foreground_share, view_basis, view_contains
+from tools.page.camera_view import hidden_share as hidden_share  # re-exported: the tests judge views with it
 from tools.page.camera_view import ndc as ndc  # re-exported: bench_hero and the tests read views with it
 
 # (azimuth from +Z towards +X, elevation above the horizon), degrees.
@@ -197,7 +201,8 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
     height that hides the least; then the same under a higher ceiling; when every one hides the subject, the
     view from outside that hides the least, as with no room."""
     items = [(_item_box(p), _requested(p)) for p in placements]
-    occluders = [box for box, _ in items]
+    occluders = Sight([box for box, _ in items], {box[0]: front for p, (box, _) in zip(placements, items)
+                                                   if (front := _front(p, box)) is not None})
     framed = items
     if focus_ids is not None:
         wanted = set(focus_ids)
@@ -213,7 +218,7 @@ def hero_view(bounds, placements: Sequence[Any], aspect: float, focus_ids: Itera
 
 
 def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
-                   occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
+                   occluders: Sight, subjects: set[str], aspect: float,
                    elevation: float, outdoor: bool, indoor: bool) -> tuple[dict[str, Any], set[str]]:
     """hero_view's search over rooms, elevations and azimuths, once the subject is known: the view and the
     subject it frames (where the whole subject cannot be framed well, the part of it that can: _largest_part)."""
@@ -253,22 +258,27 @@ def _composed_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray]
     view = _open_hero(bounds, framed, occluders, subjects, aspect, elevation, min_frame)
     if outdoor and not readable(view, asked):
 
-        def legible(part_framed: list, part: set[str], alone: bool) -> dict[str, Any] | None:
+        def legible(part_framed: list, part: set[str], alone: bool, whole=()) -> dict[str, Any] | None:
             seen = _open_hero(bounds, part_framed, occluders, part, aspect, elevation, min_frame)
+            if cut_by_edge(seen, [box for box in whole if box[0] not in part], aspect):
+                return None
             return seen if alone or readable(seen, [box for box, requested in part_framed if requested]) else None
+
+        def shown(part: tuple[dict[str, Any], set[str]]) -> tuple[int, int, int]:
+            whole = sum(view_contains(part[0], lo, hi, aspect, part[0]["fov"]) for _, lo, hi in asked)
+            return len(part[1]), -sum(cut_by_edge(part[0], [box], aspect) for box in asked), whole
 
         # Named things far apart on a square would each be a speck in one frame: the hero frames a part that still
         # reads, grown from the bulkiest thing (an orchard's trees, not the basket under one) or from the smallest
         # (a bench and the fountain beside it), whichever holds more of what was asked, then shows more of it
-        # whole; the overview shows them all.
-        parts = [grown for seed_order in (_bulk_first, _small_first)
-                 if (grown := _largest_part(framed, seed_order, legible)) is not None]
-
-        def shown(part: tuple[dict[str, Any], set[str]]) -> tuple[int, int]:
-            whole = sum(view_contains(part[0], lo, hi, aspect, part[0]["fov"]) for _, lo, hi in asked)
-            return len(part[1]), whole
-
-        return max(parts, key=shown) if parts else (view, subjects)
+        # whole; the overview shows them all. As indoors, the frame's edge cuts none of the rest (two men at a
+        # chess table halved by it) unless no part frames so; then, of parts as large, the one it cuts least.
+        for whole in (asked, []):
+            parts = [grown for seed_order in (_bulk_first, _small_first)
+                     if (grown := _largest_part(framed, seed_order, functools.partial(legible, whole=whole)))
+                     is not None]
+            if parts:
+                return max(parts, key=shown)
     return view, subjects
 
 
@@ -287,62 +297,84 @@ def _standing(boxes: list[tuple[str, np.ndarray, np.ndarray]], floor: float) -> 
 
 
 def _open_hero(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
-               occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
+               occluders: Sight, subjects: set[str], aspect: float,
                elevation: float, min_frame: float) -> dict[str, Any]:
     """The first view of HERO_AZIMUTHS, with no room to stay in, that hides nothing of the subject, else the
     one that hides the least."""
     views = (_hero_anywhere(azimuth, bounds, framed, aspect, elevation, min_frame) for azimuth in HERO_AZIMUTHS)
     best = next(views)
-    best_hidden = hidden_share(best["position"], occluders, subjects)
+    best_hidden = occluders.hidden(best["position"], subjects)
     for view in views:
         if best_hidden == 0:
             break
-        hidden = hidden_share(view["position"], occluders, subjects)
+        hidden = occluders.hidden(view["position"], subjects)
         if hidden < best_hidden:
             best, best_hidden = view, hidden
     return best
 
 
 def readable(view: Mapping[str, Any], boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> bool:
-    """Whether every box's mean extent spans at least READABLE of the frame's height at its depth in ``view``."""
+    """Whether every box's mean extent spans at least READABLE of the frame's height at its depth in ``view``, but
+    for one lying on another of them (a chess board on its table), which is read with what holds it."""
     position, forward, _, _, tan_v = view_basis(view)
     tall = 2 * tan_v  # the frame's height per metre of depth
     return all(float(np.mean(hi - lo)) >= READABLE * tall * float(((lo + hi) / 2 - position) @ forward)
-               for _, lo, hi in boxes)
+               for _, lo, hi in boxes if not _lies_on(lo, hi, boxes))
+
+
+def _lies_on(lo: np.ndarray, hi: np.ndarray, boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]) -> bool:
+    """Whether the box (lo, hi) rests on the top of one of ``boxes`` (its bottom there, its middle over it)."""
+    middle = (lo[[0, 2]] + hi[[0, 2]]) / 2
+    return any(abs(lo[1] - under_hi[1]) <= RESTING and under_hi[1] > under_lo[1] + RESTING
+               and np.all(under_lo[[0, 2]] <= middle) and np.all(middle <= under_hi[[0, 2]])
+               for _, under_lo, under_hi in boxes)
 
 
 def _room_views(bounds, framed: list[tuple[tuple[str, np.ndarray, np.ndarray], bool]],
-                occluders: list[tuple[str, np.ndarray, np.ndarray]], subjects: set[str], aspect: float,
+                occluders: Sight, subjects: set[str], aspect: float,
                 elevations: Sequence[float], min_frame: float, room: tuple[np.ndarray, np.ndarray],
                 behind_walls: bool, enough: float = 0.0, whole: Sequence[tuple[str, np.ndarray, np.ndarray]] = (),
                 clutter: Sequence[tuple[str, np.ndarray, np.ndarray]] = (),
-                asked: Sequence[tuple[str, np.ndarray, np.ndarray]] = ()) -> list[tuple[float, float, int, dict[str, Any]]]:
-    """(hidden share, metres outside the room, order, view) of the views under the room's eye height, trying
+                asked: Sequence[tuple[str, np.ndarray, np.ndarray]] = ()) -> list[RoomView]:
+    """RoomViews of the views under the room's eye height, trying
     INDOOR_THIRDS_SLACKS and ``elevations`` from the highest, HERO_AZIMUTHS then INDOOR_TURNED_AZIMUTHS: from
     inside the room, then (``behind_walls``) from behind a wall, as near it as frames the subject (so centred);
-    only the first view from inside that hides at most ``enough`` when there is one; none whose frame's edge cuts
+    only the first view from inside that hides at most ``enough`` when there is one, and of those the first that
+    sees no subject thing's back (Sight.backs) if one does, else the first; none whose frame's edge cuts
     one of the ``whole`` boxes; one where a box of ``clutter`` fills the foreground (FOREGROUND) counts as hiding
     CLUTTERED of the subject (unless it stands by one of ``asked``, the subject's context)."""
-    found: list[tuple[float, float, int, dict[str, Any]]] = []
+    found: list[RoomView] = []
     keep = frozenset(box[0] for box in whole)
-    seen = [box for box in occluders if box[0] in subjects]
+    seen = [box for box in occluders.boxes if box[0] in subjects]
     tries = [(True, el, slack) for slack in INDOOR_THIRDS_SLACKS for el in elevations]
     tries += [(False, el, 0.0) for el in elevations] if behind_walls else []
+    turned_away: list[RoomView] = []
     for walls, el, slack in tries:
+        if not walls and turned_away:
+            return turned_away  # a shelf's side seen from inside the shop beats the shop seen from outside
         for azimuth in HERO_AZIMUTHS + INDOOR_TURNED_AZIMUTHS:
             view = hero_from(azimuth, bounds, framed, aspect, el, min_frame, slack, (room, walls), keep)
             if view is None or cut_by_edge(view, whole, aspect):
                 continue
             outside = _outside(view["position"], room)
-            if any(f[0] == 0 and f[1] <= outside for f in found):
+            if any(f[0] == 0 and f[1] <= outside and f[2][0] == 0 for f in found):
                 continue  # a view as near that hides nothing is already found: this one cannot win
-            hidden = hidden_share(view["position"], occluders, subjects)
+            blocked = occluders.blocked(view["position"], subjects)
             if foreground_share(view, seen, clutter, aspect, GROUP_GAP, asked) > FOREGROUND:
-                hidden = max(hidden, CLUTTERED)  # a crate filling the foreground hides the counter like a wall
-            if walls and hidden <= enough:
-                return [(hidden, 0.0, 0, view)]
-            found.append((hidden, outside, len(found), view))
-    return found
+                blocked = max(blocked, CLUTTERED)  # a crate filling the foreground hides the counter like a wall
+            backs = occluders.backs(np.asarray(view["position"], float), subjects)
+            if walls and blocked <= enough:
+                if not backs:
+                    return [(blocked, 0.0, (0.0, 0), view)]
+                turned_away = turned_away or [(blocked, 0.0, (backs, 0), view)]
+            found.append((blocked, outside, (backs, len(found)), view))
+    return turned_away or found
+
+
+# A view from a room's search (_room_views): (hidden share, metres outside the room, (share of the subject's
+# front-used things seen from behind, order tried), view); the least wins, so a thing's back only turns the camera
+# between views that hide as much from as near.
+RoomView = tuple[float, float, tuple[float, int], dict[str, Any]]
 
 
 def _bulk_first(box: tuple[str, np.ndarray, np.ndarray]) -> float:
@@ -420,6 +452,20 @@ def _hero_anywhere(azimuth: float, bounds, framed: list[tuple[tuple[str, np.ndar
     view = hero_from(azimuth, bounds, framed, aspect, elevation, min_frame)
     assert view is not None  # noqa: S101  # only a room can refuse a view
     return view
+
+
+def _front(item: Any, box: tuple[str, np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
+    """(centre x z, unit front x z) of a Placement or scene.json object whose kind people use from the front
+    (kinds.toml used_from: its +Z turned by its yaw), else None."""
+    kind = CATEGORIES.get(str(item.get("category") if isinstance(item, Mapping) else item.category))
+    if kind is None or kind.used_from != "front":
+        return None
+    if isinstance(item, Mapping):
+        _, qy, _, qw = item.get("rotation", (0.0, 0.0, 0.0, 1.0))
+        yaw = 2 * math.atan2(qy, qw)
+    else:
+        yaw = item.yaw
+    return (box[1][[0, 2]] + box[2][[0, 2]]) / 2, np.array([math.sin(yaw), math.cos(yaw)])
 
 
 def _requested(item: Any) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -157,3 +158,46 @@ def _segment_hits(start: np.ndarray, end: np.ndarray, lows: np.ndarray, highs: n
     far = np.nanmin(np.where(delta == 0, np.inf, np.maximum(t0, t1)), axis=1)
     inside_flat = np.all((delta != 0) | ((start >= lows) & (start <= highs)), axis=1)
     return inside_flat & (near < far) & (far > 0) & (near < 1)
+
+
+# A subject thing people use from its front (a shop's counter, a bookshelf) seen from further round than this
+# (degrees from its front, across the floor) shows its back, or its side edge on.
+BACK_BEARING = 75.0
+# A view showing the backs of all such subject things counts as hiding this share of the subject: a counter seen
+# from the shopkeeper's side reads as a wall, not a shop.
+BACK_SEEN = 0.5
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What the hero's views are judged by: every thing's (id, min (3,), max (3,)) box, which may stand in the way
+    or hold the camera (a view from inside a barn sees its walls' insides), and the (centre x z, unit front x z) of
+    each thing used from its front (kinds.toml used_from), whose back a photograph of it should not show."""
+
+    boxes: Sequence[tuple[str, np.ndarray, np.ndarray]]
+    fronts: Mapping[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+
+    def hidden(self, position: Sequence[float], subject_ids: set[str]) -> float:
+        """hidden_share of the subject from ``position``, 1.0 from inside a thing's box, plus BACK_SEEN times the
+        share of its front-used things (``fronts``) seen from behind, at most 1.0."""
+        eye = np.asarray(position, dtype=float)
+        return min(1.0, self.blocked(position, subject_ids) + BACK_SEEN * self.backs(eye, subject_ids))
+
+    def blocked(self, position: Sequence[float], subject_ids: set[str]) -> float:
+        """hidden_share of the subject from ``position``, 1.0 from inside a thing's box."""
+        eye = np.asarray(position, dtype=float)
+        if any(np.all((lo < eye) & (eye < hi)) for _, lo, hi in self.boxes):
+            return 1.0
+        return hidden_share(position, self.boxes, subject_ids)
+
+    def backs(self, position: np.ndarray, subject_ids: set[str]) -> float:
+        """Share of the subject's front-used things that ``position`` sees from behind (BACK_BEARING); 0.0 with none."""
+        faced = [self.fronts[i] for i in subject_ids if i in self.fronts]
+        if not faced:
+            return 0.0
+        limit = math.cos(math.radians(BACK_BEARING))
+        behind = 0
+        for centre, front in faced:
+            away = position[[0, 2]] - centre
+            behind += bool(float(away @ front) < limit * float(np.linalg.norm(away)))
+        return behind / len(faced)
