@@ -363,14 +363,15 @@ def _walked_senses(noun: str, context: str) -> list[wordnet.Synset]:
     kind declares (kinds.toml ``wordnet``) when the prompt is plainly nearer it than any of the noun's commonest
     senses, for WordNet ranks senses by the frequency of old prose, not of what scenes show ("a jack" beside a car
     and a tool chest is the lifting tool, its tenth sense, not a sailor or a labourer); else the commonest ones,
-    nearest the prompt first; none when the sense the prompt means is a thing one sees but no physical entity. A rarer
-    sense is never walked without the prompt and the embeddings."""
+    nearest the prompt first; no person or animal when the sense the prompt means is a thing one sees that WordNet
+    files as no physical entity (a cairn, a flyer). A rarer sense is never walked without the prompt and the
+    embeddings."""
     common = _in_context(wordnet.physical_senses(noun), context)
     if not context or not embeddings_available():
         return common
     shown = _in_context(wordnet.shown_senses(noun), context)
-    if shown and shown[0] not in common:
-        return []  # the sense the prompt means is no physical entity: a cairn on a hillside is a marker, no terrier
+    if shown and shown[0] not in common:  # the sense meant is seen but no physical entity: no being either
+        return [s for s in common if not _is_being(s)]  # a cairn on a moor is a marker of stones, no terrier
     everyday = wordnet.senses(noun)[:wordnet.MAX_SENSES]
     declared = [s for s in wordnet.senses(noun)[wordnet.MAX_SENSES:] if s.offset in declared_classes()]
     if not declared:
