@@ -37,6 +37,7 @@ AIRBORNE_CLASSES = (("gas.n.02", "gas"), ("suspension.n.01", "vapour"), ("partic
 # process, quantity, relation, state, time. Communication (a logo, a sign), people (a unicorn is an imaginary
 # being, filed with persons), objects and shapes (a rainbow) are not among them: a scene can show those.
 IDEA_FILES = frozenset({4, 7, 9, 12, 16, 21, 22, 23, 24, 26, 28})
+COMMUNICATION_FILE = 10  # noun.communication: a sign, a poster, a cairn (a marker of stones), none a physical entity
 # Classes of sounds: the effect, the sensation, the vibration and the audible event ("a thud", "the crackle of a
 # fire"), and speech or music one hears ("laughter", "chatter"). What makes a sound is the thing a scene shows.
 SOUND_CLASSES = tuple((name, "sound") for name in ("sound.n.01", "sound.n.02", "sound.n.03", "sound.n.04",
@@ -285,6 +286,13 @@ def physical_senses(noun: str, most: int | None = MAX_SENSES) -> list[Synset]:
     physical_entity.n.01), most frequent first; a named individual is no kind of thing to draw ("a diesel" is an
     engine, not Rudolf Diesel)."""
     return [s for s in senses(noun)[:most] if _is_thing(s)]
+
+
+def shown_senses(noun: str) -> list[Synset]:
+    """The senses of ``noun`` among its MAX_SENSES commonest that a scene can show, most frequent first: kinds of
+    things, and communications one can see (a cairn is first "a mound of stones piled up as a memorial", which
+    WordNet files as a marker, not a physical entity; its terrier is a rarer sense)."""
+    return [s for s in senses(noun)[:MAX_SENSES] if _is_thing(s) or (s.lexfile == COMMUNICATION_FILE and not s.instance)]
 
 
 def is_lemma(noun: str) -> bool:

@@ -338,11 +338,15 @@ def hypernym_kind(name: str, context: str = "", counted: bool = False) -> tuple[
     """(kind, steps up, class lemma) of the nearest WordNet class of ``name`` that a kind shows, walking up from
     the noun's physical sense nearest ``context`` (the prompt), never a substance when the noun is ``counted``; a
     compound WordNet does not hold is tried without its first words ("brass sliding pole" -> "sliding pole" ->
-    "pole"). None without WordNet or when nothing fits."""
+    "pole"), in the sense the whole compound means. None without WordNet or when nothing fits."""
     words = name.split()
     for start in range(len(words)):
         part = " ".join(words[start:])
         senses = _walked_senses(part, context)
+        named = _senses_naming_modifier(name, wordnet.physical_senses(part, None)) if start and senses else []
+        if named:  # the sense of its last words a compound's first words name: a hand plane is "a carpenter's hand tool"
+            meant = _meant_head_sense(name, named, context)
+            senses = [meant, *(s for s in senses if s != meant)]
         senses = counted_senses(senses) if counted else senses
         if not senses:
             if wordnet.is_lemma(part):
@@ -359,10 +363,15 @@ def _walked_senses(noun: str, context: str) -> list[wordnet.Synset]:
     kind declares (kinds.toml ``wordnet``) when the prompt is plainly nearer it than any of the noun's commonest
     senses, for WordNet ranks senses by the frequency of old prose, not of what scenes show ("a jack" beside a car
     and a tool chest is the lifting tool, its tenth sense, not a sailor or a labourer); else the commonest ones,
-    nearest the prompt first. A rarer sense is never walked without the prompt and the embeddings."""
+    nearest the prompt first; no person or animal when the sense the prompt means is a thing one sees that WordNet
+    files as no physical entity (a cairn, a flyer). A rarer sense is never walked without the prompt and the
+    embeddings."""
     common = _in_context(wordnet.physical_senses(noun), context)
     if not context or not embeddings_available():
         return common
+    shown = _in_context(wordnet.shown_senses(noun), context)
+    if shown and shown[0] not in common:  # the sense meant is seen but no physical entity: no being either
+        return [s for s in common if not _is_being(s)]  # a cairn on a moor is a marker of stones, no terrier
     everyday = wordnet.senses(noun)[:wordnet.MAX_SENSES]
     declared = [s for s in wordnet.senses(noun)[wordnet.MAX_SENSES:] if s.offset in declared_classes()]
     if not declared:
@@ -442,8 +451,9 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
         if best is not None and score >= NEAR_SCORE and not wordnet_disagrees(name, best):
             return Grounding(name, best, round(score, 3), "meaning", "stand-in")  # a trunk is no car
         known = bool(wordnet.physical_senses(name))  # WordNet says it is a thing: some archetype shows it
-        no_being = known and wordnet.being(name) is None  # "a venetian blind" is no blind person
-        archetype = next(((k, s) for k, s in ranked if is_archetype(CATEGORIES[k])
+        meant = _in_context(wordnet.shown_senses(name), context)[:1]  # the sense the prompt means, if one is seen
+        no_being = known and not (meant and _is_being(meant[0]))  # "a venetian blind" is no blind person, a cairn no terrier
+        archetype = next(((k, s) for k, s in _by_sense(ranked, meant) if is_archetype(CATEGORIES[k])
                           and not (no_being and _shows_beings(k))), None)
         if archetype is not None and (known or archetype[1] >= ARCHETYPE_SCORE):
             return Grounding(name, archetype[0], round(archetype[1], 3), "archetype", "stand-in")
@@ -458,6 +468,18 @@ def ground_noun(name: str, head: str | None = None, context: str = "", counted: 
     if by_class is not None and by_class[0] != avoid:
         return _by_class(name, *by_class)
     return Grounding(name, GENERIC_KIND, 0.0, "none", "stand-in")
+
+
+def _by_sense(ranked: list[tuple[str, float]], meant: list[wordnet.Synset]) -> list[tuple[str, float]]:
+    """The kinds ``ranked`` by the noun's name, ranked instead by its sense the prompt means (``meant``, its names and
+    gloss) when WordNet knows it: an archetype is chosen by what the noun is, not by how it is spelt ("compost" is
+    decaying matter, no post)."""
+    if not meant:
+        return ranked
+    names, matrix = _kind_matrix()
+    scores = dict(zip(names, (matrix @ embed([_sense_text(meant[0])])[0]).tolist()))
+    kept = {k for k, _ in ranked}
+    return sorted(((k, scores[k]) for k in kept), key=lambda pair: -pair[1])
 
 
 @lru_cache(maxsize=1)

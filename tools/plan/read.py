@@ -31,6 +31,7 @@ from tools.plan.ground import (
     ground_by_head,
     ground_noun,
     ground_place,
+    head_means_another,
     kind_in_context,
     open_ground_place,
     place_named,
@@ -346,8 +347,10 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
         if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
             if grounding.how in ("archetype", "none"):
                 grounding = Grounding(name, mention.category, grounding.score, "head", "stand-in")
-        elif not (grounding.how == "hypernym" and " " in name and wordnet.is_lemma(name)):
-            # "identical beds" are beds; a pool table is no table; a compound WordNet holds keeps its own class
+        elif not (grounding.how == "hypernym" and " " in name and (wordnet.is_lemma(name) or head_means_another(
+                name, name.split()[-1], mention.category, context))):
+            # "identical beds" are beds; a pool table is no table; a compound WordNet holds keeps its own class, and
+            # so does one whose head word the compound means in another sense (a hand plane is a hand tool, no airplane)
             grounding = ground_by_head(name, mention.category)
     if grounding.kind != mention.category:
         mention.variant = variant_named(grounding.kind, name.split())
