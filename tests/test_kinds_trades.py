@@ -51,8 +51,11 @@ globals().update(kind_table_tests(
 
 @needs_wordnet
 def test_a_name_that_means_another_thing_is_no_synonym():
-    """A plane is an aeroplane before a hand plane; a puppet may be a glove puppet, not only a marionette; foil is
-    kitchen foil by its name alone (the fencing sense comes from the prompt); a decoy duck is no fishing lure."""
+    """A plane is an aeroplane before a hand plane; a puppet may be a glove puppet, not only a marionette; foil by its
+    name alone is no fencing foil (that sense comes from the prompt); a horse's harness is no climbing harness, a
+    graduate no measuring cylinder, an oasis no florist's foam, a decoy duck no fishing lure."""
     assert lookup("plane").name == "airplane" and lookup("puppet").name != "marionette"
-    assert lookup("foil").name != "fencing_foil"
+    for name, kind in (("foil", "fencing_foil"), ("harness", "climbing_harness"), ("graduate", "graduated_cylinder"),
+                       ("oasis", "floral_foam"), ("vortex", "vortex_mixer")):
+        assert lookup(name) is None or lookup(name).name != kind, name
     assert hypernym_kind("decoy")[0] != "fishing_lure"
