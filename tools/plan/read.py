@@ -42,7 +42,7 @@ from tools.plan.sentence import parse_prompt as parse_sentence
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.sentence_lex import T
-from tools.plan.surroundings import INSIDE, interior_of, surroundings
+from tools.plan.surroundings import INSIDE, interior_of, named_around, surroundings
 from tools.plan.text import tokenize
 from tools.plan.words import FLOOR_HEADS, NON_NOUN_WORDS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
@@ -98,7 +98,7 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     parsed.place = around.place or parsed.place  # "the bridge of a starship": a starship bridge
     if parsed.place is None and sentence.place is not None:  # "a picnic spot": open ground, not a plain room
         parsed.place = open_ground_place(sentence.place.name)
-    parsed.surroundings = around.style  # "the kitchen of a castle": its walls the castle's
+    parsed.surroundings = around.style or (named_around(sentence.place.name, parsed.place) if sentence.place else None)
     beyond = {j for j, phrase in enumerate(phrases) if around.holds(phrase)}
     drop += [i for i, j in pairs.items() if j in beyond and i not in drop]
     drop += _negated(parsed, pairs, sentence.negated, drop)
