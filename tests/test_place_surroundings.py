@@ -34,6 +34,8 @@ def test_an_open_air_room_on_open_ground_stands_outdoors_furnished_as_itself():
     bar = in_surroundings(PLACES["bar"], PLACES["rooftop"])
     assert (bar.kind, bar.floor, bar.backdrop) == ("outdoor", "asphalt", PLACES["rooftop"].backdrop)
     assert "counter" in {e.category for e in bar.expected}
+    assert not {e.category for e in PLACES["bar"].expected if e.walled} & {e.category for e in bar.expected}
+    assert any(e.walled for e in PLACES["bar"].expected)  # a bookshelf needs the bar's walls
     assert all(CATEGORIES[e.category].mount in ("floor", "surface") for e in bar.expected)
     assert not any(r[0] in WALL_RELATIONS for e in bar.expected for r in e.relations)
     assert in_surroundings(PLACES["bar"], PLACES["beach"]).sea_side
@@ -44,9 +46,11 @@ def test_a_closed_room_on_open_ground_stays_a_room():
     assert not PLACES["workshop"].open_air
 
 
-def test_open_ground_keeps_its_ground_and_takes_the_scenery_around_it():
+def test_open_ground_takes_the_scenery_around_it_and_the_surface_that_carries_it():
     garden = in_surroundings(PLACES["garden"], PLACES["rooftop"])
-    assert (garden.floor, garden.backdrop) == ("grass", PLACES["rooftop"].backdrop)
+    assert (garden.floor, garden.backdrop) == (PLACES["rooftop"].floor, PLACES["rooftop"].backdrop)
+    assert PLACES["rooftop"].carries and not PLACES["beach"].carries
+    assert in_surroundings(PLACES["garden"], PLACES["beach"]).floor == "grass"  # a beach garden keeps its grass
     assert in_surroundings(PLACES["garden"], PLACES["hospital_ward"]).backdrop == "buildings"  # a building's grounds
     assert PLACES["garden"].backdrop != "buildings"
 
