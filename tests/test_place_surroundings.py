@@ -61,6 +61,12 @@ def test_a_rooftop_bar_is_an_open_air_bar_with_the_skyline_round_it():
     assert setting_of(env.room_type, env.surroundings).backdrop == PLACES["rooftop"].backdrop
 
 
+def test_the_last_place_word_wins_over_the_place_the_grammar_read_first():
+    assert plan_prompt("a farm stable with three horses and hay bales", 0).environment.room_type == "stable"
+    env = plan_prompt("a rooftop pool with loungers and towels", 0).environment
+    assert (env.room_type, env.surroundings, env.floor) == ("outdoor_pool", "rooftop", PLACES["rooftop"].floor)
+
+
 def test_a_garden_shed_is_inside_the_shed():
     env = plan_prompt("a garden shed with a workbench and hanging tools", 0).environment
     assert (env.kind, env.room_type, env.surroundings) == ("indoor", "workshop", None)
