@@ -17,6 +17,7 @@ from tools.evaluate.geometry import load_world_objects
 from tools.evaluate.named import FIT_COSINE, judge_named, junk_objects, kind_names, noun_forms, verdict_counts
 from tools.evaluate.run import aggregate
 from tools.evaluate.space import density, measure_space, navigability
+from tools.knowledge import wordnet
 from tools.plan.sentence import parse_prompt
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,6 +51,18 @@ def test_a_named_thing_is_fitting_a_stand_in_or_missing():
     assert all(verdicts[n] in ("missing", "fitting") for n in missing)
     counts = verdict_counts(judge_named(parsed, objects[:1]))
     assert counts["fitting"] == 1 and counts["missing"] == len(names) - 1
+
+
+@pytest.mark.skipif(not wordnet.available(), reason="a class noun's members are WordNet's")
+def test_a_class_noun_is_shown_by_things_of_several_kinds_under_it_and_by_no_stand_in():
+    parsed = parse_prompt("a living room full of furniture")
+    sofa, chair, rug = _obj("sofa_1", "sofa", requested=False), _obj("chair_1", "armchair", requested=False), \
+        _obj("rug_1", "rug", requested=False)
+    verdict = {n["name"]: n for n in judge_named(parsed, [sofa, chair, rug])}["furniture"]
+    assert verdict["verdict"] == "fitting" and "sofa" in verdict["why"]
+    assert {n["name"]: n["verdict"] for n in judge_named(parsed, [sofa])}["furniture"] == "missing"  # one kind: no class
+    stand_in = _obj("chair_2", "armchair", requested=False, stand_in_for="stool")
+    assert {n["name"]: n["verdict"] for n in judge_named(parsed, [sofa, stand_in])}["furniture"] == "missing"
 
 
 def test_a_kind_named_by_meaning_fits_only_when_the_judge_finds_it_near():

@@ -54,6 +54,8 @@ class Environment(BaseModel):
     windows: int = Field(0, description="windows to put in walls (indoor)")
     natural: bool = Field(False, description="indoors: an enclosure of natural rock (a cave, a mine): closed above by "
                           "a ceiling of its walls' finish, with no door")
+    surroundings: str | None = Field(None, description="the place type around it whose ground or grounds it stands on "
+                                     "('a rooftop bar': rooftop), which gives an outdoor scene its ground and scenery")
 
 
 class ObjectSpec(BaseModel):

@@ -16,7 +16,8 @@ Its verdict:
   WordNet does not hold as a lemma: "a corner bench" is a bench, while "a rocking chair" (a WordNet lemma, a
   concept of its own) shown by a plain chair is not fitting; or the mention is a person (or a group of people)
   to WordNet and such an object is a person figure (a kind whose generator is "person"): one parametric
-  figure shows a bard as it shows a customer;
+  figure shows a bard as it shows a customer; or nothing shows the noun itself but it names a class WordNet puts
+  things of at least CLASS_KINDS of the scene's kinds under ("furniture": the sofa and the armchair of a living room);
 - ``placeholder``: only objects of the placeholder kind show it;
 - ``stand-in``: only other objects show it (a stand-in, an archetype, or a kind this judge finds not near);
 - ``missing``: nothing shows it;
@@ -66,6 +67,7 @@ from tools.plan.surroundings import place_of, surroundings
 # description at >= 0.70 about 2 times in 3, while some other kind's name reaches it about 3 times in 10:
 # strict on purpose, since a kind the generator chose by meaning must be plainly the thing.
 FIT_COSINE = 0.70
+CLASS_KINDS = 2  # a class noun ("furniture") is shown by the things of at least this many kinds under it
 PLACEHOLDER = "placeholder"
 # The parse's reasons for setting a word aside as the air or the weather (tools.plan.sentence): with the look, such
 # a word is a phenomenon the judge counts (look_carries), not a word to forget.
@@ -200,11 +202,33 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None,
         if not is_stand_in(obj) and head and kind_names(obj.get("category", "")) & noun_forms(head) and (
                 is_free_compound(name, head)):
             return {"name": name, "verdict": "fitting", "object": obj["id"], "why": f"a {obj['category']} by its head"}
+    members = class_members(name, objects) if not showing else []
+    if len({obj.get("category") for obj in members}) >= CLASS_KINDS:
+        return {"name": name, "verdict": "fitting", "object": members[0]["id"],
+                "why": f"a class of things the scene's {', '.join(sorted({o['category'] for o in members}))} are"}
     if not showing:
         return {"name": name, "verdict": "missing", "object": None, "why": "no object shows it"}
     shown = next((o for o in showing if o.get("category") != PLACEHOLDER), showing[0])
     verdict = "placeholder" if shown.get("category") == PLACEHOLDER else "stand-in"
     return {"name": name, "verdict": verdict, "object": shown["id"], "why": f"shown by a {shown.get('category')}"}
+
+
+def class_members(name: str, objects: list[dict]) -> list[dict]:
+    """The objects (no stand-ins) of kinds that WordNet puts under the noun's commonest physical sense: "furniture"
+    is shown by the sofa and the armchairs of a living room, "gym equipment" by its treadmill and its bench."""
+    senses = wordnet.physical_senses(name, 1) if wordnet.available() else []
+    if not senses:
+        return []
+    return [obj for obj in objects if not is_stand_in(obj) and obj.get("category") in CATEGORIES
+            and _under(senses[0].offset, obj["category"])]
+
+
+@lru_cache(maxsize=65536)
+def _under(offset: int, category: str) -> bool:
+    """Whether a commonest sense of one of the kind's names lies under the WordNet sense ``offset`` (not at it)."""
+    entry = CATEGORIES[category]
+    return any(offset in {a.offset for a, depth in wordnet.ancestors(sense) if depth}
+               for n in (entry.name, *entry.synonyms) for sense in wordnet.physical_senses(n.replace("_", " "), 1))
 
 
 def is_declared_class(name: str, category: Category) -> bool:

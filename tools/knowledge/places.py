@@ -8,6 +8,7 @@ zone that says where it goes, as a relation of tools/knowledge/relation_words.py
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal, get_args
@@ -48,6 +49,7 @@ class Expected:
     per_area: float | None = None
     min_count: int = 1
     max_count: int = MAX_USUAL_COUNT
+    walled: bool = False  # it needs the room round it: left out where the place stands in the open (in_surroundings)
 
     def count_for(self, area: float) -> int:
         """The usual count on ``area`` m^2 of floor."""
@@ -80,6 +82,8 @@ class Place:
     sky: tuple[str, str] | None = None  # outdoors: (zenith, horizon) of its own sky, whatever the hour
     stars: bool = False  # its sky is starry by day (an airless body)
     hour: str | None = None  # the time of day its light keeps when the prompt names none
+    open_air: bool = False  # indoors: it may stand in the open on open ground ("a rooftop bar", "a beach cafe")
+    carries: bool = False  # outdoors: a built surface other open places stand on ("a rooftop garden": on the roof)
 
 
 class _Row(BaseModel):
@@ -96,6 +100,7 @@ class _FurnishRow(_Row):
     relations: tuple[str, ...] = ()
     shape: str | None = None
     size: Literal["small", "large", "long", "tall"] | None = None
+    walled: bool = False
 
 
 class _PlaceRow(_Row):
@@ -116,6 +121,8 @@ class _PlaceRow(_Row):
     sky: tuple[Annotated[str, Field(pattern=HEX_COLOR)], Annotated[str, Field(pattern=HEX_COLOR)]] | None = None
     stars: bool = False
     hour: Literal["day", "morning", "sunset", "night"] | None = None
+    open_air: bool = False
+    carries: bool = False
     furnish: tuple[_FurnishRow, ...] = ()
     extras: tuple[_FurnishRow, ...] = ()
 
@@ -172,7 +179,7 @@ def _expected(row: _FurnishRow) -> Expected:
         raise ValueError(f"unknown kind {row.kind!r}")
     relations = tuple(r for r in map(parse_relation, (row.zone, *row.relations)) if r[0])
     return Expected(row.kind, row.count, relations, shape=row.shape, size=row.size, per_area=row.per_area,
-                    min_count=row.min, max_count=row.max)
+                    min_count=row.min, max_count=row.max, walled=row.walled)
 
 
 def _place(name: str, row: _PlaceRow) -> Place:
@@ -185,6 +192,10 @@ def _place(name: str, row: _PlaceRow) -> Place:
         raise ValueError("a natural enclosure is indoor: rock walls and a ceiling")
     if row.backdrop is not None and (row.kind != "outdoor" or row.backdrop not in BACKDROPS):
         raise ValueError(f"backdrop {row.backdrop!r}: an outdoor place names one of {sorted(BACKDROPS)}")
+    if row.carries and row.kind != "outdoor":
+        raise ValueError("carries: an outdoor surface other open places stand on")
+    if row.open_air and row.kind != "indoor":
+        raise ValueError("open_air: an indoor place that may stand in the open; an outdoor place is open already")
     if (row.body or row.sky or row.ground) and row.kind != "outdoor":
         raise ValueError("a body's surface, its sky and its ground colour are outdoors")
     bad = [p for p in (*row.phrases, *row.body) if p != p.lower().strip() or not p]
@@ -200,7 +211,8 @@ def _place(name: str, row: _PlaceRow) -> Place:
                  expected=tuple(items[:len(row.furnish)]), extras=tuple(items[len(row.furnish):]),
                  shore=row.shore, sea_side=row.sea_side, description=row.description, backdrop=row.backdrop,
                  underground=row.underground, walls=row.walls, natural=row.natural, body=row.body,
-                 ground=row.ground, sky=row.sky, stars=row.stars, hour=row.hour)
+                 ground=row.ground, sky=row.sky, stars=row.stars, hour=row.hour, open_air=row.open_air,
+                 carries=row.carries)
 
 
 def _why(error: ValidationError) -> str:
@@ -238,6 +250,38 @@ PLACES: dict[str, Place] = load_places()
 
 INDOOR_DEFAULT = PLACES["room"]
 OUTDOOR_DEFAULT = PLACES["outdoors"]
+
+GROUNDS_BACKDROP = "buildings"  # open ground in a building's grounds ("a hospital garden") has buildings round it
+WALL_RELATIONS = frozenset({"against_wall", "in_corner", "by_window"})  # a room's walls hold these; in the open, none
+
+
+def in_surroundings(place: Place, around: Place | None) -> Place:
+    """The place as the place around it shows it ("a rooftop bar": a bar on a rooftop). Open ground takes the scenery
+    of open ground around it ("a city park": the skyline), and its surface too when that is one built to carry it
+    ("a rooftop garden": on the roof, ``carries``), and has buildings round it in a building's grounds ("a hospital
+    garden"); a room that may stand in the open (open_air) stands outdoors on open
+    ground ("a beach bar"), furnished as itself but for what walls and a ceiling hold; any other room stays a room
+    ("a garden shed": inside the shed)."""
+    if around is None or place.kind == "indoor" and (around.kind == "indoor" or not place.open_air):
+        return place
+    if around.kind == "indoor":
+        return dataclasses.replace(place, backdrop=GROUNDS_BACKDROP)
+    if place.kind == "outdoor" and not around.carries:
+        return dataclasses.replace(place, backdrop=around.backdrop, sea_side=around.sea_side)
+    if place.kind == "outdoor":
+        return dataclasses.replace(place, floor=around.floor, extras=around.extras, backdrop=around.backdrop,
+                                   sea_side=around.sea_side)
+    expected = tuple(dataclasses.replace(e, relations=tuple(r for r in e.relations if r[0] not in WALL_RELATIONS))
+                     for e in place.expected if CATEGORIES[e.category].mount in ("floor", "surface") and not e.walled)
+    return dataclasses.replace(place, kind="outdoor", floor=around.floor, backdrop=around.backdrop, expected=expected,
+                               extras=around.extras, sea_side=around.sea_side, height=max(place.height, around.height))
+
+
+def setting_of(room_type: str | None, surroundings: str | None) -> Place | None:
+    """The place an Environment's room type and surroundings name, as its surroundings show it; None: no type."""
+    place = PLACES.get(room_type or "")
+    return in_surroundings(place, PLACES.get(surroundings or "")) if place is not None else None
+
 
 # Adjectives that change the ground of an outdoor place ("a snowy forest").
 GROUND_WORDS: dict[str, str] = {

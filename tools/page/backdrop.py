@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from tools.knowledge.backdrops import BACKDROPS
-from tools.knowledge.places import PLACES
+from tools.knowledge.places import Place
 
 RING_BEYOND_CAMERAS = 1.25  # the ring's radius over the farthest camera's distance from the centre
 MIN_RING_RADIUS = 40.0  # metres: a small garden still sees its tree line at a distance
@@ -24,11 +24,10 @@ ROW_GAP = 0.1  # each further row stands this share of the radius beyond the one
 APRON_REACH = 1.5  # the apron's radius over the ring's, so the ring never stands at the ground's edge
 
 
-def backdrop(room_type: str | None, centre: np.ndarray, views: dict[str, dict], floor_color: str,
+def backdrop(place: Place | None, centre: np.ndarray, views: dict[str, dict], floor_color: str,
              horizon: str) -> dict:
     """The backdrop of an outdoor place: its apron, haze colour, and ring's layers (none for a place with no
     skyline, as open sea: the ground alone runs to the horizon). views: every camera, which the ring encloses."""
-    place = PLACES.get(room_type or "")
     kind = place.backdrop if place is not None else None
     radius = ring_radius(centre, views)
     result: dict = {"kind": kind, "centre": [round(float(centre[0]), 4), round(float(centre[2]), 4)],

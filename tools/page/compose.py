@@ -31,7 +31,7 @@ from tools.core.manifest import SceneManifest
 from tools.core.schema import AssetRef, Environment, Look, Placement, ScenePlan
 from tools.core.windows import WINDOW_SILL, doors_of, wall_corners, windows_of
 from tools.knowledge.categories import CATEGORIES
-from tools.knowledge.places import PLACES, SPACE_PLACE
+from tools.knowledge.places import SPACE_PLACE, setting_of
 from tools.layout.solver import room_bounds
 from tools.page.backdrop import backdrop
 from tools.page.behaviours import resolve_behaviours
@@ -134,7 +134,7 @@ def build_scene_json(
     bounds = {"min": _r(lo), "max": _r(hi)}
     objects = [_object_entry(plan, refs, p) for p in placements]
     outdoor = env.kind == "outdoor" and env.room_type != SPACE_PLACE
-    place = PLACES.get(env.room_type or "")
+    place = setting_of(env.room_type, env.surroundings)
     views = frame_views(bounds, objects, aspect=DESIGN_ASPECT, fov=FOV, outdoor=outdoor, indoor=env.kind == "indoor",
                         focal_kinds=[e.category for e in place.expected] if place is not None else ())
     views.update(detail_views(bounds, objects, list(focus_ids or ())))
@@ -143,7 +143,7 @@ def build_scene_json(
     look = scene_look(plan.look, env, lo, hi, hero_distance)
     arch = architecture(env, lo, hi, plan.look)
     if outdoor:
-        arch["backdrop"] = backdrop(env.room_type, (lo + hi) / 2, views, arch["floor"]["color"], look["sky"]["horizon"])
+        arch["backdrop"] = backdrop(place, (lo + hi) / 2, views, arch["floor"]["color"], look["sky"]["horizon"])
     reach = hero_distance + max(float(np.linalg.norm(hi - lo)), _backdrop_reach(arch))
     return SceneManifest(
         version=1,
@@ -224,7 +224,7 @@ def _display_name(spec, category: str) -> str:
 
 def architecture(env: Environment, lo: np.ndarray, hi: np.ndarray, look: Look | None = None) -> dict:
     """Floor, walls (inner faces on the bounds), windows and doors of the environment; finishes follow the look."""
-    place = PLACES.get(env.room_type or "")
+    place = setting_of(env.room_type, env.surroundings)
     ground = place.ground if place is not None and place.ground else None  # the moon's grey dust, Mars's red
     floor_color, wall_color = finishes(look, env, ground or FLOOR_COLORS.get(env.floor, DEFAULT_FLOOR_COLOR),
                                        WALL_COLORS[env.walls])

@@ -29,6 +29,7 @@ from tools.knowledge.places import (
     SPACE_PLACE,
     Expected,
     Place,
+    in_surroundings,
 )
 from tools.knowledge.relation_words import RELATION_WORDS, describe_relation
 from tools.plan.air import (
@@ -195,7 +196,7 @@ def _place(parsed: ParsedPrompt) -> Place:
     if sky:
         return PLACES[sky]
     if parsed.place:
-        return PLACES[parsed.place]
+        return in_surroundings(PLACES[parsed.place], PLACES.get(parsed.surroundings or ""))
     if any(not CATEGORIES[m.category].indoor for m in parsed.mentions):
         return OUTDOOR_DEFAULT
     return INDOOR_DEFAULT
@@ -540,7 +541,7 @@ def _environment(place: Place, parsed: ParsedPrompt, stated: StatedSize | None, 
     return Environment(kind=place.kind, room_type=None if place.name in {"room", "outdoors"} else place.name,
                        width=width, depth=depth, height=height, size_from_prompt=stated is not None,
                        floor=floor, walls=parsed.walls or around.walls, wall_color=parsed.wall_color, windows=windows,
-                       natural=place.natural)
+                       natural=place.natural, surroundings=parsed.surroundings if outdoor else None)
 
 
 def _styled_by(place: Place, surroundings: str | None) -> Place:

@@ -43,7 +43,7 @@ from tools.plan.sentence import parse_prompt as parse_sentence
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
 from tools.plan.sentence_lex import T
-from tools.plan.surroundings import INSIDE, interior_of, surroundings
+from tools.plan.surroundings import INSIDE, interior_of, named_around, surroundings
 from tools.plan.text import tokenize
 from tools.plan.words import FLOOR_HEADS, NON_NOUN_WORDS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
@@ -99,7 +99,7 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
     parsed.place = around.place or parsed.place  # "the bridge of a starship": a starship bridge
     if parsed.place is None and sentence.place is not None:  # "a picnic spot": open ground, not a plain room
         parsed.place = open_ground_place(sentence.place.name)
-    parsed.surroundings = around.style  # "the kitchen of a castle": its walls the castle's
+    parsed.surroundings = around.style or (named_around(sentence.place.name, parsed.place) if sentence.place else None)
     beyond = {j for j, phrase in enumerate(phrases) if around.holds(phrase)}
     drop += [i for i, j in pairs.items() if j in beyond and i not in drop]
     drop += _negated(parsed, pairs, sentence.negated, drop)
@@ -133,11 +133,14 @@ def _inside_place(phrase: Phrase, text: str) -> str | None:
 def _written_place(sentence: Sentence, place: str | None) -> str | None:
     """The place the setting's words as written name, when the grammar read its place from the head word alone: in
     "a wizard's tower study" the study is the wizard's tower, not an office (by name, or by meaning
-    WRITTEN_PLACE_SCORE near: "a shared bedroom" is no dormitory); None when they agree or name none."""
+    WRITTEN_PLACE_SCORE near: "a shared bedroom" is no dormitory); or its head word's, when the grammar read the
+    place around it ("a farm stable": the stable, on a farm); None when they agree or name none."""
     if sentence.place is None or place is None or len(sentence.place.text.split()) < 2:
         return None
-    if (ground_place(sentence.place.head) or (None,))[0] != place:
-        return None
+    head = (ground_place(sentence.place.head) or (None,))[0]
+    if head != place:  # "a farm stable": the grammar read the first place word, what the stable stands in
+        particular = head not in (None, *GENERIC_PLACES) and place_named(sentence.place.name) in (None, head)
+        return head if particular and named_around(sentence.place.name, head) == place else None
     words = sentence.place.text.lower().split()
     written = ground_place(" ".join(words[1:] if words[0] in ("a", "an", "the") else words))
     named = written[0] if written is not None and written[1] >= WRITTEN_PLACE_SCORE else None

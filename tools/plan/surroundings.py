@@ -77,6 +77,23 @@ def surroundings(sentence: Sentence, place: str | None) -> Surroundings:
     return Surroundings(tuple(found), part_place, style)
 
 
+def named_around(name: str, place: str | None) -> str | None:
+    """The place the leading words of a setting's name name around ``place``, which its last words name ("a
+    rooftop bar": the bar on the rooftop, "a hotel pool": the pool at a hotel, "a garden shed": the shed in the
+    garden): English puts the setting last and what it stands in first. None when the whole name is one of the
+    place's own names ("a kitchen garden" is a kind of garden, not a garden in a kitchen) or no head names a place."""
+    words = name.lower().split()
+    if place in GENERIC or len(words) < 2 or place_named(" ".join(words)) is not None:
+        return None
+    for cut in range(len(words) - 1, 0, -1):
+        tail, head = " ".join(words[cut:]), " ".join(words[:cut])
+        if (ground_place(tail) or ("",))[0] != place:
+            continue
+        around = ground_place(head)
+        return around[0] if around is not None and around[0] not in (place, "room") else None
+    return None
+
+
 def interior_of(phrase: Phrase) -> str | None:
     """The place inside what a phrase names ("the interior of a train carriage", "inside a school bus"): the place
     of its interior ("school bus interior", read as data), else the place it names itself; None if neither."""
