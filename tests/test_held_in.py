@@ -10,7 +10,8 @@ from tools.core.schema import Placement
 from tools.knowledge.categories import CATEGORIES
 from tools.layout.relation_kinds import RELATIONS
 from tools.layout.solver import solve_layout
-from tools.plan.planner import fill_count, plan_prompt
+from tools.plan.furnish import fill_count
+from tools.plan.planner import plan_prompt
 from tools.plan.sentence import parse_prompt
 from tools.verify.checks import constraint_violations
 

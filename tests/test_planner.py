@@ -11,7 +11,8 @@ from tools.core.colors import COLORS, shade
 from tools.core.errors import PromptError
 from tools.core.schema import ObjectSpec, ScenePlan, free_key, instance_ids
 from tools.knowledge.categories import CATEGORIES
-from tools.plan.planner import MAX_FLOOR_SHARE, plan_prompt
+from tools.plan.area import MAX_FLOOR_SHARE
+from tools.plan.planner import plan_prompt
 
 DEV_PROMPTS = Path(__file__).resolve().parents[2] / "shared" / "prompts" / "dev.txt"
 

@@ -134,6 +134,14 @@ def test_plural_forms_follow_wordnet():
     assert singular_forms("series") == [] and singular_forms("beanbags") == ["beanbag"]
 
 
+def test_a_plural_is_made_by_the_rules_singular_forms_reads_back():
+    from tools.knowledge.plurals import plural, singular_forms
+    for single, many in (("bookshelf", "bookshelves"), ("box", "boxes"), ("trophy", "trophies"),
+                         ("fire pit", "fire pits"), ("day", "days"), ("child", "children")):
+        assert plural(single) == many
+        assert single.split()[-1] in singular_forms(many.split()[-1])
+
+
 def test_a_plural_compound_is_grounded_whole_like_its_singular():
     """The grammar names a plural compound ("foam blocks"), the parse its singular: they are one mention, grounded
     by the whole compound, not by its head word alone (toy blocks)."""

@@ -34,3 +34,19 @@ def singular_forms(word: str) -> list[str]:
     elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 2:
         forms.append(word[:-1])
     return forms
+
+
+def plural(name: str) -> str:
+    """``name`` with its last word in the plural ("bookshelf" -> "bookshelves", "box" -> "boxes", "fire pit" ->
+    "fire pits")."""
+    *rest, word = name.split(" ")
+    irregular = {single: many for many, single in IRREGULAR_PLURALS.items()}
+    if word in irregular:
+        word = irregular[word]
+    elif word.endswith(("s", "x", "z", "ch", "sh")):
+        word += "es"
+    elif word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        word = word[:-1] + "ies"
+    else:
+        word += "s"
+    return " ".join([*rest, word])

@@ -29,8 +29,9 @@ from tools.knowledge.categories import CATEGORIES
 from tools.knowledge.places import PLACES
 from tools.model.client import LLMClient
 from tools.model.prompts import fix_messages, planner_messages
+from tools.plan.area import MAX_FLOOR_SHARE
 from tools.plan.ground import is_archetype
-from tools.plan.planner import MAX_FLOOR_SHARE, plan_prompt
+from tools.plan.planner import plan_prompt
 
 MAX_ADDED_KINDS = 4  # object kinds the model may add to a plan
 MAX_ADDED_COUNT = 4  # instances of one added kind

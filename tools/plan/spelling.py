@@ -21,7 +21,7 @@ from functools import lru_cache
 from tools.knowledge import wordnet
 from tools.knowledge.categories import CATEGORIES, lookup
 from tools.knowledge.places import PLACES
-from tools.knowledge.plurals import IRREGULAR_PLURALS
+from tools.knowledge.plurals import plural
 
 WORD_RE = re.compile(r"(?<![\w'-])[a-z]+(?![\w'-])")
 MIN_LENGTH = 4  # shorter words are too near too many others to put right
@@ -137,20 +137,5 @@ def _gathered(match: re.Match) -> str:
                 w in T["materials"] or w in T["colours"] for w in words[start:])):
             return match.group(0)
         article = match.group(1)[0] if match.group(1).lower() == "an" else match.group(1)
-        return f"{article} {head} of {' '.join(words[:start] + [_plural(name)])}"
+        return f"{article} {head} of {' '.join(words[:start] + [plural(name)])}"
     return match.group(0)
-
-
-def _plural(name: str) -> str:
-    """``name`` with its last word in the plural ("bookshelf" -> "bookshelves", "box" -> "boxes")."""
-    *rest, word = name.split()
-    irregular = {single: plural for plural, single in IRREGULAR_PLURALS.items()}
-    if word in irregular:
-        plural = irregular[word]
-    elif word.endswith(("s", "x", "z", "ch", "sh")):
-        plural = word + "es"
-    elif word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
-        plural = word[:-1] + "ies"
-    else:
-        plural = word + "s"
-    return " ".join([*rest, plural])
