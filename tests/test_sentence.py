@@ -806,11 +806,31 @@ def test_a_modifier_wordnet_holds_as_one_noun_with_the_word_before_it_keeps_that
 @pytest.mark.parametrize("prompt, thing, word", [
     ("a kitchen with a kettle, a pot and a timer ringing", "timer", "ringing"),
     ("a volcanic island with a plume of ash, lava glowing and a research hut", "lava", "glowing"),
+    ("a campsite with a tent, a campfire crackling and a cooler", "campfire", "crackling"),
+    ("a hilltop with an old windmill turning, a stone wall and a gate", "windmill", "turning"),
 ])
 def test_an_ing_word_ending_a_list_item_is_what_the_thing_before_it_does(prompt, thing, word):
-    """The tagger made the -ing word the item's noun and the thing its modifier; a ringing or a glow is no thing."""
+    """The tagger made the -ing word the item's noun and the thing its modifier; a ringing, a glow, a turning (an
+    act first) or a crackling (a sound in one of its senses, greaves in the other) is no thing."""
     p = parse_prompt(prompt)
     assert thing in names(p) and word not in names(p) and not rejected(p, word), (names(p), p.rejected)
+    assert word in next(m for m in p.mentions if m.name == thing).verbs
+
+
+@pytest.mark.parametrize("prompt, thing, word", [
+    ("a nursery with a crib and a mobile spinning over it", "mobile", "spinning"),
+    ("a badminton court with the net sagging in the middle", "net", "sagging"),
+])
+def test_a_word_english_holds_as_noun_and_adjective_before_a_doing_is_the_thing_doing_it(prompt, thing, word):
+    """"a mobile spinning": the tagger made "mobile" an adjective of the noun "spinning"; with its own article and a
+    doing after it, it is the thing, and the spinning what it does."""
+    p = parse_prompt(prompt)
+    assert thing in names(p) and word not in names(p) and not rejected(p, word), (names(p), p.rejected)
+
+
+def test_an_ing_word_whose_commonest_sense_is_a_thing_stays_the_head():
+    """"a wall painting" is a painting on the wall, not a wall that paints."""
+    assert "wall painting" in names(parse_prompt("a gallery with a wall painting, a bench and a rope barrier"))
 
 
 def test_a_noun_the_tagger_made_an_adjective_after_the_is_a_noun():

@@ -19,6 +19,9 @@ from tools.plan.sentence_lex import (
 )
 from tools.plan.sentence_mentions import has_own_article, is_look_word
 
+ACT_FILE, SOUND_FILE = 4, 11  # WordNet's noun.act and noun.event (where its sounds are: crackle, creak, tick)
+DOING_FILES = frozenset({ACT_FILE, SOUND_FILE})
+
 
 def retag_compound_heads(doc) -> None:
     """A word the tagger made a verb, an adjective or an adverb that ends a kind's two-word name with the word before it
@@ -211,8 +214,8 @@ def split_participle_phrases(doc) -> None:
         # "a timer ringing, ...", "lava glowing and ...": an -ing word ending its list item that names no thing (a
         # glow, WordNet's only physical glowing, is a phenomenon)
         placed = placed or (verb.pos_ == "NOUN" and doer.head.i == verb.i and (verb.i + 1 == len(doc) or doc[
-            verb.i + 1].pos_ in ("PUNCT", "CCONJ")) and all(sense.lexfile == wordnet.PHENOMENON_FILE
-                                                              for sense in wordnet.physical_senses(verb.lower_)))
+            verb.i + 1].pos_ in ("PUNCT", "CCONJ")) and (names_doing(verb) or all(
+                sense.lexfile == wordnet.PHENOMENON_FILE for sense in wordnet.physical_senses(verb.lower_))))
         acting = verb.dep_ in ("compound", "amod") and verb.head.i > verb.i and doer.head.i == verb.head.i \
             and verb.head.pos_ == "NOUN" and not wordnet.physical_senses(verb.lower_) and wordnet.being(singular(doer))
         if not (placed or acting):
@@ -234,9 +237,21 @@ def is_noun_mistagged_before(doer, verb) -> bool:
     jukebox blaring"): English holds it as a noun and not as an adjective, and the -ing word has no physical sense
     ("a wall painting" keeps its painting)."""
     index = lemma_index()
+    # "a mobile spinning", "the net sagging": a word English holds as both, with its own article and an -ing word
+    # after it that names a doing, is the thing that does it (an adjective would want a noun after the -ing word)
+    articled = doer.i > 0 and doer.doc[doer.i - 1].dep_ == "det" and bool(wordnet.physical_senses(doer.lower_)) \
+        and names_doing(verb)
     return doer.pos_ in ("ADJ", "PROPN") and doer.is_alpha and not doer.text.istitle() and not is_look_word(doer) \
-        and doer.lower_ in index["noun"] and doer.lower_ not in index["adj"] \
+        and doer.lower_ in index["noun"] and (doer.lower_ not in index["adj"] or articled) \
         and not wordnet.physical_senses(verb.lower_)
+
+
+def names_doing(verb) -> bool:
+    """Whether an -ing word read as a noun names what is done rather than a thing: WordNet knows no noun by it
+    ("swaying"), its commonest sense is an act or an event ("spinning", "turning"), or one of its senses is a sound
+    ("a campfire crackling", whose commonest sense is the greaves). "A wall painting" is first the picture."""
+    found = wordnet.senses(verb.lower_)
+    return not found or found[0].lexfile in DOING_FILES or any(s.lexfile == SOUND_FILE for s in found[:2])
 
 
 def is_participle(tok) -> bool:
