@@ -713,6 +713,14 @@ def test_the_shape_of_air_or_light_is_no_thing():
     assert "wisp" not in names(p) and rejected(p, "wisps")[0].startswith("a form of"), (names(p), p.rejected)
 
 
+def test_the_shape_of_light_a_kind_is_called_by_is_a_thing():
+    """"a shaft of light" is the whole name of a kind (a light beam), which the planner makes: the parse keeps it, so
+    the judge does not call that object junk."""
+    p = parse_prompt("a cave with a shaft of light from above and an underground lake")
+    shaft = next(m for m in p.mentions if m.head == "shaft")
+    assert "shaft of light" in shaft.of_names and not rejected(p, "shaft"), (names(p), p.rejected)
+
+
 def test_a_noun_the_tagger_made_an_adjective_or_a_name_before_an_ing_word_is_the_thing_doing_it():
     """"a goldfish swimming in ...", "a jukebox blaring in ...": the tagger made the -ing word the noun and the
     thing its modifier; the thing is the mention, the -ing word what it does."""
@@ -855,3 +863,14 @@ def test_what_a_size_is_compared_with_is_no_thing():
         p = parse_prompt(prompt)
         assert thing in names(p) and reference not in names(p) and "size" not in names(p), (prompt, names(p))
     assert {"jar", "bowl"} <= set(names(parse_prompt("a jar of sweets as well as a bowl of fruit")))
+
+
+@pytest.mark.parametrize("prompt, place", [
+    ("set the scene: a cozy reading nook with a window seat and cushions", "reading nook"),
+    ("imagine a quiet library reading room with long oak tables and a globe", "library reading room"),
+])
+def test_an_opening_command_to_the_tool_is_no_setting_and_its_object_no_thing(prompt, place):
+    """"set the scene: ...": the tagger reads "set" as a past tense, not a command; a verb with an article after it
+    heads a clause, so it is no bare opening noun phrase to re-read as "a set" (a film set); the place is after it."""
+    p = parse_prompt(prompt)
+    assert p.place is not None and p.place.name == place and "scene" not in names(p), (p.place, names(p))

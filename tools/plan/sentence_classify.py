@@ -39,6 +39,7 @@ from tools.plan.sentence_mentions import (
     kind_hint,
     known_compound,
     name_tokens,
+    of_names,
     whole_name,
 )
 from tools.plan.sentence_place import (
@@ -198,8 +199,9 @@ def is_work_done(tok) -> bool:
 
 def is_form_of_air(tok, members) -> bool:
     """A noun "of" a mass that hangs in the air or is light ("shafts of sunlight", "wisps of mist") and no kind is called
-    by either: the shape that air or light takes, which the look draws with it, no thing of its own."""
-    if members is None or called_a_kind(tok):
+    by either, nor by the whole phrase ("a shaft of light" is a light beam's name): the shape that air or light
+    takes, which the look draws with it, no thing of its own."""
+    if members is None or called_a_kind(tok) or any(lookup(name) is not None for name in of_names(tok)):
         return False
     return is_mass(members) and (wordnet.airborne(singular(members)) or light_stem(singular(members)) is not None)
 
