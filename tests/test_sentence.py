@@ -874,3 +874,10 @@ def test_an_opening_command_to_the_tool_is_no_setting_and_its_object_no_thing(pr
     heads a clause, so it is no bare opening noun phrase to re-read as "a set" (a film set); the place is after it."""
     p = parse_prompt(prompt)
     assert p.place is not None and p.place.name == place and "scene" not in names(p), (p.place, names(p))
+
+
+def test_an_act_a_verb_takes_as_its_object_is_no_thing():
+    """"a magician doing tricks": a trick is an act by its commonest sense and a thing by none, so it is what the
+    magician does, which neither the planner nor the judge should make a box for; the hat he does them with stays."""
+    p = parse_prompt("a stage where a magician is doing tricks with a top hat and a rabbit")
+    assert "trick" not in names(p) and rejected(p, "tricks") and "hat" in names(p), (names(p), p.rejected)

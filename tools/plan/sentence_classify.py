@@ -141,6 +141,8 @@ def classify(tok, ctx) -> str:
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if no_thing_by_name(tok):
         return "abstract noun (WordNet knows no thing by this name)"
+    if is_act_done(tok):
+        return "what is done (an act, the object of its verb)"  # "a magician doing tricks", "having a picnic"
     if is_adjective_before_noun(tok):
         return "adjective tagged as noun (it describes the next noun)"  # "a medieval blacksmith forge"
     if commonly_an_idea(tok):
@@ -323,6 +325,16 @@ def no_thing_by_name(tok) -> bool:
     """Whether the noun (its whole compound when WordNet holds that, else its head word) is only an idea to
     WordNet and no kind is called so: "a menu board of flavours", "a yard sale", "a cosy vibe"."""
     return not called_a_kind(tok) and wordnet.is_idea(known_name(tok))
+
+
+def is_act_done(tok) -> bool:
+    """The object of a verb that is an act by its commonest sense and a thing or a being by none of its commonest ones,
+    while no kind is called so: "a magician doing tricks", "kids having a picnic" say what is done, not what stands in
+    the scene ("doing the dishes" keeps them: a dish is a thing)."""
+    name = known_name(tok)
+    found = wordnet.senses(name)
+    return tok.dep_ == "dobj" and tok.head.pos_ == "VERB" and bool(found) and found[0].lexfile == wordnet.ACT_FILE \
+        and not wordnet.physical_senses(name) and not wordnet.being(name) and not called_a_kind(tok)
 
 
 def known_name(tok) -> str:

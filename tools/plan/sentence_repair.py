@@ -19,8 +19,7 @@ from tools.plan.sentence_lex import (
 )
 from tools.plan.sentence_mentions import has_own_article, is_look_word
 
-ACT_FILE, SOUND_FILE = 4, 11  # WordNet's noun.act and noun.event (where its sounds are: crackle, creak, tick)
-DOING_FILES = frozenset({ACT_FILE, SOUND_FILE})
+DOING_FILES = frozenset({wordnet.ACT_FILE, wordnet.EVENT_FILE})
 
 
 def retag_compound_heads(doc) -> None:
@@ -251,7 +250,7 @@ def names_doing(verb) -> bool:
     ("swaying"), its commonest sense is an act or an event ("spinning", "turning"), or one of its senses is a sound
     ("a campfire crackling", whose commonest sense is the greaves). "A wall painting" is first the picture."""
     found = wordnet.senses(verb.lower_)
-    return not found or found[0].lexfile in DOING_FILES or any(s.lexfile == SOUND_FILE for s in found[:2])
+    return not found or found[0].lexfile in DOING_FILES or any(s.lexfile == wordnet.EVENT_FILE for s in found[:2])
 
 
 def is_participle(tok) -> bool:
