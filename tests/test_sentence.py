@@ -881,3 +881,15 @@ def test_an_act_a_verb_takes_as_its_object_is_no_thing():
     magician does, which neither the planner nor the judge should make a box for; the hat he does them with stays."""
     p = parse_prompt("a stage where a magician is doing tricks with a top hat and a rabbit")
     assert "trick" not in names(p) and rejected(p, "tricks") and "hat" in names(p), (names(p), p.rejected)
+
+
+@pytest.mark.parametrize("prompt", [
+    "my son's gamer den with a gaming chair and a mini fridge",
+    "my son Jake's gamer den with a gaming chair and a mini fridge",
+])
+def test_a_plural_verb_after_a_singular_subject_is_the_head_of_a_compound(prompt):
+    """"a gamer den": the tagger reads "den" as the gamer's verb, which English would write "dens"; so it is the noun
+    the gamer names, and the place, whose owner (the son, Jake) is no thing in it."""
+    p = parse_prompt(prompt)
+    assert p.place is not None and p.place.name == "gamer den" and "son" not in names(p), (p.place, names(p))
+    assert not any(n.endswith("gamer") for n in names(p)), names(p)

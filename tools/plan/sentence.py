@@ -70,6 +70,7 @@ from tools.plan.sentence_repair import (
     repair_appositive_heads,
     repair_noun_modifiers,
     retag_compound_heads,
+    retag_disagreeing_verbs,
     retag_mistagged_nouns,
     split_participle_phrases,
 )
@@ -200,6 +201,7 @@ def prepare(doc):
         merge_hyphens(doc)
         repair_appositive_heads(doc)
         retag_compound_heads(doc)
+        retag_disagreeing_verbs(doc)
         retag_mistagged_nouns(doc)
         repair_noun_modifiers(doc)
         reattach_of(doc)

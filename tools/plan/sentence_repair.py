@@ -49,6 +49,24 @@ def retag_compound_heads(doc) -> None:
             tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
 
 
+def retag_disagreeing_verbs(doc) -> None:
+    """A present-tense verb of the plural form right after a singular noun that is its subject cannot be that noun's
+    verb ("a gamer den with ...": English says "a gamer dens"); a word English holds as a noun there is the head of a
+    compound with it, which takes the subject's place, its article and its owner ("my son's gamer den")."""
+    index = lemma_index()
+    for prev, tok in zip(doc, doc[1:]):
+        named = prev.dep_ == "appos" and prev.head.dep_ == "nsubj" and prev.head.head.i == tok.i  # "my son Jake's"
+        if tok.tag_ != "VBP" or prev.tag_ != "NN" or not (named or (prev.dep_ == "nsubj" and prev.head.i == tok.i)) \
+                or tok.lower_ not in index["noun"]:
+            continue
+        tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NN", tok.lower_
+        for child in [c for c in doc if c.head.i == prev.i and c.i < prev.i]:
+            child.head = tok  # "my son's", "Jake's": the owner of the whole
+        if named:  # "my son Jake's gamer den": the son is Jake, the den's owner too
+            prev.head.head, prev.head.dep_ = tok, "poss"
+        prev.head, prev.dep_ = tok, "compound"
+
+
 def retag_mistagged_nouns(doc) -> None:
     """An adjective, adverb or verb in a noun's slot with its own article or number is a noun the tagger did not
     know: "a bard playing a lute", "and a cooler" (whose lemma then is "cooler", not "cool"), "three cacti",
