@@ -27,9 +27,11 @@ MEMBER_CLASSES = {"people": "person.n.01", "animals": "animal.n.01"}  # what one
 # Lexicographer files of the senses that are something happening, not a thing one places: noun.event ("a
 # wave", "a flash") and noun.phenomenon ("light", "lightning", "a breeze").
 PHENOMENON_FILE = 19
+EVENT_FILE = 11  # where WordNet files sounds too: a crackle, a creak, a tick
+ACT_FILE = 4  # noun.act: something done (a trick, a picnic, a spin)
 # noun.location and noun.object: a region of land ("a spot", "a clearing") or a natural thing ("a lagoon", "a canyon")
 OPEN_GROUND_FILES = frozenset({15, 17})
-HAPPENING_FILES = frozenset({11, PHENOMENON_FILE})
+HAPPENING_FILES = frozenset({EVENT_FILE, PHENOMENON_FILE})
 # Classes of matter that hangs in the air rather than standing anywhere: "dust in the air", "steam rising", "the
 # air". Paper, wood and sand are substances too, but they take a shape one can place.
 AIRBORNE_CLASSES = (("gas.n.02", "gas"), ("suspension.n.01", "vapour"), ("particulate.n.01", "dust"))

@@ -70,6 +70,7 @@ from tools.plan.sentence_repair import (
     repair_appositive_heads,
     repair_noun_modifiers,
     retag_compound_heads,
+    retag_disagreeing_verbs,
     retag_mistagged_nouns,
     split_participle_phrases,
 )
@@ -128,8 +129,10 @@ HEADLINE_POS = NOMINAL | {"ADJ", "VERB", "PART"}  # what a bare headline ("boho 
 def headline(doc, start: int = 0) -> list:
     """The words a prompt opens with when it opens with a bare noun phrase ("boho bedroom with ...", "open-plan
     startup office with ..."): up to the first word of another kind (a preposition, punctuation, a number);
-    [] when it opens with an article, a pronoun, a preposition or a command ("Create a ...")."""
-    if len(doc) <= start or doc[start].pos_ not in NOMINAL | {"ADJ", "VERB"} or doc[start].tag_ == "VB":
+    [] when it opens with an article, a pronoun, a preposition or a command ("Create a ...", "set the scene: ...",
+    which the tagger may read as a past tense: a verb followed by an article has an object, so heads a clause)."""
+    if len(doc) <= start or doc[start].pos_ not in NOMINAL | {"ADJ", "VERB"} or doc[start].tag_ == "VB" \
+            or (doc[start].pos_ == "VERB" and doc[start + 1:start + 2] and doc[start + 1].pos_ == "DET"):
         return []
     run = []
     for tok in doc[start:]:
@@ -198,6 +201,7 @@ def prepare(doc):
         merge_hyphens(doc)
         repair_appositive_heads(doc)
         retag_compound_heads(doc)
+        retag_disagreeing_verbs(doc)
         retag_mistagged_nouns(doc)
         repair_noun_modifiers(doc)
         reattach_of(doc)

@@ -39,6 +39,7 @@ from tools.plan.sentence_mentions import (
     kind_hint,
     known_compound,
     name_tokens,
+    of_names,
     whole_name,
 )
 from tools.plan.sentence_place import (
@@ -140,6 +141,8 @@ def classify(tok, ctx) -> str:
         return "light, weather or motion (an event or phenomenon, not a thing)"
     if no_thing_by_name(tok):
         return "abstract noun (WordNet knows no thing by this name)"
+    if is_act_done(tok):
+        return "what is done (an act, the object of its verb)"  # "a magician doing tricks", "having a picnic"
     if is_adjective_before_noun(tok):
         return "adjective tagged as noun (it describes the next noun)"  # "a medieval blacksmith forge"
     if commonly_an_idea(tok):
@@ -198,8 +201,9 @@ def is_work_done(tok) -> bool:
 
 def is_form_of_air(tok, members) -> bool:
     """A noun "of" a mass that hangs in the air or is light ("shafts of sunlight", "wisps of mist") and no kind is called
-    by either: the shape that air or light takes, which the look draws with it, no thing of its own."""
-    if members is None or called_a_kind(tok):
+    by either, nor by the whole phrase ("a shaft of light" is a light beam's name): the shape that air or light
+    takes, which the look draws with it, no thing of its own."""
+    if members is None or called_a_kind(tok) or any(lookup(name) is not None for name in of_names(tok)):
         return False
     return is_mass(members) and (wordnet.airborne(singular(members)) or light_stem(singular(members)) is not None)
 
@@ -321,6 +325,16 @@ def no_thing_by_name(tok) -> bool:
     """Whether the noun (its whole compound when WordNet holds that, else its head word) is only an idea to
     WordNet and no kind is called so: "a menu board of flavours", "a yard sale", "a cosy vibe"."""
     return not called_a_kind(tok) and wordnet.is_idea(known_name(tok))
+
+
+def is_act_done(tok) -> bool:
+    """The object of a verb that is an act by its commonest sense and a thing or a being by none of its commonest ones,
+    while no kind is called so: "a magician doing tricks", "kids having a picnic" say what is done, not what stands in
+    the scene ("doing the dishes" keeps them: a dish is a thing)."""
+    name = known_name(tok)
+    found = wordnet.senses(name)
+    return tok.dep_ == "dobj" and tok.head.pos_ == "VERB" and bool(found) and found[0].lexfile == wordnet.ACT_FILE \
+        and not wordnet.physical_senses(name) and not wordnet.being(name) and not called_a_kind(tok)
 
 
 def known_name(tok) -> str:

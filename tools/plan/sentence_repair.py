@@ -19,6 +19,8 @@ from tools.plan.sentence_lex import (
 )
 from tools.plan.sentence_mentions import has_own_article, is_look_word
 
+DOING_FILES = frozenset({wordnet.ACT_FILE, wordnet.EVENT_FILE})
+
 
 def retag_compound_heads(doc) -> None:
     """A word the tagger made a verb, an adjective or an adverb that ends a kind's two-word name with the word before it
@@ -45,6 +47,24 @@ def retag_compound_heads(doc) -> None:
             if lookup(f"{prev.lower_} {tok.lemma_.lower()}") is None:
                 tok.lemma_ = tok.lower_  # "a table saw": the noun "saw", not the verb's lemma "see"
             tok.pos_, tok.tag_ = "NOUN", "NNS" if is_plural(tok) else "NN"
+
+
+def retag_disagreeing_verbs(doc) -> None:
+    """A present-tense verb of the plural form right after a singular noun that is its subject cannot be that noun's
+    verb ("a gamer den with ...": English says "a gamer dens"); a word English holds as a noun there is the head of a
+    compound with it, which takes the subject's place, its article and its owner ("my son's gamer den")."""
+    index = lemma_index()
+    for prev, tok in zip(doc, doc[1:]):
+        named = prev.dep_ == "appos" and prev.head.dep_ == "nsubj" and prev.head.head.i == tok.i  # "my son Jake's"
+        if tok.tag_ != "VBP" or prev.tag_ != "NN" or not (named or (prev.dep_ == "nsubj" and prev.head.i == tok.i)) \
+                or tok.lower_ not in index["noun"]:
+            continue
+        tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NN", tok.lower_
+        for child in [c for c in doc if c.head.i == prev.i and c.i < prev.i]:
+            child.head = tok  # "my son's", "Jake's": the owner of the whole
+        if named:  # "my son Jake's gamer den": the son is Jake, the den's owner too
+            prev.head.head, prev.head.dep_ = tok, "poss"
+        prev.head, prev.dep_ = tok, "compound"
 
 
 def retag_mistagged_nouns(doc) -> None:
@@ -211,8 +231,8 @@ def split_participle_phrases(doc) -> None:
         # "a timer ringing, ...", "lava glowing and ...": an -ing word ending its list item that names no thing (a
         # glow, WordNet's only physical glowing, is a phenomenon)
         placed = placed or (verb.pos_ == "NOUN" and doer.head.i == verb.i and (verb.i + 1 == len(doc) or doc[
-            verb.i + 1].pos_ in ("PUNCT", "CCONJ")) and all(sense.lexfile == wordnet.PHENOMENON_FILE
-                                                              for sense in wordnet.physical_senses(verb.lower_)))
+            verb.i + 1].pos_ in ("PUNCT", "CCONJ")) and (names_doing(verb) or all(
+                sense.lexfile == wordnet.PHENOMENON_FILE for sense in wordnet.physical_senses(verb.lower_))))
         acting = verb.dep_ in ("compound", "amod") and verb.head.i > verb.i and doer.head.i == verb.head.i \
             and verb.head.pos_ == "NOUN" and not wordnet.physical_senses(verb.lower_) and wordnet.being(singular(doer))
         if not (placed or acting):
@@ -234,9 +254,21 @@ def is_noun_mistagged_before(doer, verb) -> bool:
     jukebox blaring"): English holds it as a noun and not as an adjective, and the -ing word has no physical sense
     ("a wall painting" keeps its painting)."""
     index = lemma_index()
+    # "a mobile spinning", "the net sagging": a word English holds as both, with its own article and an -ing word
+    # after it that names a doing, is the thing that does it (an adjective would want a noun after the -ing word)
+    articled = doer.i > 0 and doer.doc[doer.i - 1].dep_ == "det" and bool(wordnet.physical_senses(doer.lower_)) \
+        and names_doing(verb)
     return doer.pos_ in ("ADJ", "PROPN") and doer.is_alpha and not doer.text.istitle() and not is_look_word(doer) \
-        and doer.lower_ in index["noun"] and doer.lower_ not in index["adj"] \
+        and doer.lower_ in index["noun"] and (doer.lower_ not in index["adj"] or articled) \
         and not wordnet.physical_senses(verb.lower_)
+
+
+def names_doing(verb) -> bool:
+    """Whether an -ing word read as a noun names what is done rather than a thing: WordNet knows no noun by it
+    ("swaying"), its commonest sense is an act or an event ("spinning", "turning"), or one of its senses is a sound
+    ("a campfire crackling", whose commonest sense is the greaves). "A wall painting" is first the picture."""
+    found = wordnet.senses(verb.lower_)
+    return not found or found[0].lexfile in DOING_FILES or any(s.lexfile == wordnet.EVENT_FILE for s in found[:2])
 
 
 def is_participle(tok) -> bool:
