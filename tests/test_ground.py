@@ -198,7 +198,7 @@ def test_a_sponge_by_the_bath_is_the_thing_not_a_person():
 
 
 @pytest.mark.skipif(not wordnet.available(), reason="needs the WordNet files")
-@pytest.mark.parametrize(("noun", "kind"), [("banjo", "ukulele"), ("maracas", "tambourine"), ("cricket bat", "baseball_bat"),
+@pytest.mark.parametrize(("noun", "kind"), [("banjo", "ukulele"), ("maracas", "tambourine"),
                                             ("hedge trimmer", "chainsaw")])
 def test_a_class_a_kind_only_declares_is_shown_by_a_stand_in(noun: str, kind: str) -> None:
     """A kind's ``wordnet`` list says what it may show, its names what it is: a banjo is shown by the ukulele, and
