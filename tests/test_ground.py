@@ -133,7 +133,7 @@ def test_a_noun_near_no_real_kind_takes_a_generic_archetype():
 
 
 def test_landscape_nouns_are_grounded_by_their_wordnet_class_as_stand_ins():
-    """A massif, a gorge or a towpath has no kind of its own: its WordNet class (a geological formation, a path)
+    """A massif, a gorge or a cart track has no kind of its own: its WordNet class (a geological formation, a road)
     names the nearest terrain kind, which stands in for it and says so; a canal is the stream's canal variant. (A
     hill, a cliff and a trail are landform kinds now, grounded by name.)"""
     from tools.knowledge import wordnet
@@ -141,7 +141,7 @@ def test_landscape_nouns_are_grounded_by_their_wordnet_class_as_stand_ins():
 
     if not wordnet.available():
         pytest.skip("needs the WordNet files")
-    for noun, kind in (("massif", "rock"), ("gorge", "rock"), ("towpath", "stone_path")):
+    for noun, kind in (("massif", "rock"), ("gorge", "rock"), ("cart track", "road")):
         found = ground_noun(noun, noun)
         assert (found.kind, found.fit, found.how) == (kind, "stand-in", "hypernym"), (noun, found)
     assert ground_noun("canal", "canal").kind == "stream"
