@@ -283,3 +283,16 @@ def test_an_opening_noun_phrase_the_tagger_read_as_a_clause_is_headed_by_its_las
     # the tagger read "a medieval blacksmith forge" as "medieval" (subject) "blacksmith" (root) "forge" (object)
     plan = plan_prompt("a medieval blacksmith forge with an anvil, a hammer and glowing coals", 0)
     assert plan.environment.room_type == "forge"
+
+
+def test_a_noun_whose_common_sense_is_a_person_doing_what_only_people_do_is_a_person():
+    """A commuter is a train first and a traveller next: queuing for a bus, which WordNet frames as something
+    only somebody does, it is the person."""
+    shown = kinds("a bus stop with commuters queuing under the shelter beside a timetable")
+    assert "adult" in shown and not shown & {"locomotive", "train", "tram"}, shown
+
+
+def test_a_thing_doing_what_a_thing_does_keeps_its_thing_sense():
+    """Fireballs are balls of fire first and lively people next; leaping out of the lava is no act only people do."""
+    shown = kinds("a volcano crater with fireballs leaping out of the lava beside a rope bridge")
+    assert "adult" not in shown, shown

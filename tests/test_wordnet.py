@@ -113,3 +113,10 @@ def test_a_spelling_the_tagged_texts_never_met_takes_its_senses_in_the_order_of_
     of its tagged counts (the hue first). A spelling's meaning does not change across the ocean."""
     assert wordnet.senses("colour")[0].offset == wordnet.senses("color")[0].offset
     assert wordnet.senses("centre")[0].offset in {s.offset for s in wordnet.senses("center")[:2]}
+
+
+def test_what_only_somebody_does_is_read_from_wordnets_verb_frames():
+    assert wordnet.verb_lemma("chatting") == "chat" and wordnet.verb_lemma("sat") == "sit"
+    assert all(wordnet.done_by_people(v) for v in ("waiting", "kneeling", "praying", "studies"))
+    assert not any(wordnet.done_by_people(v) for v in ("hanging", "flowing", "leaning", "glowing", "xyzzying"))
+    assert wordnet.commonly_person("commuter") and not wordnet.commonly_person("heater")

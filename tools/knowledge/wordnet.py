@@ -271,6 +271,60 @@ def is_person(noun: str) -> bool:
     return _members(noun) == "people"
 
 
+def commonly_person(noun: str) -> bool:
+    """Whether one of the COMMON_SENSES most frequent senses of ``noun`` is a person: a commuter (a train first, a
+    traveller next), not a machine (its second sense, "an efficient person", is a person but the word is rare so)."""
+    table = (("person.n.01", "people"),)
+    return any(_first_under(s, table) for s in senses(noun)[:COMMON_SENSES] if _is_thing(s))
+
+
+# WordNet's verb frames whose subject is a thing ("Something ----s", "Something is ----ing PP", ...) or "It"; the
+# other frames' subject is "Somebody".
+THING_SUBJECT_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
+VERB_ENDINGS = (("ies", "y"), ("es", "e"), ("es", ""), ("s", ""), ("ied", "y"), ("ed", "e"), ("ed", ""),
+                ("ing", "e"), ("ing", ""))  # WordNet's own detachment rules for verbs (morphy)
+
+
+def verb_lemma(verb: str) -> str | None:
+    """The WordNet verb lemma of an inflected ``verb`` ("waiting" -> wait, "chatting" -> chat, "sat" -> sit)."""
+    word = verb.lower()
+    stems = [word, *(_verb_exceptions().get(word, ())),
+             *(word[:-len(end)] + base for end, base in VERB_ENDINGS if word.endswith(end))]
+    stems += [stem[:-1] for stem in stems if len(stem) > 2 and stem[-1] == stem[-2]]  # "chatt" -> chat
+    return next((stem for stem in stems if stem in _verb_index()), None)
+
+
+def done_by_people(verb: str) -> bool:
+    """Whether what ``verb`` says in its commonest sense only somebody does, by WordNet's verb frames: "waiting",
+    "kneeling" and "working" take a person ("Somebody ----s"); "hanging", "leaning", "flowing" and "standing" a thing
+    too. A verb WordNet does not know: no."""
+    lemma = verb_lemma(verb)
+    frames = _verb_frames(_verb_index()[lemma][0]) if lemma else frozenset()
+    return bool(frames) and not frames & THING_SUBJECT_FRAMES
+
+
+@lru_cache(maxsize=1)
+def _verb_exceptions() -> dict[str, tuple[str, ...]]:
+    folder = wordnet_dir()
+    path = folder / "verb.exc" if folder else None
+    if path is None or not path.is_file():
+        return {}
+    return {w[0]: tuple(w[1:]) for w in (line.split() for line in path.open(encoding="utf-8")) if len(w) >= 2}
+
+
+@lru_cache(maxsize=4096)
+def _verb_frames(offset: int) -> frozenset[int]:
+    """The frame numbers of the verb synset at ``offset`` in data.verb (for any of its words)."""
+    folder = wordnet_dir()
+    assert folder is not None, "_verb_frames() needs the WordNet files"
+    with (folder / "data.verb").open("rb") as f:
+        f.seek(offset)
+        fields = f.readline().decode("utf-8").partition(" | ")[0].split()
+    at = 4 + 2 * int(fields[3], 16)
+    at += 1 + 4 * int(fields[at])
+    return frozenset(int(fields[at + 2 + 3 * i]) for i in range(int(fields[at])))
+
+
 def being(noun: str) -> str | None:
     """'people' or 'animals' when some physical sense of ``noun`` is a person or an animal, else None."""
     return _members(noun)

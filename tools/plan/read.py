@@ -364,13 +364,17 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
 
 def _among_people(grounding: Grounding, phrase: Phrase | None) -> Grounding:
     """A noun with a person's sense and a thing's is the person where the parse says it is one (``kind_hint``: "a crowd
-    of commuters" are people, though WordNet's commonest commuter is a train): the person figure shows it."""
+    of commuters" are people, though WordNet's commonest commuter is a train), or where no kind fits its thing's sense
+    and it does what only somebody does while a person is one of its commonest senses ("commuters waiting": WordNet
+    frames waiting as "Somebody ----s"): the person figure shows it."""
     person = lookup("person")
     shown = CATEGORIES.get(grounding.kind)
-    if phrase is None or phrase.kind_hint != "person" or person is None or not wordnet.is_person(grounding.noun) \
+    if phrase is None or person is None or not wordnet.is_person(grounding.noun) \
             or (shown is not None and shown.generator == "person"):
         return grounding
-    return ground_by_head(grounding.noun, person.name)
+    acts = grounding.fit != "exact" and wordnet.commonly_person(grounding.noun) \
+        and any(wordnet.done_by_people(verb) for verb in phrase.verbs)
+    return ground_by_head(grounding.noun, person.name) if phrase.kind_hint == "person" or acts else grounding
 
 
 def _as_replica(name: str, phrase: Phrase) -> str | None:
