@@ -23,6 +23,12 @@ def yaw_quaternion(yaw: float) -> tuple[float, float, float, float]:
     return (0.0, math.sin(yaw / 2), 0.0, math.cos(yaw / 2))
 
 
+def quaternion_yaw(rotation) -> float:
+    """The yaw in radians of a yaw-only quaternion (x, y, z, w), as ``yaw_quaternion`` makes it."""
+    _, qy, _, qw = rotation
+    return 2 * math.atan2(qy, qw)
+
+
 def world_aabb(position, size, yaw: float) -> tuple[np.ndarray, np.ndarray]:
     """World AABB of a box with bottom centre ``position`` (3,), extent ``size`` (3,), turned by ``yaw``.
 

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from tools.core.geometry import world_aabb
+from tools.core.geometry import quaternion_yaw, world_aabb
 from tools.knowledge.categories import CATEGORIES
 from tools.page.camera_subject import GROUP_GAP, SUBJECT_SPAN, subject_group, thing_of
 from tools.page.camera_thirds import (
@@ -460,11 +460,7 @@ def _front(item: Any, box: tuple[str, np.ndarray, np.ndarray]) -> tuple[np.ndarr
     kind = CATEGORIES.get(str(item.get("category") if isinstance(item, Mapping) else item.category))
     if kind is None or kind.used_from != "front":
         return None
-    if isinstance(item, Mapping):
-        _, qy, _, qw = item.get("rotation", (0.0, 0.0, 0.0, 1.0))
-        yaw = 2 * math.atan2(qy, qw)
-    else:
-        yaw = item.yaw
+    yaw = quaternion_yaw(item.get("rotation", (0.0, 0.0, 0.0, 1.0))) if isinstance(item, Mapping) else item.yaw
     return (box[1][[0, 2]] + box[2][[0, 2]]) / 2, np.array([math.sin(yaw), math.cos(yaw)])
 
 
