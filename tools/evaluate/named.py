@@ -430,14 +430,17 @@ def junk_objects(parsed: ParsedPrompt, objects: list[dict]) -> list[dict]:
 
 def _unmatched_why(parsed: ParsedPrompt, noun: str) -> str:
     """Why an object matches no named thing, by where its word stands in the prompt (a class, not the word)."""
-    words = set(re.findall(r"[a-z]+", noun.lower()))
-    said = set(re.findall(r"[a-z]+", parsed.text.lower()))
-    named_words = {w for m in parsed.mentions for w in re.findall(r"[a-z]+", m.name.lower())}
-    if not words & said:
+    words = _words(noun)
+    named_words = {w for m in parsed.mentions for w in _words(m.name)}
+    if not words & _words(parsed.text):
         return "matches no thing the prompt names (a word the prompt does not use)"
     if words & named_words:
         return "matches no thing the prompt names (a part of a longer named thing)"
     return "matches no thing the prompt names (a word the parse reads as no thing)"
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", text.lower()))
 
 
 def verdict_counts(named: list[dict]) -> dict[str, int]:
