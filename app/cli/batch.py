@@ -166,6 +166,8 @@ class Batch:
             job = queue.get(job_id)
             if item.line not in self.records and job is not None and job.status not in ACTIVE:
                 self._ended(job, item, progress)
+        # The Ctrl-C may have landed inside a write, after a record was kept and before the file held it.
+        write_results(self.results_path, self.records)
 
     def _submit(self, queue: JobQueue, owner: str, job_id: str, item: BatchItem) -> Job:
         """Queue the scene, unless an earlier run left its job queued or running (then that job resumes) or
