@@ -15,8 +15,8 @@ NAMES = [
     ("cotton reels", "thread_spools"), ("train set", "model_train"), ("bangles", "jewellery"),
     ("cornflakes", "cereal_box"), ("deli slicer", "meat_slicer"), ("shampoo bowl", "backwash_unit"),
     ("fume cupboard", "fume_hood"), ("agar plates", "petri_dish"), ("swiss ball", "exercise_ball"),
-    ("lever arch files", "ring_binder"), ("glockenspiel", "xylophone"), ("stag head", "mounted_head"),
-    ("van de graaff generator", "tesla_coil"), ("pottery wheel", "potters_wheel"), ("witness box", "witness_stand"),
+    ("lever arch files", "ring_binder"), ("stag head", "mounted_head"),
+    ("pottery wheel", "potters_wheel"), ("witness box", "witness_stand"),
     ("holy water font", "baptismal_font"), ("walk-through metal detector", "metal_detector"),
     ("pillar drill", "drill_press"), ("green banker's lamp", "bankers_lamp"), ("velvet ropes", "rope_barrier"),
 ]
@@ -30,6 +30,7 @@ OLDER_NAMES = [
 ]
 
 WORDNET_MEMBERS = [
+    ("glockenspiel", "xylophone"), ("van de graaff generator", "tesla_coil"),
     ("tea strainer", "colander"), ("bologna", "sausages"), ("pepperoni", "sausages"), ("brad", "screws"),
     ("hex nut", "screws"), ("aspirin", "medicine_bottles"), ("ultracentrifuge", "centrifuge"), ("steel drum", "tambourine"),
     ("brick kiln", "kiln"), ("oilstone", "bench_grinder"), ("rouge", "cosmetics"), ("egg carton", "milk_carton"),

@@ -13,7 +13,7 @@ from tools.knowledge.categories import CATEGORIES
 
 NAMES = [
     ("knolls", "hill"), ("sand hills", "sand_dune"), ("ridgeline", "ridge"), ("bluffs", "cliff"),
-    ("snowy peaks", "mountain_peak"), ("impact crater", "crater"), ("sinkhole", "pit"), ("bridleway", "trail"),
+    ("snowy peaks", "mountain_peak"), ("impact crater", "crater"), ("bridleway", "trail"),
     ("wadi", "riverbed"), ("sand trap", "sand_bunker"), ("breakers", "wave"), ("cumulus clouds", "cloud"),
     ("molehill", "mound"), ("welding robots", "robot_arm"),
 ]
@@ -21,6 +21,7 @@ NAMES = [
 OLDER_NAMES = [("drum", "hand_drum"), ("oil drum", "barrel"), ("keg", "barrel")]
 
 WORDNET_MEMBERS = [
+    ("sinkhole", "pit"),
     ("butte", "hill"), ("hummock", "hill"), ("seamount", "mountain_peak"), ("precipice", "cliff"),
     ("cumulonimbus", "cloud"), ("tenor drum", "hand_drum"), ("wild flower", "flower"), ("ragweed", "grass"),
 ]

@@ -17,20 +17,20 @@ NAMES = [
     ("breakdown truck", "tow_truck"), ("canal boat", "narrowboat"), ("log raft", "raft"), ("jet fighter", "fighter_jet"),
     ("train carriage", "passenger_carriage"), ("moon lander", "lunar_lander"), ("model t", "vintage_car"),
     ("prairie schooner", "covered_wagon"), ("tall ship", "galleon"), ("rescue boat", "lifeboat"), ("sack truck", "hand_truck"),
-    ("five-storey pagoda", "pagoda"), ("tower block", "skyscraper"), ("ger", "yurt"), ("waterwheel", "water_mill"),
-    ("portcullis", "drawbridge"), ("triumphal arch", "stone_arch"), ("step pyramid", "pyramid"),
+    ("five-storey pagoda", "pagoda"), ("ger", "yurt"), ("waterwheel", "water_mill"),
+    ("triumphal arch", "stone_arch"), ("step pyramid", "pyramid"),
     ("dry stone wall", "stone_wall"), ("big top", "circus_tent"), ("portaloo", "portable_toilet"),
-    ("rollercoaster", "roller_coaster"), ("ancient ruins", "ruins"), ("crypt", "mausoleum"), ("music pavilion", "bandstand"),
+    ("rollercoaster", "roller_coaster"), ("ancient ruins", "ruins"), ("music pavilion", "bandstand"),
     ("transmission tower", "pylon"), ("pedestrian crossing", "zebra_crossing"),
-    ("toll booth", "ticket_booth"), ("great sphinx", "sphinx"), ("viaduct", "aqueduct"), ("drilling rig", "oil_derrick"),
+    ("toll booth", "ticket_booth"), ("great sphinx", "sphinx"), ("drilling rig", "oil_derrick"),
     ("rhino", "rhinoceros"), ("hippo", "hippopotamus"), ("silverback", "gorilla"), ("buffalo", "bison"),
     ("hoglet", "hedgehog"), ("honey badger", "badger"), ("trash panda", "raccoon"), ("giant panda", "panda"),
-    ("bald eagle", "eagle"), ("peahen", "peacock"), ("tarantula", "spider"), ("gazelle", "antelope"), ("jackal", "hyena"),
+    ("bald eagle", "eagle"), ("peahen", "peacock"), ("tarantula", "spider"), ("gazelle", "antelope"),
     ("ice bear", "polar_bear"), ("gryphon", "griffin"), ("umbrella thorn", "acacia_tree"), ("japanese maple", "maple_tree"),
-    ("venus fly trap", "venus_flytrap"), ("rhododendron", "hydrangea"), ("leafless tree", "dead_tree"),
+    ("venus fly trap", "venus_flytrap"), ("leafless tree", "dead_tree"),
     ("allotment", "vegetable_patch"), ("giant sequoia", "redwood_tree"), ("hot water tank", "boiler"), ("genset", "generator"),
-    ("substation", "transformer"), ("conveyor", "conveyor_belt"), ("extraterrestrial", "alien"), ("poltergeist", "ghost"),
-    ("haystack", "straw_heap"), ("ice floe", "iceberg"), ("meteor", "asteroid"), ("labyrinth", "hedge_maze"),
+    ("conveyor", "conveyor_belt"), ("extraterrestrial", "alien"), ("poltergeist", "ghost"),
+    ("haystack", "straw_heap"), ("labyrinth", "hedge_maze"),
 ]
 
 # A deckchair was a sun lounger, a bandstand a stage block, a pirate ship a dinghy, a generator and a boiler one
@@ -42,6 +42,8 @@ OLDER_NAMES = [
 ]
 
 WORDNET_MEMBERS = [
+    ("portcullis", "drawbridge"), ("crypt", "mausoleum"), ("jackal", "hyena"), ("rhododendron", "hydrangea"),
+    ("ice floe", "iceberg"), ("meteor", "asteroid"), ("viaduct", "aqueduct"), ("substation", "transformer"),
     ("white rhinoceros", "rhinoceros"), ("orangutan", "gorilla"), ("musk ox", "bison"), ("porcupine", "hedgehog"),
     ("striped skunk", "badger"), ("woodchuck", "beaver"), ("wombat", "koala"), ("mongoose", "meerkat"), ("emu", "ostrich"),
     ("sparrow hawk", "eagle"), ("harvestman", "spider"), ("impala", "antelope"), ("sugar maple", "maple_tree"),

@@ -28,8 +28,16 @@ def test_a_synonym_naming_another_thing_is_flagged_and_a_true_variant_is_not():
 
 
 def test_a_declared_class_of_another_thing_is_flagged():
-    assert "curling_iron.n.01" in _claimed("hair_dryer", classes=("curling_iron.n.01",))
     assert "jump_rope.n.01" in _claimed("resistance_bands", classes=("jump_rope.n.01",))
+    assert "sofa.n.01" in _claimed("hair_dryer", classes=("sofa.n.01",))
+
+
+def test_a_look_alike_class_is_what_the_kind_stands_in_for_and_a_synonym_naming_it_is_flagged():
+    # A class beside the kind's own stands in (the grounding calls it a stand-in); its name as a synonym is exact.
+    assert not _claimed("hair_dryer", classes=("curling_iron.n.01",))
+    assert "curling iron" in _claimed("hair_dryer", ("curling iron",), ("curling_iron.n.01",))
+    assert "hawks" in _claimed("eagle", ("hawks",), ("hawk.n.01",))
+    assert "golden eagle" not in _claimed("eagle", ("golden eagle",), ("hawk.n.01",))
     assert "seat.n.03" not in _claimed("sofa", classes=("seat.n.03",))  # the class a sofa is a kind of
 
 

@@ -11,9 +11,12 @@ The kind's own senses: those of its name when WordNet holds it, and the classes 
 ("key cutting machine") with no class is read by its last word. A class one of whose lemmas is the kind's name
 ("cheeseboard") is the kind's own. A synonym WordNet lacks is out of reach ("hockey
 goal", a product name), except "X of Y", read as X or Y ("a ream of paper" is paper). A declared class must be the
-kind's own, a class above it or a kind of it when WordNet holds the kind's name (a class beside it is another
-thing however near: a curling iron declared by hair_dryer); else it is weighed as a synonym is. tests/test_name_claims.py holds the data to this, with the judged exceptions in
-name_claims_allowed.toml; bench/bench_name_claims.py lists the suspects.
+kind's own, a class above it or a kind of it when WordNet holds the kind's name, or else meet the kind's own
+senses nearer than GENERAL_CLASSES (it is weighed as a synonym is when WordNet lacks the name). A near class beside
+the kind's own (a hawk declared by eagle) is a look-alike the kind stands in for, which the grounding reports as a
+stand-in (plan.ground.declares_another), so the lie is a synonym that names it ("hawks" listed under eagle): the
+grounding then calls the stand-in exact. tests/test_name_claims.py holds the data to this, with the judged
+exceptions in name_claims_allowed.toml; bench/bench_name_claims.py lists the suspects.
 """
 
 from __future__ import annotations
@@ -113,22 +116,34 @@ def kind_claims(kind: Category) -> list[Claim]:
     that are not suspect themselves (a wrong class would vouch for the wrong names that go with it)."""
     named = _senses(kind.name.replace("_", " "))
     declared = {name: found for name in kind.wordnet if (found := wordnet.named(name)) is not None}
-    claims = []
+    claims, stand_ins = [], {}
     for name, found in declared.items():
         if _names_kind(kind, found) or _on_path(found, named):
             continue
         others = named or [f for n, f in declared.items() if n != name] + _last_word_senses(kind)
         meets = _suspect(others, [found])
-        if named or meets is not None:  # a class beside the kind's own, however near ("curling iron" for hair dryer)
-            nearest = _nearest(others, [found])
-            claims.append(Claim(kind.name, "wordnet", name, meets if meets is not None else
-                                (nearest.lemmas[0] if nearest else "")))
-    wrong = {claim.name for claim in claims}
+        if meets is not None:
+            claims.append(Claim(kind.name, "wordnet", name, meets))
+        elif named:  # a look-alike beside the kind's own (a hawk by an eagle): what it stands in for, not what it is
+            stand_ins[name] = found
+    wrong = {claim.name for claim in claims} | set(stand_ins)
     ours = named + [found for name, found in declared.items() if name not in wrong] or _last_word_senses(kind)
     for name in kind.synonyms:
-        if (meets := _suspect(ours, phrase_senses(name))) is not None:
+        senses = phrase_senses(name)
+        if (meets := _suspect(ours, senses)) is not None:
             claims.append(Claim(kind.name, "synonyms", name, meets))
+        elif (look_alike := _naming_stand_in(senses, list(stand_ins.values()), named)) is not None:
+            claims.append(Claim(kind.name, "synonyms", name, look_alike))
     return claims
+
+
+def _naming_stand_in(senses: list[wordnet.Synset], stand_ins: list[wordnet.Synset],
+                     named: list[wordnet.Synset]) -> str | None:
+    """The look-alike class a synonym names when none of its senses is the kind's own: "hawk" listed beside the
+    eagle's declared hawk.n.01 makes the grounding call the stand-in exact."""
+    if any(_on_path(sense, named) for sense in senses):
+        return None
+    return next((found.lemmas[0] for found in stand_ins if _on_path(found, senses)), None)
 
 
 def suspect_claims() -> list[Claim]:
