@@ -80,6 +80,13 @@ def test_a_rarer_physical_sense_is_not_walked_where_the_prompt_means_a_marker():
     assert walked is None or walked[0] not in ("dog", "puppy", "generic_creature"), walked
 
 
+def test_a_sense_one_hears_does_not_hide_an_animal():
+    """A yak is first the ox and then "noisy talk": talk is heard, not seen, so it must not count as the sense a meadow
+    means and rule out every being (it made the yak a plant)."""
+    walked = ground.hypernym_kind("yak", "a yak grazing on a mountain meadow")
+    assert walked is not None and walked[0] not in ("generic_plant", "tree"), walked
+
+
 def test_a_compounds_head_is_walked_in_the_sense_its_first_words_name():
     """A smoothing plane is the plane "a carpenter's hand tool" (the hand plane's kind), not an airplane, through the
     planner as well (the hand plane this tested is a kind of its own now)."""

@@ -347,8 +347,10 @@ def physical_senses(noun: str, most: int | None = MAX_SENSES) -> list[Synset]:
 def shown_senses(noun: str) -> list[Synset]:
     """The senses of ``noun`` among its MAX_SENSES commonest that a scene can show, most frequent first: kinds of
     things, and communications one can see (a cairn is first "a mound of stones piled up as a memorial", which
-    WordNet files as a marker, not a physical entity; its terrier is a rarer sense)."""
-    return [s for s in senses(noun)[:MAX_SENSES] if _is_thing(s) or (s.lexfile == COMMUNICATION_FILE and not s.instance)]
+    WordNet files as a marker, not a physical entity; its terrier is a rarer sense). Speech and music are heard, not
+    seen: a yak's "noisy talk" sense must not hide the ox."""
+    return [s for s in senses(noun)[:MAX_SENSES] if _is_thing(s) or (
+        s.lexfile == COMMUNICATION_FILE and not s.instance and _first_under(s, SOUND_CLASSES) is None)]
 
 
 def is_lemma(noun: str) -> bool:
