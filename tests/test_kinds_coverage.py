@@ -20,7 +20,7 @@ needs_wordnet = pytest.mark.skipif(not wordnet.available(), reason="WordNet is n
 @pytest.mark.parametrize("name,kind", [
     ("pitcher", "jug"), ("lemonade", "drink"), ("bananas", "fruit"), ("head of lettuce", "vegetable"),
     ("rope bridge", "bridge"), ("spiral staircase", "staircase"), ("control tower", "tower"), ("iron gates", "gate"),
-    ("half-pipe", "ramp"), ("pew", "bench"), ("farmhouse", "house"), ("lounge chair", "armchair"),
+    ("half-pipe", "ramp"), ("garden bench", "bench"), ("farmhouse", "house"), ("lounge chair", "armchair"),
     ("towel rail", "towel_rail"), ("straw hat", "hat"), ("wellies", "boots"), ("throw pillow", "cushion"),
     ("dartboard", "dartboard"), ("treasure map", "wall_poster"), ("eye chart", "wall_chart"),
     ("fairy lights", "string_lights"), ("headphones", "headphones"), ("quadcopter", "drone"), ("liana", "vine"),
