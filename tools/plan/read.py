@@ -439,7 +439,10 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
                      for form in (word, *singular_forms(word))}
     for phrase in phrases:
         words = {form for word in phrase.name.split() for form in (word, *singular_forms(word))}
-        if ((_grammar_read(phrase) and not words & freed) or words & named) and not _place_shows(phrase, parsed.place):
+        # a thing already named by its head ("a bass guitar": the guitar), not a compound that shares only a
+        # modifier with one ("skis, ski poles": the poles are a thing of their own)
+        head = {phrase.head, *singular_forms(phrase.head)}
+        if ((_grammar_read(phrase) and not words & freed) or head & named) and not _place_shows(phrase, parsed.place):
             continue  # a word the grammar took for a place, the ground, the weather, a known kind or a thing it has
         if phrase is sentence.place:
             place = ground_place(phrase.name) if parsed.place in (None, "room") else None
