@@ -37,6 +37,7 @@ from tools.plan.ground import (
     place_named,
     replica_kind,
 )
+from tools.plan.named_things import names_of, shows_named
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
@@ -74,7 +75,7 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
                  for form in (verb, *singular_forms(verb)) if form not in rejected}  # "the hero crosses": no cross
     modifiers = _hyphenated_modifier_words(phrases) | _hyphenated_words(text, phrases) | _setting_words(sentence)
     drop = absorbed + [i for i, m in enumerate(parsed.mentions) if i not in pairs and i not in absorbed and (
-        _is_rejected(m, rejected) or _in_modifier(m, modifiers))]
+        _is_rejected(m, rejected) or _in_modifier(m, modifiers) or not _shows_a_phrase(m, phrases))]
     if sentence.place is not None and any(r.reason.startswith("framing") for r in sentence.rejected):
         framed = ground_place(sentence.place.name)  # "film set: a victorian parlour with ...": the parlour, not
         if framed is not None:                      # the photo studio the grammar read in "film set"
@@ -291,6 +292,13 @@ def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
     words = [w for w in mention.noun.split() if w]
     reasons = [rejected.get(w) or rejected.get(f"{w}s") for w in words]
     return bool(words) and all(reasons)
+
+
+def _shows_a_phrase(mention: Mention, phrases: list[Phrase]) -> bool:
+    """Whether a mention of the word grammar's shows a thing the parse names (named_things.shows_named, as the judge
+    reads it): one that shows none is a word of a longer name ("floor" of "a floor-to-ceiling bookcase") or a word the
+    parse reads as no thing ("well" in "looks well"), whichever grammar table took it for a thing."""
+    return any(shows_named(mention.noun, mention.category, names_of(phrase)) for phrase in phrases)
 
 
 def _names_number(word: str) -> bool:
