@@ -296,3 +296,17 @@ def test_a_thing_doing_what_a_thing_does_keeps_its_thing_sense():
     """Fireballs are balls of fire first and lively people next; leaping out of the lava is no act only people do."""
     shown = kinds("a volcano crater with fireballs leaping out of the lava beside a rope bridge")
     assert "adult" not in shown, shown
+
+
+def test_every_requested_thing_shows_a_thing_the_parse_names():
+    """The word grammar reads "holly" of "a centrepiece of holly" as a thing (a wreath) the parse does not name: the
+    parse decides what one named thing is (tools/plan/named_things.py, which the judge reads too), so no wreath."""
+    from tools.plan.named_things import names_of, shows_named
+    from tools.plan.sentence import parse_prompt
+
+    text = "a party table with a centrepiece of holly and paper hats"
+    parsed = parse_prompt(text)  # the setting, "a party table", is a thing too
+    names = [n for m in [*parsed.mentions, *([parsed.place] if parsed.place else [])] for n in names_of(m)]
+    requested = [spec for spec in plan_prompt(text, 0).objects if spec.requested]
+    assert "wreath" not in {spec.category for spec in requested}
+    assert all(shows_named(spec.noun or "", spec.category, names) for spec in requested), requested

@@ -893,3 +893,8 @@ def test_a_plural_verb_after_a_singular_subject_is_the_head_of_a_compound(prompt
     p = parse_prompt(prompt)
     assert p.place is not None and p.place.name == "gamer den" and "son" not in names(p), (p.place, names(p))
     assert not any(n.endswith("gamer") for n in names(p)), names(p)
+
+
+def test_a_singular_the_tagger_calls_plural_loses_no_ending_it_lacks():
+    """The tagger may call "hut" a plural; only an ending the word has comes off, so it is no "h"."""
+    assert "hut" in names(parse_prompt("a vineyard with a small stone hut"))

@@ -29,9 +29,9 @@ Its verdict:
   fitting when a kind named by it is placed, the scene only when the look draws it, else missing.
 
 Junk objects are requested objects whose noun the parse rejects (``rejected``), negates, or that match no
-mention at all; the setting's own noun counts only when it is shown as its own kind ("a table with two
-chairs"), not by a stand-in ("a cloffice with ..." as a placeholder box): objects made from words that are
-not things asked for.
+mention at all (by tools/plan/named_things.py, which the planner keeps its things by too); the setting's own
+noun counts only when it is shown as its own kind ("a table with two chairs"), not by a stand-in ("a cloffice
+with ..." as a placeholder box): objects made from words that are not things asked for.
 
 This deliberately shares no decision with tools/plan/ground.py: it reads kinds.toml's names itself and
 compares meanings its own way (the noun against each name and the description apart, best one counts).
@@ -58,6 +58,7 @@ from tools.knowledge.places import (
     usual_kind_named,
 )
 from tools.plan.ground import replica_kind
+from tools.plan.named_things import called, kind_names, names_of, noun_forms, shows_named
 from tools.plan.sentence import ParsedPrompt
 from tools.plan.sentence_lex import T
 from tools.plan.surroundings import place_of, surroundings
@@ -77,36 +78,12 @@ NIGHT_LIGHTS = frozenset({"moon", "star"})  # sky bodies whose light is the nigh
 Similarity = Callable[[str, Category], float]
 
 
-def noun_forms(noun: str) -> set[str]:
-    """``noun`` lower-cased and its plausible singulars ('boxes' -> 'box', 'shelves' -> 'shelf', 'teeth' -> 'tooth')."""
-    noun = " ".join(noun.lower().replace("_", " ").split())
-    *rest, last = noun.split(" ") if noun else [""]
-    singulars = {last}
-    if last.endswith("ies"):
-        singulars.add(last[:-3] + "y")
-    if last.endswith("ves"):
-        singulars |= {last[:-3] + "f", last[:-3] + "fe"}
-    if last.endswith("es"):
-        singulars.add(last[:-2])
-    if last.endswith("s") and not last.endswith("ss"):
-        singulars.add(last[:-1])
-    if wordnet.available():  # irregular plurals WordNet lists: "teeth" -> tooth, "mice" -> mouse
-        singulars |= {form for form in wordnet.base_forms(last) if "_" not in form}
-    return {" ".join([*rest, s]) for s in singulars if s}
-
-
 def written_forms(name: str, written: str) -> set[str]:
     """``name`` with its last word as the prompt wrote it, when that is a plural of it: the parse names "sweets" by
     its singular, a word of another sense ("a sweet"), while a kind is called by the plural ("sweets", "blinds",
     "tools"), as the planner reads it."""
     *rest, last = name.lower().split() or [""]
     return {" ".join([*rest, written])} if written != last and last in noun_forms(written) else set()
-
-
-def kind_names(category: str) -> set[str]:
-    """The names people use for the kind ``category`` ({} for a name kinds.toml does not hold)."""
-    entry = CATEGORIES.get(category)
-    return {entry.name.replace("_", " "), *entry.synonyms} if entry else set()
 
 
 def is_stand_in(obj: dict) -> bool:
@@ -120,8 +97,7 @@ def shows(obj: dict, forms: set[str]) -> bool:
     """Whether ``obj`` shows one of the noun ``forms``: its stand_in_for, or its name (a colour may lead it)."""
     if obj.get("stand_in_for") and noun_forms(obj["stand_in_for"]) & forms:
         return True
-    names = noun_forms(str(obj.get("name", "")))  # "trunks" shows the parse's "trunk"
-    return any(name == form or name.endswith(" " + form) for name in names for form in forms)
+    return called(str(obj.get("name", "")), forms)  # "trunks" shows the parse's "trunk"
 
 
 @lru_cache(maxsize=None)
@@ -398,7 +374,10 @@ def is_sky_body(name: str) -> bool:
 
 
 def _matches(obj: dict, names: Iterable[str]) -> bool:
-    return any(shows(obj, noun_forms(n)) or kind_names(obj.get("category", "")) & noun_forms(n) for n in names)
+    names = list(names)
+    shown = str(obj.get("stand_in_for") or "")  # a stand-in shows its noun, whatever it is called
+    return shows_named(str(obj.get("name", "")), obj.get("category", ""), names) or (
+        bool(shown) and any(noun_forms(shown) & noun_forms(n) for n in names))
 
 
 def junk_objects(parsed: ParsedPrompt, objects: list[dict]) -> list[dict]:
@@ -407,7 +386,7 @@ def junk_objects(parsed: ParsedPrompt, objects: list[dict]) -> list[dict]:
     for obj in objects:
         if not obj.get("requested"):
             continue
-        if _matches(obj, [n for m in parsed.mentions for n in (m.name, m.head, *m.of_names)]):  # "a chest of gold"
+        if _matches(obj, [n for m in parsed.mentions for n in names_of(m)]):  # "a chest of gold"
             continue
         setting = [parsed.place.name, parsed.place.head] if parsed.place is not None else []
         if not is_stand_in(obj) and _matches(obj, setting):

@@ -37,6 +37,7 @@ from tools.plan.ground import (
     place_named,
     replica_kind,
 )
+from tools.plan.named_things import names_of, shows_named
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
 from tools.plan.sentence import parse_prompt as parse_sentence
@@ -47,7 +48,6 @@ from tools.plan.surroundings import INSIDE, interior_of, named_around, surroundi
 from tools.plan.text import tokenize
 from tools.plan.words import FLOOR_HEADS, NON_NOUN_WORDS, NON_OBJECT_NOUNS, NUMBER_WORDS, WALL_HEADS, WINDOW_HEADS
 
-HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")  # "horse-mad", "floor-to-ceiling"
 # The whole setting phrase overrides the place its head word names only this near in meaning: calibrated on tune-z
 # and the odd half, "a wizard's tower study" 0.70 (the tower), "a shared bedroom" 0.63 (not a dormitory), "a tiny
 # galley kitchen" 0.63 (not a ship's galley).
@@ -72,9 +72,8 @@ def read_prompt(text: str, rng: random.Random, written: str | None = None) -> Pa
                 for form in (r.text.lower(), *singular_forms(r.text.lower()))}  # "people": the grammar's person
     rejected |= {form: "what a thing does (its verb)" for p in phrases for verb in p.verbs if " " not in verb
                  for form in (verb, *singular_forms(verb)) if form not in rejected}  # "the hero crosses": no cross
-    modifiers = _hyphenated_modifier_words(phrases) | _hyphenated_words(text, phrases) | _setting_words(sentence)
     drop = absorbed + [i for i, m in enumerate(parsed.mentions) if i not in pairs and i not in absorbed and (
-        _is_rejected(m, rejected) or _in_modifier(m, modifiers))]
+        _is_rejected(m, rejected) or not _shows_a_phrase(m, phrases))]
     if sentence.place is not None and any(r.reason.startswith("framing") for r in sentence.rejected):
         framed = ground_place(sentence.place.name)  # "film set: a victorian parlour with ...": the parlour, not
         if framed is not None:                      # the photo studio the grammar read in "film set"
@@ -269,14 +268,6 @@ def _pair_compound_words(mentions: list[Mention], phrases: list[Phrase], pairs: 
     return absorbed
 
 
-def _hyphenated_words(text: str, phrases: list[Phrase]) -> set[str]:
-    """The words of the prompt's hyphenated words that no phrase of the parse names ("horse" of "a horse-mad
-    12 year old"): the parse read those as modifiers, so the grammar's things made of them are none."""
-    named = {word for p in phrases for word in p.name.split()}
-    return {part.lower() for word in HYPHENATED.findall(text) if word.lower() not in named
-            for part in word.split("-")}
-
-
 def _spoken(name: str) -> str:
     """A name as the word grammar reads it: hyphens are spaces there (clean_prompt)."""
     return name.replace("-", " ")
@@ -293,32 +284,17 @@ def _is_rejected(mention: Mention, rejected: dict[str, str]) -> bool:
     return bool(words) and all(reasons)
 
 
+def _shows_a_phrase(mention: Mention, phrases: list[Phrase]) -> bool:
+    """Whether a mention of the word grammar's shows a thing the parse names (named_things.shows_named, as the judge
+    reads it): one that shows none is a word of a longer name ("floor" of "a floor-to-ceiling bookcase"), of a
+    hyphenated modifier ("frog" of "a frog-shaped bath mat"), of the setting before its head ("lighthouse" of "a
+    lighthouse keeper's room"), or a word the parse reads as no thing, whichever grammar table took it for a thing."""
+    return any(shows_named(mention.noun, mention.category, names_of(phrase)) for phrase in phrases)
+
+
 def _names_number(word: str) -> bool:
     """Whether a modifier holds a number: digits ("1920s") or a number word in a hyphenated one ("two-seater")."""
     return any(c.isdigit() for c in word) or any(part in NUMBER_WORDS for part in word.split("-")[:-1])
-
-
-def _hyphenated_modifier_words(phrases: list[Phrase]) -> set[str]:
-    """The words of the parse's hyphenated modifiers of things ("frog-shaped" -> frog, shaped)."""
-    return {part for phrase in phrases for word in phrase.style_words if "-" in word for part in word.split("-")}
-
-
-def _setting_words(sentence: Sentence) -> set[str]:
-    """The words of the setting's name before its head ("lighthouse" of "a lighthouse keeper's room", "submarine"
-    of "a submarine control room"): the parse read them as the place's, so a thing the grammar made of one alone
-    is none."""
-    if sentence.place is None:
-        return set()
-    words = tokenize(sentence.place.text.lower())[:-1]  # its text: the parse's name may drop a possessor's word
-    return {form for word in words for base in (word, word.removesuffix("'s"), word.rstrip("'"))
-            for form in (base, *singular_forms(base))}  # "a kids' corner": no kid
-
-
-def _in_modifier(mention: Mention, modifier_words: set[str]) -> bool:
-    """Whether the parse read the mention's words inside a hyphenated modifier of a thing ("a frog-shaped bath
-    mat", "a castle-themed bed"), which the word grammar, reading hyphens as spaces, took for a thing."""
-    words = mention.noun.split()
-    return bool(words) and all(word in modifier_words for word in words)
 
 
 def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) -> None:

@@ -253,7 +253,9 @@ def singular(tok) -> str:
         return tok.lower_
     low, nouns = tok.lemma_.lower(), lemma_index()["noun"]
     if is_plural(tok) and low == tok.lower_:
-        cands = (low[:-3] + "y",) if low.endswith("ies") else (low[:-1], low[:-2])
+        # only an ending the word has comes off: "hut" the tagger calls plural is no "h" (WordNet's letter)
+        cands = (low[:-3] + "y",) if low.endswith("ies") else \
+            tuple(stem for stem, ending in ((low[:-1], "s"), (low[:-2], "es")) if low.endswith(ending))
         return next((c for c in cands if c in nouns), low)
     if tok.lower_.endswith("ies") and low.endswith("y") and tok.lower_[:-1] in nouns:
         return tok.lower_[:-1]  # "cookies" are cookies: WordNet's "cooky" is also a ship's cook
