@@ -68,6 +68,13 @@ from tools.plan.surroundings import place_of, surroundings
 # description at >= 0.70 about 2 times in 3, while some other kind's name reaches it about 3 times in 10:
 # strict on purpose, since a kind the generator chose by meaning must be plainly the thing.
 FIT_COSINE = 0.70
+# How much nearer the prompt (cosine, MiniLM) a sense of the noun must be than every sense the kind shown is for
+# the noun to mean that other sense: "a bat" in a dugout is the club (0.54 to its gloss) where a bat the animal shows
+# it (0.23), while in a cave the two are 0.42 and 0.42. A near tie is left to the kind.
+SENSE_MARGIN = 0.08
+# A kind that declares no WordNet class is of each sense of the noun this near its description as the nearest: a TV
+# stand ("a low cabinet a television stands on") is a small table as much as "the position where a thing stands".
+OWN_TIE = 0.1
 CLASS_KINDS = 2  # a class noun ("furniture") is shown by the things of at least this many kinds under it
 PLACEHOLDER = "placeholder"
 # The parse's reasons for setting a word aside as the air or the weather (tools.plan.sentence): with the look, such
@@ -130,7 +137,25 @@ def is_free_compound(name: str, head: str) -> bool:
 
 def judge_mention(name: str, objects: list[dict], similarity: Similarity | None, head: str = "",
                   of_names: Iterable[str] = (), text: str = "", settings: Iterable[str] = (),
-                  place: str | None = None) -> dict:
+                  place: str | None = None, context: str = "") -> dict:
+    """As ``judge_fit``, then a fitting kind is only another kind when the prompt (``context``) plainly means another
+    sense of the noun than the kind is of ("a baseball dugout with a bat" shown by a bat the animal): the verdict
+    stays honest where grounding picked the wrong sense."""
+    verdict = judge_fit(name, objects, similarity, head, of_names, text, settings, place)
+    fitting = verdict["verdict"] == "fitting"
+    shown = next((o for o in objects if o["id"] == verdict["object"]), None) if fitting else None
+    if shown is None or similarity is None or not context or not SENSE_CHECKED.match(verdict["why"]):
+        return verdict
+    meant = other_sense_meant(name, head, CATEGORIES[shown["category"]], context)
+    if meant is None:
+        return verdict
+    return {**verdict, "verdict": "stand-in", "why": f"a {shown['category']}, another sense than the one meant "
+                                                    f"({meant.lemmas[0]}: {meant.gloss[:60]})"}
+
+
+def judge_fit(name: str, objects: list[dict], similarity: Similarity | None, head: str = "",
+              of_names: Iterable[str] = (), text: str = "", settings: Iterable[str] = (),
+              place: str | None = None) -> dict:
     """{name, verdict, object, why} of one named thing (its head word ``head``; ``of_names`` the "X of Y" phrase
     it is in, "a rack of dumbbells"; ``text`` its words as written, "a crystal ball"; ``settings`` the names of
     the place it is in, whose name before its own may name its kind: "a kitchen with an island"; ``place`` its
@@ -187,6 +212,37 @@ def judge_mention(name: str, objects: list[dict], similarity: Similarity | None,
     shown = next((o for o in showing if o.get("category") != PLACEHOLDER), showing[0])
     verdict = "placeholder" if shown.get("category") == PLACEHOLDER else "stand-in"
     return {"name": name, "verdict": verdict, "object": shown["id"], "why": f"shown by a {shown.get('category')}"}
+
+
+# The fitting verdicts that rest on the noun's own word (its name, its meaning, its class, its head), whose sense the
+# prompt may contradict; a whole "X of Y" name, a toy, a person figure or a class of the scene's things does not.
+SENSE_CHECKED = re.compile(r"a \w+ by (?:name|meaning|its head)\b|the .+'s own \w+$")
+
+
+def other_sense_meant(name: str, head: str, category: Category, context: str) -> wordnet.Synset | None:
+    """The sense of the noun the prompt plainly means (SENSE_MARGIN) when the kind shown is of none near it, else
+    None. The noun is the whole name when WordNet holds it, else its head word read in the compound. The kind is of
+    the noun's senses under a WordNet class it declares, else of those nearest its description (OWN_TIE); no say without
+    WordNet or for a noun with one shown sense. The other sense must be another sort of thing
+    (``wordnet.another_sort``): a table covered in chips is furniture, not "food or meals in general"."""
+    if not wordnet.available():
+        return None
+    word = name if wordnet.is_lemma(name) or not head else head
+    senses = [s for s in wordnet.senses(word) if wordnet.is_shown(s)]
+    if len(senses) < 2:
+        return None
+    declared = [found for c in category.wordnet if (found := wordnet.named(c)) is not None]
+    own = [s for s in senses if any(wordnet.related(s, d, 0) or wordnet.related(d, s, 0) for d in declared)]
+    vectors = embed([context if word == name else f"{name}: {context}", category.description,
+                     *(f"{' '.join(s.lemmas[:2])}: {s.gloss}" for s in senses)])
+    to_prompt, to_kind = vectors[2:] @ vectors[0], vectors[2:] @ vectors[1]
+    own = own or [s for s, near in zip(senses, to_kind) if near >= to_kind.max() - OWN_TIE]
+    things = wordnet.physical_senses(word, None)  # the other sense is a thing, never a sign ("a mat": no MAT degree)
+    others = [i for i, s in enumerate(senses) if s in things and wordnet.another_sort(s, own)]
+    # The kind by its own senses or its description: "a sack of grain" is no hammock, however MiniLM reads the barn.
+    best_own = max(float(vectors[1] @ vectors[0]), *(float(to_prompt[senses.index(o)]) for o in own))
+    best = max(others, key=lambda i: to_prompt[i], default=None)
+    return senses[best] if best is not None and to_prompt[best] - best_own >= SENSE_MARGIN else None
 
 
 def class_members(name: str, objects: list[dict]) -> list[dict]:
@@ -285,7 +341,7 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
             continue
         verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": f"{part}, not an object"} \
             if part else judge_mention(mention.name, objects, similarity, mention.head, mention.of_names,
-                                       mention.text, settings, place_type)
+                                       mention.text, settings, place_type, parsed.text)
         if verdict["verdict"] == "missing" and is_sky_body(mention.name):  # "a full moon" over a forest
             verdict = {"name": mention.name, "verdict": "scene", "object": None, "why": "the sky, drawn by the look"}
         if verdict["verdict"] == "missing" and covering is None and is_room_part_kind(mention.name, mention.head):
@@ -298,7 +354,7 @@ def judge_named(parsed: ParsedPrompt, objects: list[dict], similarity: Similarit
     place = parsed.place
     if place is not None and setting_is_thing(parsed) and any(shows(obj, noun_forms(place.name)) for obj in objects):
         # "a reading table with a pair of glasses": the setting is itself a thing, and an object shows it
-        judged.append(judge_mention(place.name, objects, similarity, place.head))
+        judged.append(judge_mention(place.name, objects, similarity, place.head, context=parsed.text))
     return judged
 
 

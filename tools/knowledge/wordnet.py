@@ -39,6 +39,10 @@ AIRBORNE_CLASSES = (("gas.n.02", "gas"), ("suspension.n.01", "vapour"), ("partic
 # process, quantity, relation, state, time. Communication (a logo, a sign), people (a unicorn is an imaginary
 # being, filed with persons), objects and shapes (a rainbow) are not among them: a scene can show those.
 IDEA_FILES = frozenset({4, 7, 9, 12, 16, 21, 22, 23, 24, 26, 28})
+PERSON_FILE = 18  # noun.person
+FOOD_FILE = 13  # noun.food
+LIVING_FILES = frozenset({5, 20})  # noun.animal, noun.plant
+MASS_FILES = frozenset({FOOD_FILE, 27})  # noun.food, noun.substance: stuff, which a thing named as one ("a table") is not
 COMMUNICATION_FILE = 10  # noun.communication: a sign, a poster, a cairn (a marker of stones), none a physical entity
 # Classes of sounds: the effect, the sensation, the vibration and the audible event ("a thud", "the crackle of a
 # fire"), and speech or music one hears ("laughter", "chatter"). What makes a sound is the thing a scene shows.
@@ -347,10 +351,15 @@ def physical_senses(noun: str, most: int | None = MAX_SENSES) -> list[Synset]:
 def shown_senses(noun: str) -> list[Synset]:
     """The senses of ``noun`` among its MAX_SENSES commonest that a scene can show, most frequent first: kinds of
     things, and communications one can see (a cairn is first "a mound of stones piled up as a memorial", which
-    WordNet files as a marker, not a physical entity; its terrier is a rarer sense). Speech and music are heard, not
-    seen: a yak's "noisy talk" sense must not hide the ox."""
-    return [s for s in senses(noun)[:MAX_SENSES] if _is_thing(s) or (
-        s.lexfile == COMMUNICATION_FILE and not s.instance and _first_under(s, SOUND_CLASSES) is None)]
+    WordNet files as a marker, not a physical entity; its terrier is a rarer sense)."""
+    return [s for s in senses(noun)[:MAX_SENSES] if is_shown(s)]
+
+
+def is_shown(sense: Synset) -> bool:
+    """Whether a scene can show the sense: a kind of thing, or a communication one can see (see shown_senses).
+    Speech and music are heard, not seen: a yak's "noisy talk" sense must not hide the ox."""
+    return _is_thing(sense) or (sense.lexfile == COMMUNICATION_FILE and not sense.instance
+                                and _first_under(sense, SOUND_CLASSES) is None)
 
 
 def is_lemma(noun: str) -> bool:
@@ -415,3 +424,19 @@ def is_idea(noun: str) -> bool:
     mood". One sense of another kind, however rare, keeps it a possible thing ("a pet scale", "music")."""
     found = senses(noun)
     return bool(found) and all(sense.lexfile in IDEA_FILES for sense in found)
+
+
+def another_sort(sense: Synset, own: list[Synset]) -> bool:
+    """Whether ``sense`` is another sort of thing altogether than the ``own`` senses of the same word: in another of
+    WordNet's files (an animal, not a tool; the senses of one file, a car and an airship's car, a market stand and a
+    bandstand, are too near for MiniLM's reading of a prompt to part them), no stuff, no person (a mouse is no timid
+    person), not the living plant or animal a food the word also names comes from, nor that food (WordNet parts an
+    apple from its tree and a trout from its meat; a scene may show either), and neither a kind of the other. Nor is
+    anything another sort than a person's sense: what the person does settles that (a commuter queuing is no train)."""
+    files = {o.lexfile for o in own}
+    if PERSON_FILE in files:
+        return False
+    both = files | {sense.lexfile}
+    living_and_food = FOOD_FILE in both and bool(both & LIVING_FILES)
+    return (sense.lexfile not in files | MASS_FILES | {PERSON_FILE} and not living_and_food
+            and not any(related(sense, o) or related(o, sense) for o in own))

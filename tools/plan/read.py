@@ -40,6 +40,7 @@ from tools.plan.ground import (
 from tools.plan.named_things import names_of, shows_named
 from tools.plan.parse import Link, Mention, ParsedPrompt, parse
 from tools.plan.phrases import phrase_index
+from tools.plan.senses import meant_sense_grounding
 from tools.plan.sentence import parse_prompt as parse_sentence
 from tools.plan.sentence_lex import Mention as Phrase
 from tools.plan.sentence_lex import ParsedPrompt as Sentence
@@ -315,6 +316,11 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
     elif phrase is not None and mention.count == 1 and phrase.for_count and _for_people(phrase.for_whom):
         mention.attrs["seats"] = str(phrase.for_count)  # "a table for eight": the chairs named with it
     unsure = mention.category == "placeholder" or mention.unknown is not None
+    meant = meant_sense_grounding(name, mention.category, prompt) if not unsure else None
+    if meant is not None:  # "a baseball dugout with a bat": the club, not the animal the word names first
+        mention.category, mention.variant = meant.kind, variant_named(meant.kind, name.split())
+        mention.grounding = meant
+        return
     if not unsure and name == mention.noun:
         kind = kind_in_context(name, mention.category, prompt)
         if kind != mention.category:
@@ -322,6 +328,8 @@ def _ground(mention: Mention, phrase: Phrase | None, context: str, prompt: str) 
         mention.grounding = Grounding(name, kind, 1.0, "name", "exact")
         return
     grounding = _among_people(ground_noun(name, head, context, phrase is not None and phrase.counted), phrase)
+    if grounding.fit == "exact" and grounding.how in ("name", "meaning"):
+        grounding = meant_sense_grounding(name, grounding.kind, prompt) or grounding  # grounded by meaning, as well
     if grounding.fit != "exact" and mention.category != "placeholder":
         if unsure:  # the grammar's guess (a similar noun, a known ending) when meaning and WordNet find no real kind
             if grounding.how in ("archetype", "none"):
@@ -429,6 +437,9 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
                 continue  # the grammar found the setting, or this noun heads the things it lists
         grounding = _among_people(ground_noun(phrase.name, phrase.head, near(context, phrase.char_span),
                                               phrase.counted), phrase)
+        meant = meant_sense_grounding(phrase.name, grounding.kind, context) if grounding.how in ("name", "meaning") \
+            and grounding.fit == "exact" else None
+        grounding = meant or grounding
         if grounding.how == "name" and " " not in phrase.name:
             if _drawn_by_what_it_holds(parsed, sentence, phrase):
                 continue  # "a bass guitar on a stand": the guitar is drawn on its stand
