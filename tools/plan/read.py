@@ -426,7 +426,11 @@ def _add_missed(parsed: ParsedPrompt, sentence: Sentence, phrases: list[Phrase],
         # a thing already named by its head ("a bass guitar": the guitar), not a compound that shares only a
         # modifier with one ("skis, ski poles": the poles are a thing of their own)
         head = {phrase.head, *singular_forms(phrase.head)}
-        if ((_grammar_read(phrase) and not words & freed) or head & named) and not _place_shows(phrase, parsed.place):
+        # nor a named plural the tagger took for a modifier: a compound's first nouns are singular ("ski poles"),
+        # "two moons orbit a planet" names the moons and a verb
+        plural_named = any((forms := singular_forms(word)) and {word, *forms} & named for word in phrase.name.split()[:-1])
+        if ((_grammar_read(phrase) and not words & freed) or head & named or plural_named) \
+                and not _place_shows(phrase, parsed.place):
             continue  # a word the grammar took for a place, the ground, the weather, a known kind or a thing it has
         if phrase is sentence.place:
             place = ground_place(phrase.name) if parsed.place in (None, "room") else None
